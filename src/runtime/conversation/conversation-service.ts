@@ -1,0 +1,77 @@
+import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
+import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
+import type { LiveFrameListener } from './live-frame';
+import type { CreateConversation, Fork, RespondToConfirmation, SendMessage, UpdateConversation } from './requests';
+
+/**
+ * Everything the server may ask of the runtime. Routes validate their input with the schemas of
+ * ./requests and call exactly one method. Methods throw RuntimeError for expected failures (unknown
+ * id → conversation_not_found, …) and nothing else except bugs.
+ *
+ * Live conversations are loaded lazily from the store and dropped when idle; callers never see that.
+ */
+export interface ConversationService {
+  /** `created: false` when `conversation_id` already existed (its info is returned unchanged). */
+  create(request: CreateConversation): Promise<{ info: ConversationInfo; created: boolean }>;
+  get(id: string): ConversationInfo;
+  search(query: ConversationSearch): Page<ConversationSearchItem>;
+  count(filter: { status?: ExecutionStatus }): number;
+  update(id: string, patch: UpdateConversation): void;
+  /** Stops a run first; removes the conversation's rows and files, never the workspace. */
+  delete(id: string): Promise<void>;
+
+  /** Throws conversation_already_running. */
+  run(id: string): void;
+  pause(id: string): void;
+  /** Resolves once the run has stopped and status is paused. */
+  interrupt(id: string): Promise<void>;
+  fork(id: string, request: Fork): ConversationInfo;
+  navigate(id: string, eventId: string | null): ConversationInfo;
+  setConfirmationPolicy(id: string, policy: ConfirmationPolicy): void;
+  /** Idempotent on client_message_id. Starts a run when `run` is true and none is going. */
+  sendMessage(id: string, message: SendMessage): void;
+  /** Throws stale_confirmation when action_ids is given and differs from the pending set. */
+  respondToConfirmation(id: string, response: RespondToConfirmation): void;
+
+  searchEvents(id: string, filter: EventFilter, page: { page_id?: string; limit: number; order: 'asc' | 'desc' }): Page<Event>;
+  countEvents(id: string, filter: EventFilter): number;
+  getEvent(id: string, eventId: string): Event;
+  /** The active branch, secrets redacted. */
+  exportConversation(id: string, format: 'json' | 'md'): { content: string; filename: string; contentType: string };
+
+  /** Durable events by seq range (for socket replay, read in pages). */
+  readEvents(id: string, range: SeqRange): Event[];
+
+  /**
+   * Attaches a listener for everything that happens from now on and reports where "now" is: the
+   * state and `throughSeq`, the last committed seq. Frames given to the listener all have seq >
+   * throughSeq (durable) or belong to items after it. Because the store is synchronous, nothing can
+   * be committed between reading throughSeq and attaching: a socket replays (afterSeq, throughSeq]
+   * with readEvents, holding live frames meanwhile, and gets every event exactly once.
+   * Throws conversation_not_found.
+   */
+  subscribe(id: string, listener: LiveFrameListener): Subscription;
+
+  /** Stops every run and closes terminals; the store stays open (its owner closes it). */
+  close(): Promise<void>;
+}
+
+export interface Subscription {
+  /** The state when the listener was attached, and the last committed seq then (-1: empty log). */
+  state: ConversationInfo;
+  throughSeq: number;
+  unsubscribe(): void;
+}
+
+export interface ConversationSearch {
+  q?: string;
+  status?: ExecutionStatus;
+  page_id?: string;
+  limit: number;
+  sort_order: ConversationSort;
+}
+
+export interface ConversationSearchItem extends ConversationInfo {
+  /** With `q`: the best hit, to open the conversation at that event. */
+  match?: { event_id: string | null; seq: number | null; snippet: string };
+}

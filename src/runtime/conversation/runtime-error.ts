@@ -1,0 +1,26 @@
+/**
+ * The runtime's error catalogue: expected failures of a request, each with a stable code. The server
+ * maps codes to HTTP statuses (src/server/error-catalogue.ts); nothing else needs to know them.
+ */
+export const RUNTIME_ERRORS = {
+  conversation_not_found: 'Conversation not found',
+  event_not_found: 'Event not found',
+  conversation_already_running: 'The conversation is already running',
+  stale_confirmation: 'The pending actions changed; reload and decide again',
+  no_pending_actions: 'Nothing is waiting for confirmation',
+  invalid_workspace: 'The workspace folder does not exist or is not a directory',
+  llm_not_configured: 'No model is configured: open Settings and choose a provider and model',
+  invalid_request: 'The request is not valid',
+} as const;
+
+export type RuntimeErrorCode = keyof typeof RUNTIME_ERRORS;
+
+export class RuntimeError extends Error {
+  constructor(
+    readonly code: RuntimeErrorCode,
+    message: string = RUNTIME_ERRORS[code],
+  ) {
+    super(message);
+    this.name = 'RuntimeError';
+  }
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** What the model asked a tool to do, after parsing and validation. Each kind belongs to one tool. */
+
+export const TerminalActionSchema = z.strictObject({
+  kind: z.literal('TerminalAction'),
+  command: z.string(),
+  is_input: z.boolean().default(false),
+  /** Hard limit in seconds; absent means the tool's default. */
+  timeout: z.number().positive().optional(),
+  reset: z.boolean().default(false),
+});
+
+export const FileEditorCommandSchema = z.enum(['view', 'create', 'str_replace', 'insert', 'undo_edit']);
+
+export const FileEditorActionSchema = z.strictObject({
+  kind: z.literal('FileEditorAction'),
+  command: FileEditorCommandSchema,
+  path: z.string(),
+  file_text: z.string().optional(),
+  old_str: z.string().optional(),
+  new_str: z.string().optional(),
+  insert_line: z.number().int().nonnegative().optional(),
+  view_range: z.tuple([z.number().int(), z.number().int()]).optional(),
+});
+
+export const TaskStatusSchema = z.enum(['todo', 'in_progress', 'done']);
+
+export const TaskItemSchema = z.strictObject({
+  title: z.string(),
+  notes: z.string().optional(),
+  status: TaskStatusSchema,
+});
+
+export const TaskTrackerActionSchema = z.strictObject({
+  kind: z.literal('TaskTrackerAction'),
+  command: z.enum(['view', 'plan']),
+  task_list: z.array(TaskItemSchema).default([]),
+});
+
+export const ThinkActionSchema = z.strictObject({
+  kind: z.literal('ThinkAction'),
+  thought: z.string(),
+});
+
+export const FinishActionSchema = z.strictObject({
+  kind: z.literal('FinishAction'),
+  message: z.string(),
+});
+
+export const ActionSchema = z.discriminatedUnion('kind', [
+  TerminalActionSchema,
+  FileEditorActionSchema,
+  TaskTrackerActionSchema,
+  ThinkActionSchema,
+  FinishActionSchema,
+]);
+
+export type TerminalAction = z.infer<typeof TerminalActionSchema>;
+export type FileEditorAction = z.infer<typeof FileEditorActionSchema>;
+export type FileEditorCommand = z.infer<typeof FileEditorCommandSchema>;
+export type TaskItem = z.infer<typeof TaskItemSchema>;
+export type TaskTrackerAction = z.infer<typeof TaskTrackerActionSchema>;
+export type ThinkAction = z.infer<typeof ThinkActionSchema>;
+export type FinishAction = z.infer<typeof FinishActionSchema>;
+export type Action = z.infer<typeof ActionSchema>;

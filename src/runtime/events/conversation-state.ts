@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** The small mutable state of a conversation (CONTRACT §6). Each change is also logged as a ConversationStateUpdateEvent. */
+
+export const ExecutionStatusSchema = z.enum([
+  'idle',
+  'running',
+  'paused',
+  'waiting_for_confirmation',
+  'finished',
+  'error',
+  'stuck',
+]);
+
+export const RiskThresholdSchema = z.enum(['LOW', 'MEDIUM', 'HIGH']);
+
+export const ConfirmationPolicySchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('NeverConfirm') }),
+  z.strictObject({ kind: z.literal('AlwaysConfirm') }),
+  z.strictObject({
+    kind: z.literal('ConfirmRisky'),
+    threshold: RiskThresholdSchema.default('HIGH'),
+    confirm_unknown: z.boolean().default(true),
+  }),
+]);
+
+export const SecurityAnalyzerSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('LLMSecurityAnalyzer') }),
+  z.strictObject({ kind: z.literal('PatternSecurityAnalyzer') }),
+  z.strictObject({ kind: z.literal('EnsembleSecurityAnalyzer') }),
+]);
+
+export const StatsSchema = z.strictObject({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  cost: z.number().nonnegative(),
+});
+
+export const LLMProviderSchema = z.enum(['openai-compatible', 'openai', 'anthropic']);
+
+/** The model a conversation uses, without secrets (the key lives in settings.json only). */
+export const LLMPublicConfigSchema = z.strictObject({
+  provider: LLMProviderSchema,
+  model: z.string(),
+  base_url: z.string().optional(),
+});
+
+export const DEFAULT_CONFIRMATION_POLICY: ConfirmationPolicy = {
+  kind: 'ConfirmRisky',
+  threshold: 'HIGH',
+  confirm_unknown: true,
+};
+export const DEFAULT_SECURITY_ANALYZER: SecurityAnalyzer = { kind: 'EnsembleSecurityAnalyzer' };
+export const EMPTY_STATS: Stats = { prompt_tokens: 0, completion_tokens: 0, cost: 0 };
+
+export type ExecutionStatus = z.infer<typeof ExecutionStatusSchema>;
+export type RiskThreshold = z.infer<typeof RiskThresholdSchema>;
+export type ConfirmationPolicy = z.infer<typeof ConfirmationPolicySchema>;
+export type SecurityAnalyzer = z.infer<typeof SecurityAnalyzerSchema>;
+export type Stats = z.infer<typeof StatsSchema>;
+export type LLMProvider = z.infer<typeof LLMProviderSchema>;
+export type LLMPublicConfig = z.infer<typeof LLMPublicConfigSchema>;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { ActionSchema } from './actions';
+import { ContentSchema, TextContentSchema } from './content';
+import { ObservationSchema } from './observations';
+
+/**
+ * Every event kind of the conversation log (CONTRACT §5). An event, once appended, is immutable.
+ * Schemas are strict: unknown fields are refused, so a typo never slips into the log. New versions may
+ * add optional fields; an event written by any earlier version must keep parsing (see fixtures/).
+ */
+
+export const EventIdSchema = z.guid();
+export const SourceSchema = z.enum(['agent', 'user', 'environment']);
+export const SecurityRiskSchema = z.enum(['UNKNOWN', 'LOW', 'MEDIUM', 'HIGH']);
+
+const base = {
+  id: EventIdSchema,
+  /** 0-based append index within its conversation; gap-free. */
+  seq: z.number().int().nonnegative(),
+  /** UTC, ISO 8601 with Z. */
+  timestamp: z.iso.datetime(),
+  source: SourceSchema,
+  /** The previous event on its branch; absent for a root. */
+  parent_id: EventIdSchema.optional(),
+};
+
+export const LLMMessageSchema = z.strictObject({
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.array(ContentSchema),
+});
+
+export const ToolSpecSchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  /** JSON Schema of the tool's arguments, as offered to the model. */
+  parameters: z.record(z.string(), z.unknown()),
+});
+
+export const ToolCallSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** The raw argument text the model produced (JSON when well-formed). */
+  arguments: z.string(),
+});
+
+export const SystemPromptEventSchema = z.strictObject({
+  kind: z.literal('SystemPromptEvent'),
+  ...base,
+  system_prompt: TextContentSchema,
+  /** The per-conversation part (date, workspace, AGENTS.md) kept apart so the static part caches. */
+  dynamic_context: TextContentSchema.optional(),
+  tools: z.array(ToolSpecSchema),
+});
+
+export const MessageEventSchema = z.strictObject({
+  kind: z.literal('MessageEvent'),
+  ...base,
+  llm_message: LLMMessageSchema,
+  llm_response_id: z.string().optional(),
+  extended_content: z.array(ContentSchema).default([]),
+  /** Set by the client that sent it; the same id twice appends once. */
+  client_message_id: z.string().max(200).optional(),
+});
+
+export const ActionEventSchema = z.strictObject({
+  kind: z.literal('ActionEvent'),
+  ...base,
+  thought: z.array(TextContentSchema).default([]),
+  reasoning_content: z.string().optional(),
+  /** null when the call could not be turned into an action (unknown tool, bad arguments). */
+  action: ActionSchema.nullable(),
+  tool_name: z.string(),
+  tool_call_id: z.string(),
+  tool_call: ToolCallSchema,
+  llm_response_id: z.string(),
+  security_risk: SecurityRiskSchema.default('UNKNOWN'),
+  /** Why the analyzers rated it so: one line per rule that fired. */
+  risk_reasons: z.array(z.string()).optional(),
+  summary: z.string().optional(),
+});
+
+export const ObservationEventSchema = z.strictObject({
+  kind: z.literal('ObservationEvent'),
+  ...base,
+  tool_name: z.string(),
+  tool_call_id: z.string(),
+  action_id: EventIdSchema,
+  observation: ObservationSchema,
+});
+
+export const UserRejectObservationSchema = z.strictObject({
+  kind: z.literal('UserRejectObservation'),
+  ...base,
+  tool_name: z.string(),
+  tool_call_id: z.string(),
+  action_id: EventIdSchema,
+  rejection_reason: z.string(),
+});
+
+export const AgentErrorEventSchema = z.strictObject({
+  kind: z.literal('AgentErrorEvent'),
+  ...base,
+  tool_name: z.string(),
+  tool_call_id: z.string(),
+  /** Text the model reads. */
+  error: z.string(),
+});
+
+export const ConversationErrorEventSchema = z.strictObject({
+  kind: z.literal('ConversationErrorEvent'),
+  ...base,
+  /** e.g. MaxIterationsReached, LLMAuthError, LLMNotFound, LLMQuotaExceeded, RuntimeRestarted. */
+  code: z.string(),
+  /** Text the person reads: what happened and what to do. */
+  detail: z.string(),
+});
+
+export const ConversationStateUpdateEventSchema = z.strictObject({
+  kind: z.literal('ConversationStateUpdateEvent'),
+  ...base,
+  /** execution_status, confirmation_policy, security_analyzer, stats, … */
+  key: z.string(),
+  value: z.unknown(),
+});
+
+export const PauseEventSchema = z.strictObject({ kind: z.literal('PauseEvent'), ...base });
+export const InterruptEventSchema = z.strictObject({ kind: z.literal('InterruptEvent'), ...base });
+
+export const CondensationSchema = z.strictObject({
+  kind: z.literal('Condensation'),
+  ...base,
+  forgotten_event_ids: z.array(EventIdSchema),
+  summary: z.string().optional(),
+  /** Index in the view where the summary stands. */
+  summary_offset: z.number().int().nonnegative().optional(),
+  llm_response_id: z.string().optional(),
+});
+
+export const CondensationRequestSchema = z.strictObject({ kind: z.literal('CondensationRequest'), ...base });
+
+export const EventSchema = z.discriminatedUnion('kind', [
+  SystemPromptEventSchema,
+  MessageEventSchema,
+  ActionEventSchema,
+  ObservationEventSchema,
+  UserRejectObservationSchema,
+  AgentErrorEventSchema,
+  ConversationErrorEventSchema,
+  ConversationStateUpdateEventSchema,
+  PauseEventSchema,
+  InterruptEventSchema,
+  CondensationSchema,
+  CondensationRequestSchema,
+]);
+
+export type Source = z.infer<typeof SourceSchema>;
+export type SecurityRisk = z.infer<typeof SecurityRiskSchema>;
+export type LLMMessage = z.infer<typeof LLMMessageSchema>;
+export type ToolSpec = z.infer<typeof ToolSpecSchema>;
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+export type SystemPromptEvent = z.infer<typeof SystemPromptEventSchema>;
+export type MessageEvent = z.infer<typeof MessageEventSchema>;
+export type ActionEvent = z.infer<typeof ActionEventSchema>;
+export type ObservationEvent = z.infer<typeof ObservationEventSchema>;
+export type UserRejectObservation = z.infer<typeof UserRejectObservationSchema>;
+export type AgentErrorEvent = z.infer<typeof AgentErrorEventSchema>;
+export type ConversationErrorEvent = z.infer<typeof ConversationErrorEventSchema>;
+export type ConversationStateUpdateEvent = z.infer<typeof ConversationStateUpdateEventSchema>;
+export type PauseEvent = z.infer<typeof PauseEventSchema>;
+export type InterruptEvent = z.infer<typeof InterruptEventSchema>;
+export type Condensation = z.infer<typeof CondensationSchema>;
+export type CondensationRequest = z.infer<typeof CondensationRequestSchema>;
+export type Event = z.infer<typeof EventSchema>;
+export type EventKind = Event['kind'];
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * An event before the store has taken it: the store assigns `seq` and, unless given explicitly,
+ * `parent_id` (the conversation's current leaf). `id` and `timestamp` come from the caller's injected
+ * id generator and clock, so runs are reproducible.
+ */
+export type NewEvent = DistributiveOmit<Event, 'seq' | 'parent_id'> & { parent_id?: string | null };
+
+export const EVENT_KINDS: readonly EventKind[] = EventSchema.options.map((option) => option.shape.kind.value);

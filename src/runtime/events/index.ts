@@ -1,0 +1,6 @@
+export * from './actions';
+export * from './content';
+export * from './events';
+export * from './observations';
+export * from './conversation-info';
+export * from './conversation-state';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { FileEditorCommandSchema, TaskItemSchema } from './actions';
+import { ContentSchema } from './content';
+
+/** What a tool returned. `content` is what the model reads; the other fields are for people and the UI. */
+
+const observationBase = {
+  content: z.array(ContentSchema),
+  is_error: z.boolean().default(false),
+};
+
+export const TerminalObservationSchema = z.strictObject({
+  kind: z.literal('TerminalObservation'),
+  ...observationBase,
+  command: z.string(),
+  /** null when the command did not finish (timeout, no output for too long, interrupted). */
+  exit_code: z.number().int().nullable(),
+  timed_out: z.boolean().default(false),
+  /** Working directory after the command, when known. */
+  cwd: z.string().optional(),
+  /** Where the full output was saved when it was cut for the model. */
+  full_output_path: z.string().optional(),
+});
+
+export const FileEditorObservationSchema = z.strictObject({
+  kind: z.literal('FileEditorObservation'),
+  ...observationBase,
+  command: FileEditorCommandSchema,
+  path: z.string(),
+  old_content: z.string().optional(),
+  new_content: z.string().optional(),
+});
+
+export const TaskTrackerObservationSchema = z.strictObject({
+  kind: z.literal('TaskTrackerObservation'),
+  ...observationBase,
+  command: z.enum(['view', 'plan']),
+  task_list: z.array(TaskItemSchema),
+});
+
+export const ThinkObservationSchema = z.strictObject({
+  kind: z.literal('ThinkObservation'),
+  ...observationBase,
+});
+
+export const FinishObservationSchema = z.strictObject({
+  kind: z.literal('FinishObservation'),
+  ...observationBase,
+});
+
+export const ObservationSchema = z.discriminatedUnion('kind', [
+  TerminalObservationSchema,
+  FileEditorObservationSchema,
+  TaskTrackerObservationSchema,
+  ThinkObservationSchema,
+  FinishObservationSchema,
+]);
+
+export type TerminalObservation = z.infer<typeof TerminalObservationSchema>;
+export type FileEditorObservation = z.infer<typeof FileEditorObservationSchema>;
+export type TaskTrackerObservation = z.infer<typeof TaskTrackerObservationSchema>;
+export type ThinkObservation = z.infer<typeof ThinkObservationSchema>;
+export type FinishObservation = z.infer<typeof FinishObservationSchema>;
+export type Observation = z.infer<typeof ObservationSchema>;

@@ -1,0 +1,82 @@
+import type { Content, ToolCall, ToolSpec } from '../events';
+
+/**
+ * One model, one call per agent step. Implementations: createAiSdkLLM (the real adapter on the AI SDK,
+ * talking HTTP to OpenAI-compatible, OpenAI or Anthropic endpoints) and createScriptedLLM (in-process,
+ * for loop tests).
+ */
+export interface LLM {
+  readonly provider: string;
+  readonly model: string;
+  /**
+   * Streams one completion. `onDelta` is called for each text or reasoning fragment, in order, before
+   * the promise settles. Retries transient failures itself (connection, 429 with Retry-After, 5xx,
+   * timeouts) with capped backoff and jitter; a retry after deltas were emitted calls `onRetry` first
+   * so listeners can drop the partial text.
+   * Rejects with LLMError only; `aborted` when `signal` fired. Never rejects for a reply with odd
+   * content: malformed tool-call arguments are returned as the raw text the model produced.
+   */
+  complete(request: LLMRequest): Promise<LLMResponse>;
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: Content[] }
+  | { role: 'assistant'; content: string; reasoning?: string; tool_calls: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; tool_name: string; content: string };
+
+export interface LLMRequest {
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  signal?: AbortSignal;
+  onDelta?: (delta: LLMDelta) => void;
+  onRetry?: (error: LLMError, attempt: number) => void;
+  /** Small side calls (titles, summaries, connection tests) ask for a cap. */
+  maxOutputTokens?: number;
+}
+
+export interface LLMDelta {
+  kind: 'text' | 'reasoning';
+  content: string;
+}
+
+export interface LLMUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** USD when the price is known, else 0. */
+  cost: number;
+}
+
+export interface LLMResponse {
+  /** Provider response id, or a generated one; becomes `llm_response_id` of the events of this step. */
+  id: string;
+  text: string;
+  reasoning?: string;
+  tool_calls: ToolCall[];
+  usage: LLMUsage;
+  finish_reason: string;
+}
+
+export type LLMErrorCode =
+  | 'auth' // 401/403: bad or missing key
+  | 'not_found' // unknown model or endpoint
+  | 'quota' // billing or quota exhausted
+  | 'rate_limit' // 429 after retries
+  | 'server' // 5xx after retries
+  | 'network' // connection refused/reset after retries
+  | 'timeout'
+  | 'bad_request' // 400: context too long, invalid request
+  | 'bad_response' // the stream could not be understood
+  | 'aborted';
+
+/** Expected model failures. `detail` is plain words for a person: what happened and what to fix. */
+export class LLMError extends Error {
+  constructor(
+    readonly code: LLMErrorCode,
+    readonly detail: string,
+    readonly status?: number,
+  ) {
+    super(detail);
+    this.name = 'LLMError';
+  }
+}

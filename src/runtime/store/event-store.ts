@@ -1,0 +1,193 @@
+import type {
+  ConfirmationPolicy,
+  Event,
+  EventKind,
+  ExecutionStatus,
+  LLMPublicConfig,
+  NewEvent,
+  SecurityAnalyzer,
+  Source,
+  Stats,
+} from '../events';
+
+/**
+ * The durable home of conversations and their event logs. Implementations: SqliteEventStore (the real
+ * one, on disk) and InMemoryEventStore (its twin for fast tests); both pass the same contract tests.
+ *
+ * The interface is synchronous: better-sqlite3 is synchronous and a local workbench gains nothing from
+ * awaiting its own disk. A server database would sit behind an async variant of this interface.
+ *
+ * Every method either completes fully or throws a StoreError and changes nothing. Returned objects are
+ * fresh copies: callers may keep them; mutating them changes nothing stored.
+ */
+export interface EventStore {
+  /** Throws StoreError `conversation_exists` when the id is taken. */
+  createConversation(input: NewConversationRecord): ConversationRecord;
+  getConversation(id: string): ConversationRecord | undefined;
+  /** Changes the mutable state or meta. Bumps `updated_at` unless `touch: false`. Throws `unknown_conversation`. */
+  updateConversation(id: string, patch: ConversationPatch, options?: { touch?: boolean }): ConversationRecord;
+  /** Lists conversations; with `q`, full-text search over titles and message text, best match first. */
+  listConversations(query: ConversationQuery): Page<ConversationListItem>;
+  countConversations(filter: { status?: ExecutionStatus }): number;
+  /** Removes the conversation, its events and its search rows in one transaction. False when unknown. */
+  deleteConversation(id: string): boolean;
+
+  /**
+   * Appends one event in one durable transaction (committed before this returns) and returns it with
+   * its `seq` and `parent_id`. The parent is `event.parent_id` when given (null: a root), else the
+   * current leaf. The leaf moves to the new event unless it is a ConversationStateUpdateEvent.
+   * `last_seq` and `updated_at` advance; message text is indexed for search.
+   * Throws StoreError `unknown_conversation`, `duplicate_event_id`, `unknown_parent`, `invalid_event`,
+   * `duplicate_client_message_id`, or `io` (disk full, read-only…): in every case nothing was written.
+   */
+  append(conversationId: string, event: NewEvent): Event;
+  /** Several events in one transaction, in order; the same rules as append for each. */
+  appendMany(conversationId: string, events: readonly NewEvent[]): Event[];
+
+  /** Events by seq, ascending unless `order: 'desc'`. Corrupt rows are skipped and reported to `onCorruptRow`. */
+  readEvents(conversationId: string, range?: SeqRange): Event[];
+  getEvent(conversationId: string, eventId: string): Event | undefined;
+  findByClientMessageId(conversationId: string, clientMessageId: string): Event | undefined;
+  searchEvents(conversationId: string, filter: EventFilter, page: PageRequest): Page<Event>;
+  countEvents(conversationId: string, filter: EventFilter): number;
+
+  /** The path from the root to the leaf, root first. Empty when the leaf is null. */
+  activeBranch(conversationId: string): Event[];
+  /** Moves the leaf (navigate). Throws `unknown_event` when the id is not in this conversation. */
+  setLeaf(conversationId: string, eventId: string | null): ConversationRecord;
+  /**
+   * Copies the root→`fromEventId` path (or, without it, the whole log) into a new conversation in one
+   * transaction, keeping ids and parents and renumbering seq from 0. The source is untouched.
+   * Throws `unknown_conversation`, `unknown_event`, `conversation_exists`.
+   */
+  fork(sourceId: string, options: ForkOptions): ConversationRecord;
+
+  /** Rebuilds the full-text index from the log; returns the number of rows indexed. */
+  rebuildSearchIndex(): number;
+  close(): void;
+}
+
+export type TitleSource = 'auto' | 'model' | 'user';
+
+/** One conversation row: its meta and its small mutable state. Secrets are never stored here. */
+export interface ConversationRecord {
+  id: string;
+  title: string;
+  /** Who set the title; an automatic title never overwrites one a person chose. */
+  title_source: TitleSource;
+  created_at: string;
+  updated_at: string;
+  workspace_dir: string;
+  llm: LLMPublicConfig;
+  execution_status: ExecutionStatus;
+  confirmation_policy: ConfirmationPolicy;
+  security_analyzer: SecurityAnalyzer;
+  leaf_event_id: string | null;
+  /** -1 when the log is empty. */
+  last_seq: number;
+  forked_from_conversation_id: string | null;
+  forked_from_event_id: string | null;
+  max_iterations: number;
+  stuck_detection: boolean;
+  stats: Stats;
+  tags: string[];
+  pinned: boolean;
+}
+
+export type NewConversationRecord = Omit<ConversationRecord, 'leaf_event_id' | 'last_seq' | 'updated_at'> & {
+  updated_at?: string;
+};
+
+export type ConversationPatch = Partial<
+  Pick<
+    ConversationRecord,
+    | 'title'
+    | 'title_source'
+    | 'execution_status'
+    | 'confirmation_policy'
+    | 'security_analyzer'
+    | 'stats'
+    | 'tags'
+    | 'pinned'
+    | 'llm'
+    | 'max_iterations'
+  >
+>;
+
+export type ConversationSort = 'CREATED_AT' | 'CREATED_AT_DESC' | 'UPDATED_AT' | 'UPDATED_AT_DESC';
+
+export interface ConversationQuery {
+  /** Free text; searched as text (FTS syntax characters are quoted, never interpreted). */
+  q?: string;
+  status?: ExecutionStatus;
+  pinned?: boolean;
+  sort?: ConversationSort;
+  /** Opaque cursor from a previous page's `next_page_id`. */
+  page_id?: string;
+  limit: number;
+}
+
+/** A list row; with a query, where the best hit is (null when only the title matched). */
+export interface ConversationListItem extends ConversationRecord {
+  match?: { event_id: string | null; seq: number | null; snippet: string } | undefined;
+}
+
+export interface SeqRange {
+  /** Exclusive lower bound. */
+  afterSeq?: number;
+  /** Exclusive upper bound. */
+  beforeSeq?: number;
+  limit?: number;
+  order?: 'asc' | 'desc';
+}
+
+export interface EventFilter {
+  kind?: EventKind;
+  source?: Source;
+  /** Case-insensitive substring over message text. */
+  body?: string;
+  afterSeq?: number;
+  beforeSeq?: number;
+}
+
+export interface PageRequest {
+  page_id?: string;
+  limit: number;
+  order?: 'asc' | 'desc';
+}
+
+export interface Page<T> {
+  items: T[];
+  next_page_id: string | null;
+}
+
+export interface ForkOptions {
+  id: string;
+  fromEventId?: string;
+  title: string;
+  created_at: string;
+  /** Fresh stats (default) or a copy of the source's. */
+  resetStats: boolean;
+}
+
+export type StoreErrorCode =
+  | 'conversation_exists'
+  | 'unknown_conversation'
+  | 'unknown_event'
+  | 'duplicate_event_id'
+  | 'duplicate_client_message_id'
+  | 'unknown_parent'
+  | 'invalid_event'
+  | 'newer_schema'
+  | 'io';
+
+/** Expected store failures. Anything else thrown from a store is a bug. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}

@@ -1,0 +1,37 @@
+import type { Action, Observation, ToolSpec } from '../events';
+
+/** What a tool needs from its surroundings. */
+export interface ToolContext {
+  conversationId: string;
+  /** Absolute path; writes outside it are refused. */
+  workspaceDir: string;
+  /** Where cut outputs are saved: `<data-dir>/observations/<conversation-hex>/`. */
+  observationsDir: string;
+  /** Fires on interrupt: the tool stops at once and returns what it has. */
+  signal: AbortSignal;
+}
+
+export type ParseResult<A> = { ok: true; action: A } | { ok: false; error: string };
+
+/**
+ * One tool offered to the model. `execute` never throws for expected failures (missing file, command
+ * failed, timeout, abort): it returns an observation with `is_error` and text the model can act on.
+ * It throws only for bugs; the agent turns even those into an AgentErrorEvent.
+ */
+export interface Tool<A extends Action = Action> {
+  readonly name: string;
+  /** Read-only tools (think, finish, task_tracker) get no security_risk/summary arguments and never wait. */
+  readonly readOnly: boolean;
+  /** Name, description and JSON Schema of the arguments, as offered to the model. */
+  readonly spec: ToolSpec;
+  /** Validates already-parsed JSON arguments (without security_risk/summary) into an action. */
+  parseArguments(args: Record<string, unknown>): ParseResult<A>;
+  execute(action: A, context: ToolContext): Promise<Observation>;
+}
+
+/** The tools of one conversation. The terminal is a live process: `close` ends it. */
+export interface Toolset {
+  readonly tools: readonly Tool[];
+  get(name: string): Tool | undefined;
+  close(): Promise<void>;
+}
