@@ -1,0 +1,35 @@
+import type { ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
+import type { LLM } from '../llm/llm';
+import type { EventStore } from '../store/event-store';
+import type { Toolset } from '../tools/tool';
+
+/** A model to talk to, secret included. Lives in settings.json (0600) or env, never in the database. */
+export interface LLMConfig {
+  provider: LLMProvider;
+  model: string;
+  base_url?: string;
+  api_key?: string;
+}
+
+/** Settings as the runtime sees them now: settings.json with env vars (LLM_*) layered on top. */
+export interface RuntimeSettings {
+  llm: LLMConfig | null;
+  confirmation_policy: ConfirmationPolicy;
+  security_analyzer: SecurityAnalyzer;
+}
+
+/** Everything the conversation service reaches the world through. Tests pass twins. */
+export interface ConversationServiceDeps {
+  store: EventStore;
+  /** `<data-dir>`: cut tool outputs go to `<data-dir>/observations/<conversation-hex>/`. */
+  dataDir: string;
+  /** Workspace for conversations created without one (the launcher's --workspace). */
+  defaultWorkspace: string;
+  /** Read on every use, so a settings change applies to the next LLM call without a restart. */
+  settings: () => RuntimeSettings;
+  createLLM: (config: LLMConfig) => LLM;
+  createToolset: (options: { conversationId: string; workspaceDir: string; observationsDir: string }) => Toolset;
+  /** Injected for reproducible runs; default: real time and random UUIDs. */
+  clock?: () => Date;
+  ids?: () => string;
+}
