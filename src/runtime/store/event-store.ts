@@ -62,6 +62,12 @@ export interface EventStore {
    */
   fork(sourceId: string, options: ForkOptions): ConversationRecord;
 
+  /**
+   * Rows of this conversation that no longer parse (corrupt JSON, an unknown kind, a failed schema
+   * check). Reads skip them; an export lists them from here so nothing disappears silently. Seq order.
+   */
+  findCorruptRows(conversationId: string): CorruptRow[];
+
   /** Rebuilds the full-text index from the log; returns the number of rows indexed. */
   rebuildSearchIndex(): number;
   close(): void;
@@ -132,6 +138,13 @@ export interface ConversationListItem extends ConversationRecord {
   match?: { event_id: string | null; seq: number | null; snippet: string } | undefined;
 }
 
+/** A stored event row that could not be read back as an Event. */
+export interface CorruptRow {
+  conversationId: string;
+  seq: number;
+  error: string;
+}
+
 export interface SeqRange {
   /** Exclusive lower bound. */
   afterSeq?: number;
@@ -179,6 +192,7 @@ export type StoreErrorCode =
   | 'unknown_parent'
   | 'invalid_event'
   | 'newer_schema'
+  | 'invalid_page_id'
   | 'io';
 
 /** Expected store failures. Anything else thrown from a store is a bug. */

@@ -1,0 +1,38 @@
+export type RouteTarget = 'runtime' | 'spa';
+
+export interface Route {
+  prefix: string;
+  target: RouteTarget;
+}
+
+/** CONTRACT §2: everything the runtime answers; the rest is the SPA. One table for HTTP and upgrades. */
+export const INGRESS_ROUTES: readonly Route[] = [
+  { prefix: '/api', target: 'runtime' },
+  { prefix: '/sockets', target: 'runtime' },
+  { prefix: '/server_info', target: 'runtime' },
+  { prefix: '/alive', target: 'runtime' },
+  { prefix: '/health', target: 'runtime' },
+  { prefix: '/ready', target: 'runtime' },
+  { prefix: '/openapi.json', target: 'runtime' },
+  { prefix: '/', target: 'spa' },
+];
+
+/**
+ * Longest-prefix match. A prefix matches a path that equals it or continues with '/' or '?', so
+ * '/apix' does not match '/api'. Pure; returns 'spa' when nothing else matches.
+ */
+export function routeFor(path: string, routes: readonly Route[] = INGRESS_ROUTES): RouteTarget {
+  let best: Route | undefined;
+  for (const route of routes) {
+    if (!prefixMatches(route.prefix, path)) continue;
+    if (!best || route.prefix.length > best.prefix.length) best = route;
+  }
+  return best?.target ?? 'spa';
+}
+
+export function prefixMatches(prefix: string, path: string): boolean {
+  if (!path.startsWith(prefix)) return false;
+  if (path.length === prefix.length || prefix.endsWith('/')) return true;
+  const next = path[prefix.length];
+  return next === '/' || next === '?';
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive, waitUntilProcessGone } from './testing/process-gone';
+import { rawRequest } from './testing/raw-request';
+import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
+
+// The real launcher (bin/agent-workbench.mjs) spawning the real runtime (src/server/main.ts).
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+let workbench: TestWorkbench;
+
+beforeAll(async () => {
+  workbench = await startTestWorkbench();
+});
+afterAll(async () => {
+  await workbench?.cleanup();
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
+
+describe('launcher with the real runtime', () => {
+  it('prints exactly one ready line on stdout', () => {
+    expect(workbench.launcher.stdoutLines).toEqual([`Agent Workbench ready at http://127.0.0.1:${workbench.port}`]);
+    expect(workbench.url).toBe(`http://127.0.0.1:${workbench.port}`);
+  });
+
+  it('proxies /server_info to the runtime', async () => {
+    const response = await fetch(`${workbench.url}/server_info`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ version });
+  });
+
+  it('passes the session key to the runtime, which guards /api', async () => {
+    const without = await fetch(`${workbench.url}/api/settings`);
+    expect(without.status).toBe(401);
+    const withKey = await fetch(`${workbench.url}/api/settings`, {
+      headers: { 'X-Session-API-Key': workbench.sessionKey },
+    });
+    expect(withKey.status).toBe(200);
+  });
+
+  it('carries the runtime 413 for a 2 MiB body through the ingress and stays healthy', async () => {
+    const response = await rawRequest(workbench.port, {
+      method: 'POST',
+      path: '/api/conversations',
+      headers: { 'content-type': 'application/json', 'x-session-api-key': workbench.sessionKey },
+      body: JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toHaveProperty('detail');
+    expect((await fetch(`${workbench.url}/server_info`)).status).toBe(200);
+  });
+
+  it('answers malformed JSON with a 4xx JSON error and no stack trace', async () => {
+    const response = await rawRequest(workbench.port, {
+      method: 'POST',
+      path: '/api/conversations',
+      headers: { 'content-type': 'application/json', 'x-session-api-key': workbench.sessionKey },
+      body: '{"title": ',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(response.body)).toHaveProperty('detail');
+    expect(response.body).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('refuses a foreign Host header with 403', async () => {
+    const response = await rawRequest(workbench.port, { path: '/server_info', headers: { host: 'evil.test:8000' } });
+    expect(response.status).toBe(403);
+  });
+
+  it('restarts a runtime killed with SIGKILL and says so', async () => {
+    const firstPid = workbench.runtimePid();
+    expect(firstPid).toBeDefined();
+    process.kill(firstPid ?? 0, 'SIGKILL');
+    const newPid = await waitFor(async () => {
+      const pid = workbench.runtimePid();
+      if (pid === undefined || pid === firstPid) return undefined;
+      const response = await fetch(`${workbench.url}/server_info`);
+      return response.status === 200 ? pid : undefined;
+    }, 15_000);
+    expect(newPid).toBeDefined();
+    expect(workbench.launcher.stderrLines.join('\n')).toMatch(/runtime stopped unexpectedly \(killed by SIGKILL\)/);
+    expect(workbench.launcher.stderrLines.join('\n')).toMatch(/runtime is running again/);
+  });
+
+  it('ends itself and the runtime within 5 s of SIGTERM', async () => {
+    const runtimePid = workbench.runtimePid();
+    expect(runtimePid !== undefined && isProcessAlive(runtimePid)).toBe(true);
+    const started = Date.now();
+    const exit = await workbench.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(exit.code).toBe(0);
+    expect(await waitUntilProcessGone(runtimePid ?? 0, 500)).toBe(true);
+    expect(exit.runtimeGone).toBe(true);
+  });
+});

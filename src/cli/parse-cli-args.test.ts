@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from './parse-cli-args';
+
+describe('parseCliArgs', () => {
+  it('uses the contract defaults', () => {
+    expect(parseCliArgs([])).toEqual({
+      kind: 'run',
+      options: {
+        port: 8000,
+        host: '127.0.0.1',
+        runtimePort: 18000,
+        dataDir: undefined,
+        workspace: undefined,
+        open: true,
+        public: false,
+        runtimeUrl: undefined,
+      },
+    });
+  });
+
+  it('reads every flag', () => {
+    const command = parseCliArgs([
+      '--port=9000',
+      '--host',
+      'localhost',
+      '--runtime-port',
+      '19000',
+      '--data-dir',
+      '/tmp/d',
+      '--workspace',
+      'proj',
+      '--no-open',
+      '--runtime-url',
+      'http://127.0.0.1:7000',
+    ]);
+    expect(command).toEqual({
+      kind: 'run',
+      options: {
+        port: 9000,
+        host: 'localhost',
+        runtimePort: 19000,
+        dataDir: '/tmp/d',
+        workspace: 'proj',
+        open: false,
+        public: false,
+        runtimeUrl: 'http://127.0.0.1:7000',
+      },
+    });
+  });
+
+  it('answers help and version', () => {
+    expect(parseCliArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCliArgs(['-h'])).toEqual({ kind: 'help' });
+    expect(parseCliArgs(['--version'])).toEqual({ kind: 'version' });
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['extra'], /positional argument/],
+    [['--port'], /argument missing/],
+    [['--port', '0'], /--port must be from 1 to 65535, got 0/],
+    [['--port', '99999'], /--port must be from 1 to 65535, got 99999/],
+    [['--port', '80a'], /--port must be a whole number/],
+    [['--port', '-1'], /--port must be a whole number|argument missing|ambiguous/],
+    [['--runtime-port', '0'], /--runtime-port must be from 1 to 65535/],
+    [['--runtime-port', '65536'], /--runtime-port must be from 1 to 65535/],
+    [['--host', '0.0.0.0'], /not a loopback address; add --public/],
+    [['--runtime-url', 'ftp://x'], /--runtime-url must be an http/],
+    [['--data-dir='], /--data-dir must not be empty/],
+  ])('refuses %j', (argv, message) => {
+    const command = parseCliArgs(argv);
+    expect(command.kind).toBe('usage-error');
+    if (command.kind === 'usage-error') expect(command.message).toMatch(message);
+  });
+
+  it('allows a non-loopback host with --public and unwraps IPv6 brackets', () => {
+    const open = parseCliArgs(['--public', '--host', '0.0.0.0']);
+    expect(open.kind === 'run' && open.options.host).toBe('0.0.0.0');
+    const ipv6 = parseCliArgs(['--host', '[::1]']);
+    expect(ipv6.kind === 'run' && ipv6.options.host).toBe('::1');
+  });
+});

@@ -1,0 +1,118 @@
+import { parseArgs } from 'node:util';
+
+/** What the person asked for on the command line; paths are still as typed. */
+export interface CliOptions {
+  port: number;
+  host: string;
+  runtimePort: number;
+  dataDir: string | undefined;
+  workspace: string | undefined;
+  open: boolean;
+  public: boolean;
+  runtimeUrl: string | undefined;
+}
+
+export type CliCommand =
+  | { kind: 'run'; options: CliOptions }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'usage-error'; message: string };
+
+export const DEFAULT_PORT = 8000;
+export const DEFAULT_RUNTIME_PORT = 18000;
+export const DEFAULT_HOST = '127.0.0.1';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase());
+}
+
+/** Pure: never touches the file system or the environment. Expected mistakes come back as 'usage-error'. */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  let values: ReturnType<typeof parseRaw>['values'];
+  try {
+    values = parseRaw(argv).values;
+  } catch (error) {
+    // parseArgs throws TypeErrors with a readable message for unknown flags and missing values.
+    return { kind: 'usage-error', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const port = parsePort('--port', values.port, DEFAULT_PORT);
+  if (typeof port === 'string') return { kind: 'usage-error', message: port };
+  const runtimePort = parsePort('--runtime-port', values['runtime-port'], DEFAULT_RUNTIME_PORT);
+  if (typeof runtimePort === 'string') return { kind: 'usage-error', message: runtimePort };
+
+  const host = stripBrackets(values.host ?? DEFAULT_HOST);
+  if (host === '') return { kind: 'usage-error', message: '--host must not be empty' };
+  const isPublic = values.public ?? false;
+  if (!isPublic && !isLoopbackHost(host)) {
+    return { kind: 'usage-error', message: `--host ${host} is not a loopback address; add --public to allow it` };
+  }
+
+  const runtimeUrl = values['runtime-url'];
+  if (runtimeUrl !== undefined && !isHttpUrl(runtimeUrl)) {
+    return { kind: 'usage-error', message: `--runtime-url must be an http:// or https:// URL, got "${runtimeUrl}"` };
+  }
+  for (const flag of ['data-dir', 'workspace'] as const) {
+    if (values[flag] === '') return { kind: 'usage-error', message: `--${flag} must not be empty` };
+  }
+
+  return {
+    kind: 'run',
+    options: {
+      port,
+      host,
+      runtimePort,
+      dataDir: values['data-dir'],
+      workspace: values.workspace,
+      open: !(values['no-open'] ?? false),
+      public: isPublic,
+      runtimeUrl,
+    },
+  };
+}
+
+function parseRaw(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'runtime-port': { type: 'string' },
+      'data-dir': { type: 'string' },
+      workspace: { type: 'string' },
+      'no-open': { type: 'boolean' },
+      public: { type: 'boolean' },
+      'runtime-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+}
+
+/** Returns the port, or an error message. */
+function parsePort(flag: string, raw: string | undefined, fallback: number): number | string {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) return `${flag} must be a whole number from 1 to 65535, got "${raw}"`;
+  const port = Number(raw);
+  if (port < 1 || port > 65535) return `${flag} must be from 1 to 65535, got ${raw}`;
+  return port;
+}
+
+function stripBrackets(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,145 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import type { SpaConfig } from './inject-spa-config';
+import { loadSessionKey } from './load-session-key';
+import { openRuntimeLog, type RuntimeLog } from './open-runtime-log';
+import type { CliOptions } from './parse-cli-args';
+import { prepareDataDir } from './prepare-data-dir';
+import { resolveLaunchPaths } from './resolve-launch-paths';
+import { REPO_DIR, runtimeCommand } from './runtime-command';
+import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
+import { type Ingress, startIngress } from './start-ingress';
+import { startRuntime } from './start-runtime';
+import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
+
+export interface LauncherIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  homeDir: string;
+  stdout(line: string): void;
+  stderr(line: string): void;
+  openBrowser(url: string): void;
+  /** Settles when SIGINT or SIGTERM arrives. */
+  shutdownRequested: Promise<unknown>;
+  /** The built SPA; defaults to <repo>/dist/ui. */
+  staticDir?: string;
+}
+
+const RUNTIME_HOST = '127.0.0.1';
+
+/** What exists so far and must be torn down on the way out. */
+interface Started {
+  ingress?: Ingress;
+  supervisor?: RuntimeSupervisor;
+  log?: RuntimeLog;
+}
+
+/**
+ * The launcher from start to exit; resolves with the exit code. Every expected failure is one line on
+ * stderr and exit code 1, with nothing left running.
+ */
+export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<number> {
+  const started: Started = {};
+  let signalled = false;
+  void io.shutdownRequested.then(() => {
+    signalled = true;
+    // Ends a runtime that is still starting, so that startup returns at once.
+    void started.supervisor?.stop();
+  });
+
+  const startup = await startUp(options, io, started);
+  if (signalled) return stopAll(started, 0);
+  if (!startup.ok) {
+    io.stderr(`agent-workbench: ${startup.message}`);
+    return stopAll(started, 1);
+  }
+  io.stdout(`Agent Workbench ready at ${startup.url}`);
+  if (options.open) io.openBrowser(startup.url);
+
+  const gaveUp = started.supervisor?.gaveUp ?? new Promise<string>(() => {});
+  const outcome = await Promise.race([io.shutdownRequested.then(() => undefined), gaveUp]);
+  if (outcome === undefined) return stopAll(started, 0);
+  io.stderr(`agent-workbench: ${outcome}`);
+  return stopAll(started, 1);
+}
+
+async function startUp(
+  options: CliOptions,
+  io: LauncherIo,
+  started: Started,
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  if (options.public && !io.env.AGENT_WORKBENCH_SESSION_KEY?.trim()) {
+    return { ok: false, message: '--public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in' };
+  }
+  const paths = await resolveLaunchPaths(options, io);
+  if (!paths.ok) return paths;
+  const dataDir = await prepareDataDir(paths.dataDir);
+  if (!dataDir.ok) return dataDir;
+  const key = await loadSessionKey(paths.dataDir, io.env);
+  if (!key.ok) return key;
+
+  const runtimeUrl = options.runtimeUrl ?? `http://${RUNTIME_HOST}:${options.runtimePort}`;
+  const spaConfig: SpaConfig | undefined = options.public
+    ? undefined
+    : { sessionKey: key.sessionKey, defaultWorkspace: paths.workspace };
+  // The ingress binds first: a busy port is found before any runtime is spawned.
+  const ingress = await startIngress({
+    host: options.host,
+    port: options.port,
+    public: options.public,
+    runtimeUrl,
+    staticDir: io.staticDir ?? join(REPO_DIR, 'dist', 'ui'),
+    spaConfig,
+  });
+  if (!ingress.ok) return { ok: false, message: describeIngressFailure(options.port, ingress.code) };
+  started.ingress = ingress.ingress;
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${ingress.ingress.port}`;
+
+  if (options.runtimeUrl) {
+    const health = await waitUntilHealthy(options.runtimeUrl, {
+      timeoutMs: HEALTH_TIMEOUT_MS,
+      intervalMs: HEALTH_INTERVAL_MS,
+      exited: io.shutdownRequested,
+    });
+    if (health === 'healthy') return { ok: true, url };
+    return { ok: false, message: `no runtime answered ${options.runtimeUrl}/server_info; start it or drop --runtime-url` };
+  }
+
+  started.log = openRuntimeLog(paths.dataDir, io.stderr);
+  const command = runtimeCommand({
+    cwd: io.cwd,
+    env: io.env,
+    host: RUNTIME_HOST,
+    port: options.runtimePort,
+    dataDir: paths.dataDir,
+    workspace: paths.workspace,
+    sessionKey: key.sessionKey,
+  });
+  const log = started.log;
+  started.supervisor = createRuntimeSupervisor({
+    start: (onSpawn) =>
+      startRuntime({ command, host: RUNTIME_HOST, port: options.runtimePort, logPath: log.path, onSpawn }, log.output),
+    report: (line) => io.stderr(`agent-workbench: ${line}`),
+    now: () => Date.now(),
+    sleep: (ms) => sleep(ms),
+  });
+  const runtime = await started.supervisor.start();
+  return runtime.ok ? { ok: true, url } : runtime;
+}
+
+async function stopAll(started: Started, exitCode: number): Promise<number> {
+  await Promise.all([started.ingress?.close(), started.supervisor?.stop()]);
+  await started.log?.close();
+  return exitCode;
+}
+
+function describeIngressFailure(port: number, code: string): string {
+  if (code === 'EADDRINUSE') {
+    return `port ${port} is already in use (another Agent Workbench?); stop that process or pass --port with a free port`;
+  }
+  if (code === 'EACCES') return `port ${port} needs privileges here; pass --port with a port above 1023`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `cannot bind to this --host (${code}); pass an address of this machine`;
+  }
+  return `cannot listen on port ${port} (${code}); pass --port with another port`;
+}

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+
+export interface RuntimeCommand {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Where the runtime's output goes. stdout is chatter (log only); stderr is what a person must see. */
+export interface RuntimeOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+export interface RuntimeExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RuntimeProcess {
+  pid: number | undefined;
+  /** Settles once, when the process is gone (a failed spawn counts as an exit with code null). */
+  exited: Promise<RuntimeExit>;
+  hasExited(): boolean;
+  /** SIGTERM to the whole process group, SIGKILL after graceMs; resolves when the leader is gone. */
+  stop(graceMs?: number): Promise<RuntimeExit>;
+}
+
+export const STOP_GRACE_MS = 3_000;
+
+/**
+ * Starts the runtime in its own process group (detached) so that Ctrl-C in the terminal reaches only the
+ * launcher, and stopping can take down everything the runtime started with one signal.
+ */
+export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): RuntimeProcess {
+  const child = spawn(command.command, command.args, {
+    cwd: command.cwd,
+    env: command.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let exit: RuntimeExit | undefined;
+  const exited = new Promise<RuntimeExit>((resolve) => {
+    child.once('exit', (code, signal) => resolve((exit ??= { code, signal })));
+    child.once('error', (error) => {
+      output.error(`cannot start the runtime: ${error.message}`);
+      resolve((exit ??= { code: null, signal: null }));
+    });
+  });
+  forwardLines(child.stdout, output.log);
+  forwardLines(child.stderr, (line) => {
+    output.log(line);
+    output.error(line);
+  });
+
+  return {
+    pid: child.pid,
+    exited,
+    hasExited: () => exit !== undefined,
+    stop: (graceMs = STOP_GRACE_MS) => stopGroup(child, exited, graceMs),
+  };
+}
+
+async function stopGroup(child: ChildProcess, exited: Promise<RuntimeExit>, graceMs: number): Promise<RuntimeExit> {
+  signalGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+  const result = await exited;
+  clearTimeout(timer);
+  // The leader is gone, but a grandchild may linger in the group: make sure nothing survives.
+  signalGroup(child, 'SIGKILL');
+  return result;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: the group is already empty, which is what we want.
+  }
+}
+
+function forwardLines(stream: Readable | null, write: (line: string) => void): void {
+  if (!stream) return;
+  createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', write);
+}

@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Direct children of a process, read from /proc (Linux). Zombies are not counted. */
+export function childPids(parentPid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited while we were looking
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(ppid) === parentPid && state !== 'Z') children.push(Number(entry));
+  }
+  return children;
+}
+
+/** The process's argv joined by spaces, '' when it is gone. */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}

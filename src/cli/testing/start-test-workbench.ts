@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childPids, commandLine } from './child-pids';
+import { freePort } from './free-port';
+import { waitUntilProcessGone } from './process-gone';
+import { type LauncherProcess, spawnLauncher } from './spawn-launcher';
+
+export interface TestWorkbench {
+  url: string;
+  port: number;
+  runtimePort: number;
+  dataDir: string;
+  workspace: string;
+  sessionKey: string;
+  launcher: LauncherProcess;
+  /** The runtime child's pid right now (it changes after a restart). */
+  runtimePid(): number | undefined;
+  /** SIGTERM to the launcher; resolves with its exit once it and the runtime are gone. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; runtimeGone: boolean }>;
+  /** Stops (if still running) and removes the temp folders. */
+  cleanup(): Promise<void>;
+}
+
+export const READY_LINE = /^Agent Workbench ready at (http:\/\/\S+)$/;
+
+/**
+ * The real launcher with free ports, a temp data dir and workspace, and no browser; resolves once the
+ * ready line is out. Throws with the launcher's output when it does not get ready.
+ */
+export async function startTestWorkbench(
+  options: { env?: NodeJS.ProcessEnv; args?: string[]; readyTimeoutMs?: number } = {},
+): Promise<TestWorkbench> {
+  const root = await mkdtemp(join(tmpdir(), 'workbench-test-'));
+  const dataDir = join(root, 'data');
+  const workspace = join(root, 'workspace');
+  await mkdir(workspace);
+  const port = await freePort();
+  const runtimePort = await freePort();
+  const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
+  args.push('--data-dir', dataDir, '--workspace', workspace, ...(options.args ?? []));
+  const launcher = spawnLauncher(args, { env: { ...isolatedEnv(), ...options.env }, cwd: workspace });
+
+  const runtimePid = () => childPids(launcher.pid).find((pid) => commandLine(pid).includes('src/server/main.ts'));
+  let stopped: Awaited<ReturnType<TestWorkbench['stop']>> | undefined;
+  const stop = async () => {
+    if (stopped) return stopped;
+    const runtimeBefore = runtimePid();
+    launcher.child.kill('SIGTERM');
+    const exit = await launcher.exited;
+    const runtimeGone = runtimeBefore === undefined || (await waitUntilProcessGone(runtimeBefore, 1_000));
+    stopped = { ...exit, runtimeGone };
+    return stopped;
+  };
+  const cleanup = async () => {
+    await stop();
+    await rm(root, { recursive: true, force: true });
+  };
+
+  try {
+    const ready = await launcher.waitForStdout(READY_LINE, options.readyTimeoutMs ?? 30_000);
+    const sessionKey = options.env?.AGENT_WORKBENCH_SESSION_KEY ?? (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
+    return { url: ready[1] ?? '', port, runtimePort, dataDir, workspace, sessionKey, launcher, runtimePid, stop, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** The test's environment without the person's own workbench settings leaking in. */
+export function isolatedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.AGENT_WORKBENCH_SESSION_KEY;
+  delete env.AGENT_WORKBENCH_DATA_DIR;
+  return env;
+}

@@ -1,0 +1,24 @@
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RUNTIME_PORT } from './parse-cli-args';
+
+/** The --help text; also printed (to stderr) after a usage error. */
+export const USAGE = `Usage: agent-workbench [options]
+
+Starts the Agent Workbench runtime and serves the web app on one local port.
+
+Options:
+  --port N            port the browser opens (default ${DEFAULT_PORT})
+  --host HOST         address to bind (default ${DEFAULT_HOST}; non-loopback needs --public)
+  --runtime-port N    port of the runtime child process on 127.0.0.1 (default ${DEFAULT_RUNTIME_PORT})
+  --data-dir DIR      where conversations, settings and the session key live
+                      (default ~/.agent-workbench, env AGENT_WORKBENCH_DATA_DIR)
+  --workspace DIR     default working folder for new conversations (default: current folder)
+  --no-open           do not open a browser
+  --public            allow a non-loopback --host; needs AGENT_WORKBENCH_SESSION_KEY set,
+                      and the web app then asks for the key instead of receiving it
+  --runtime-url URL   use an already running runtime instead of starting one
+  -h, --help          show this help
+  -v, --version       print the version
+
+Model: set LLM_PROVIDER (openai-compatible, openai, anthropic), LLM_MODEL, LLM_BASE_URL, LLM_API_KEY,
+or use the settings page.
+`;

@@ -1,0 +1,26 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from './schema';
+
+export interface ApiClientOptions {
+  /** Where the runtime answers: the ingress origin in the browser (`''` or `location.origin`), or the runtime URL. */
+  baseUrl: string;
+  sessionKey: string;
+  /** Defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export type ApiClient = Client<paths>;
+
+/**
+ * The typed REST client: every path, parameter, body and answer comes from the generated
+ * schema.d.ts, so a call that does not fit the runtime's contract does not compile. Each request
+ * carries the session key header. Answers are `{ data, error, response }` (openapi-fetch); nothing throws
+ * for HTTP errors.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  return createClient<paths>({
+    baseUrl: options.baseUrl,
+    headers: { 'X-Session-API-Key': options.sessionKey },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}

@@ -1,0 +1,216 @@
+import type { ClientFrame, Event, ServerFrame } from './api-types';
+import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff-delay';
+import { sessionSocketUrl } from './socket-url';
+
+export type SessionSocketState = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+/** The part of the WebSocket API used here: the browser's global and `ws` in Node both fit. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: never) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: never) => void) | null;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface SessionSocketOptions {
+  /** The HTTP(S)/WS(S) origin of the API; empty in a browser means the page's origin. */
+  baseUrl: string;
+  conversationId: string;
+  sessionKey: string;
+  /** The highest seq the consumer already holds (-1: none). */
+  afterSeq?: number;
+  /** Defaults to the global WebSocket (browsers); in Node pass `WebSocket` from `ws`. */
+  WebSocket?: WebSocketConstructor;
+  /** Each durable event exactly once, in seq order, across reconnects. */
+  onEvent(event: Event, seq: number): void;
+  /** Every other frame: sync, item_started, delta, item_aborted, heartbeat, error, and unknown types. */
+  onFrame?(frame: ServerFrame): void;
+  /** State changes; `closed` carries the close code when the server ended it for good (4001, 4004). */
+  onState?(state: SessionSocketState, detail?: { code: number; reason: string }): void;
+  random?: () => number;
+  timers?: Timers;
+  backoff?: BackoffOptions;
+  /** No frame for this long (heartbeats come every 15 s): the connection is dead, reconnect. */
+  watchdogMs?: number;
+}
+
+export interface SessionSocket {
+  state(): SessionSocketState;
+  /** The highest seq delivered to onEvent; every seq up to it was delivered, none twice. */
+  cursor(): number;
+  /** Sends a client frame (e.g. a message) when live; false when not connected. */
+  send(frame: ClientFrame): boolean;
+  /** Stops for good: no more callbacks, no reconnect. */
+  close(): void;
+}
+
+/** Close codes after which reconnecting cannot help. */
+const FINAL_CLOSE_CODES = new Set([4001, 4004]);
+const OPEN = 1;
+
+/**
+ * The reconnecting session socket every consumer uses (CONTRACT §4). It authenticates with the first
+ * frame, delivers durable events exactly once and in order (duplicates dropped; on a gap it
+ * reconnects from its cursor instead of delivering out of order), reconnects with backoff (1 s
+ * doubling to 30 s, jittered) after a drop or 40 s of silence, and stops on 4001/4004.
+ */
+export function createSessionSocket(options: SessionSocketOptions): SessionSocket {
+  const WebSocketImpl = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
+  if (!WebSocketImpl) throw new Error('createSessionSocket: no WebSocket implementation (pass `WebSocket` from ws)');
+  const timers: Timers = options.timers ?? {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  };
+  const random = options.random ?? Math.random;
+  const watchdogMs = options.watchdogMs ?? 40_000;
+
+  let state: SessionSocketState = 'connecting';
+  let cursor = options.afterSeq ?? -1;
+  let attempt = 0;
+  let socket: WebSocketLike | undefined;
+  let live = false;
+  let watchdog: unknown;
+  let retryTimer: unknown;
+
+  const setState = (next: SessionSocketState, detail?: { code: number; reason: string }) => {
+    if (state === next) return;
+    state = next;
+    options.onState?.(next, detail);
+  };
+
+  function connect(): void {
+    retryTimer = undefined;
+    live = false;
+    const current = new WebSocketImpl(sessionSocketUrl(options.baseUrl, options.conversationId, cursor));
+    socket = current;
+    armWatchdog();
+    current.onopen = () => current.send(JSON.stringify({ type: 'auth', session_api_key: options.sessionKey }));
+    current.onmessage = (message) => {
+      if (socket !== current) return;
+      armWatchdog();
+      const frame = parseFrame(message.data);
+      if (frame) handleFrame(frame);
+    };
+    current.onclose = (event) => {
+      if (socket !== current) return;
+      onDisconnected(event.code, event.reason);
+    };
+    current.onerror = () => {
+      // A close event always follows an error; that is where reconnecting is decided.
+    };
+  }
+
+  function handleFrame(frame: ServerFrame): void {
+    if (frame.type === 'durable') {
+      if (frame.seq <= cursor) return;
+      if (frame.seq !== cursor + 1) return dropAndReconnect();
+      cursor = frame.seq;
+      options.onEvent(frame.event, frame.seq);
+      return;
+    }
+    if (frame.type === 'sync') {
+      live = true;
+      attempt = 0;
+      setState('live');
+    }
+    if (frame.type === 'heartbeat' && frame.through_seq > cursor && live) {
+      // The server sent events this connection never delivered: fetch them again from the cursor.
+      options.onFrame?.(frame);
+      return dropAndReconnect();
+    }
+    options.onFrame?.(frame);
+  }
+
+  function onDisconnected(code: number, reason: string): void {
+    detach();
+    if (state === 'closed') return;
+    if (FINAL_CLOSE_CODES.has(code)) {
+      clearTimers();
+      setState('closed', { code, reason });
+      return;
+    }
+    scheduleReconnect();
+  }
+
+  function dropAndReconnect(): void {
+    const current = socket;
+    detach();
+    current?.close(4000, 'client reconnecting');
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    clearTimers();
+    setState('reconnecting');
+    const delay = backoffDelay(attempt, random, options.backoff ?? DEFAULT_BACKOFF);
+    attempt += 1;
+    retryTimer = timers.setTimeout(connect, delay);
+  }
+
+  function armWatchdog(): void {
+    if (watchdog !== undefined) timers.clearTimeout(watchdog);
+    watchdog = timers.setTimeout(() => {
+      watchdog = undefined;
+      dropAndReconnect();
+    }, watchdogMs);
+  }
+
+  function detach(): void {
+    if (!socket) return;
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+    socket = undefined;
+    live = false;
+  }
+
+  function clearTimers(): void {
+    if (watchdog !== undefined) timers.clearTimeout(watchdog);
+    if (retryTimer !== undefined) timers.clearTimeout(retryTimer);
+    watchdog = undefined;
+    retryTimer = undefined;
+  }
+
+  connect();
+
+  return {
+    state: () => state,
+    cursor: () => cursor,
+    send(frame) {
+      if (!socket || !live || socket.readyState !== OPEN) return false;
+      socket.send(JSON.stringify(frame));
+      return true;
+    },
+    close() {
+      if (state === 'closed') return;
+      const current = socket;
+      detach();
+      clearTimers();
+      current?.close(1000, 'client closed');
+      setState('closed');
+    },
+  };
+}
+
+function parseFrame(data: unknown): ServerFrame | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(data);
+    if (value && typeof value === 'object' && 'type' in value && typeof value.type === 'string') {
+      return value as ServerFrame;
+    }
+  } catch {
+    // Not JSON: not a frame of this protocol, ignored like an unknown type.
+  }
+  return undefined;
+}

@@ -1,0 +1,43 @@
+import type { ConfirmationPolicy, Event, NewEvent, SecurityAnalyzer } from '../events';
+import type { CondenserOptions } from '../context/condenser';
+import type { View } from '../context/view';
+import type { LiveFrame } from '../conversation/live-frame';
+import type { LLM, LLMUsage } from '../llm/llm';
+import type { Toolset } from '../tools/tool';
+
+/**
+ * Everything one agent step reaches the world through. The agent itself keeps no state between steps:
+ * the conversation owns the log, and `branch`/`view` always reflect every append made so far.
+ */
+export interface AgentContext {
+  conversationId: string;
+  workspaceDir: string;
+  observationsDir: string;
+  llm: LLM;
+  toolset: Toolset;
+  /** Read at each use, so a policy change applies to the next step. */
+  confirmationPolicy(): ConfirmationPolicy;
+  securityAnalyzer(): SecurityAnalyzer;
+  branch(): readonly Event[];
+  view(): View;
+  /** Highest committed seq (-1 when empty). */
+  lastSeq(): number;
+  /** Durable append, then publication to subscribers. Returns the stored event. */
+  append(event: NewEvent): Event;
+  /** Stream frames (never stored). */
+  publish(frame: LiveFrame): void;
+  addUsage(usage: LLMUsage): void;
+  newId(): string;
+  /** ISO timestamp from the injected clock. */
+  now(): string;
+  /** Fires on interrupt: the LLM call and the running tool stop at once. */
+  signal: AbortSignal;
+  condenser: CondenserOptions;
+}
+
+export type StepOutcome =
+  | { kind: 'continue' }
+  | { kind: 'finished' }
+  | { kind: 'waiting' }
+  | { kind: 'aborted' }
+  | { kind: 'error'; code: string; detail: string };

@@ -1,0 +1,44 @@
+import type { ChatMessage, LLMResponse } from '../llm/llm';
+import { LLMError } from '../llm/llm';
+import type { ToolSpec } from '../events';
+import type { AgentContext } from './agent-context';
+
+export type ModelCall = { ok: true; response: LLMResponse; itemId: string } | { ok: false; error: LLMError };
+
+/**
+ * One streamed model call, mirrored to subscribers as an item: `item_started` (anchored at the last
+ * committed seq), its deltas, and `item_aborted` when an attempt is dropped (retry, failure, interrupt).
+ * The item id of the attempt that succeeds becomes the step's `llm_response_id`, so it is generated
+ * here rather than taken from the provider (whose id is only known once the stream has started).
+ */
+export async function callModel(context: AgentContext, messages: ChatMessage[], tools: ToolSpec[]): Promise<ModelCall> {
+  let itemId = startItem(context);
+  try {
+    const response = await context.llm.complete({
+      messages,
+      tools,
+      signal: context.signal,
+      onDelta: (delta) => context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),
+      onRetry: (error) => {
+        context.publish({ type: 'item_aborted', item_id: itemId, reason: `retrying: ${error.detail}` });
+        itemId = startItem(context);
+      },
+    });
+    context.addUsage(response.usage);
+    return { ok: true, response, itemId };
+  } catch (error) {
+    const llmError =
+      error instanceof LLMError
+        ? error
+        : new LLMError('bad_response', error instanceof Error ? error.message : String(error));
+    const reason = context.signal.aborted ? 'interrupted' : llmError.detail;
+    context.publish({ type: 'item_aborted', item_id: itemId, reason });
+    return { ok: false, error: context.signal.aborted ? new LLMError('aborted', 'interrupted') : llmError };
+  }
+}
+
+function startItem(context: AgentContext): string {
+  const itemId = context.newId();
+  context.publish({ type: 'item_started', item_id: itemId, anchor_seq: context.lastSeq() });
+  return itemId;
+}

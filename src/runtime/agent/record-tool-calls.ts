@@ -1,0 +1,83 @@
+import type { ActionEvent, NewEvent, ToolCall } from '../events';
+import type { LLMResponse } from '../llm/llm';
+import { analyzeRisk } from '../security/analyze-risk';
+import type { AgentContext } from './agent-context';
+import { type ParsedToolCall, parseToolCall } from './parse-tool-call';
+
+const AFTER_FINISH_ERROR =
+  'Not executed: finish was called earlier in the same response, which ended the task.';
+
+/**
+ * Appends one ActionEvent per tool call of a response (the batch shares `llm_response_id`; the text
+ * and reasoning go on the first), then one AgentErrorEvent for every call that cannot run. Returns
+ * the actions to execute, in order.
+ */
+export function recordToolCalls(response: LLMResponse, itemId: string, context: AgentContext): ActionEvent[] {
+  const parsedCalls = withUniqueIds(response.tool_calls, context).map((call) => parseToolCall(call, context.toolset));
+  const finishIndex = parsedCalls.findIndex((parsed) => parsed.action?.kind === 'FinishAction');
+  const actionEvents = parsedCalls.map((parsed, index) =>
+    context.append(actionEvent(parsed, index === 0 ? response : undefined, itemId, context)),
+  ) as ActionEvent[];
+  const runnable: ActionEvent[] = [];
+  actionEvents.forEach((event, index) => {
+    const parsed = parsedCalls[index] as ParsedToolCall;
+    const afterFinish = finishIndex >= 0 && index > finishIndex;
+    const error = parsed.error ?? (afterFinish ? AFTER_FINISH_ERROR : undefined);
+    if (error === undefined) {
+      runnable.push(event);
+      return;
+    }
+    context.append({
+      kind: 'AgentErrorEvent',
+      id: context.newId(),
+      timestamp: context.now(),
+      source: 'environment',
+      tool_name: event.tool_name,
+      tool_call_id: event.tool_call_id,
+      error,
+    });
+  });
+  return runnable;
+}
+
+/** Pending actions are matched to their answers by tool_call_id, so a batch must not repeat one. */
+function withUniqueIds(calls: readonly ToolCall[], context: AgentContext): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((call) => {
+    const id = call.id === '' || seen.has(call.id) ? `call_${context.newId()}` : call.id;
+    seen.add(id);
+    return id === call.id ? call : { ...call, id };
+  });
+}
+
+function actionEvent(
+  parsed: ParsedToolCall,
+  first: LLMResponse | undefined,
+  itemId: string,
+  context: AgentContext,
+): NewEvent {
+  const assessment = parsed.action
+    ? analyzeRisk(context.securityAnalyzer(), {
+        action: parsed.action,
+        modelRisk: parsed.modelRisk,
+        workspaceDir: context.workspaceDir,
+      })
+    : { risk: 'UNKNOWN' as const, reasons: [] };
+  const thought = first?.text ? [{ type: 'text' as const, text: first.text }] : [];
+  return {
+    kind: 'ActionEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'agent',
+    thought,
+    ...(first?.reasoning ? { reasoning_content: first.reasoning } : {}),
+    action: parsed.action,
+    tool_name: parsed.toolName,
+    tool_call_id: parsed.toolCall.id,
+    tool_call: parsed.toolCall,
+    llm_response_id: itemId,
+    security_risk: assessment.risk,
+    ...(assessment.reasons.length > 0 ? { risk_reasons: assessment.reasons } : {}),
+    ...(parsed.summary ? { summary: parsed.summary } : {}),
+  };
+}

@@ -1,0 +1,72 @@
+import type { ActionEvent } from '../events';
+import { eventsToMessages } from '../context/events-to-messages';
+import type { ChatMessage, LLMResponse } from '../llm/llm';
+import { needsConfirmation } from '../security/needs-confirmation';
+import type { AgentContext, StepOutcome } from './agent-context';
+import { callModel } from './call-model';
+import { condenseIfNeeded } from './condense-if-needed';
+import { executeActions } from './execute-actions';
+import { llmErrorToConversationError } from './llm-error-to-conversation-error';
+import { recordToolCalls } from './record-tool-calls';
+import { toolSpecsForModel } from './tool-specs-for-model';
+
+export const EMPTY_REPLY_NUDGE =
+  'Your last reply was empty. Either call a tool to make progress, or answer with a message if the task is done or you need the person.';
+
+/**
+ * One agent step: condense the view if due, ask the model once, record its answer as events, then
+ * wait for confirmation or execute the actions. Failures become events or an outcome; it never throws
+ * for anything a model, a tool or the network can do.
+ */
+export async function runAgentStep(context: AgentContext): Promise<StepOutcome> {
+  const condensation = await condenseIfNeeded(context);
+  if (condensation) return condensation;
+  const messages = systemMessagesFirst(eventsToMessages(context.view().items));
+  const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));
+  if (!call.ok) {
+    if (call.error.code === 'aborted') return { kind: 'aborted' };
+    return { kind: 'error', ...llmErrorToConversationError(call.error) };
+  }
+  if (call.response.tool_calls.length === 0) return recordReply(call.response, call.itemId, context);
+  const actions = recordToolCalls(call.response, call.itemId, context);
+  if (actions.length === 0) return { kind: 'continue' };
+  if (mustWait(actions, context)) return { kind: 'waiting' };
+  return await executeActions(actions, context);
+}
+
+/** Plain text ends the run; an empty reply is recorded and nudged, and the loop goes on. */
+function recordReply(response: LLMResponse, itemId: string, context: AgentContext): StepOutcome {
+  const text = response.text.trim();
+  context.append({
+    kind: 'MessageEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'agent',
+    llm_message: { role: 'assistant', content: text ? [{ type: 'text', text: response.text }] : [] },
+    llm_response_id: itemId,
+    extended_content: [],
+  });
+  if (text) return { kind: 'finished' };
+  context.append({
+    kind: 'MessageEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    llm_message: { role: 'user', content: [{ type: 'text', text: EMPTY_REPLY_NUDGE }] },
+    extended_content: [],
+  });
+  return { kind: 'continue' };
+}
+
+/** Read-only tools (finish, think, task_tracker) never wait; one risky action makes the batch wait. */
+export function mustWait(actions: readonly ActionEvent[], context: AgentContext): boolean {
+  const policy = context.confirmationPolicy();
+  return actions.some(
+    (action) => !context.toolset.get(action.tool_name)?.readOnly && needsConfirmation(policy, action.security_risk),
+  );
+}
+
+/** A system prompt recorded after the first messages (a conversation navigated to an empty branch) still leads. */
+function systemMessagesFirst(messages: ChatMessage[]): ChatMessage[] {
+  return [...messages.filter((message) => message.role === 'system'), ...messages.filter((message) => message.role !== 'system')];
+}

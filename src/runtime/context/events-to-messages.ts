@@ -1,0 +1,128 @@
+import { type ActionEvent, type Content, contentText, type MessageEvent } from '../events';
+import type { ChatMessage } from '../llm/llm';
+import type { ToolAnswer, ViewItem } from './view-item';
+
+type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+
+/**
+ * Turns view items into the messages sent to the model:
+ * - a system prompt event becomes the system message (static part, then the dynamic context);
+ * - adjacent user messages (and condensation summaries, which read as user text) merge into one;
+ * - actions sharing an `llm_response_id` become one assistant message with several tool calls, its text
+ *   the first action's thought, after the agent message of that response when there is one;
+ * - every answer becomes a `tool` message: a rejection reads "Action rejected: <reason>", an error
+ *   starts with a line saying an error occurred.
+ * Messages that arrive while a batch still waits for answers (a person typing during a confirmation)
+ * are held back until after the batch's tool messages, because providers refuse anything between an
+ * assistant's tool calls and their results.
+ */
+export function eventsToMessages(items: readonly ViewItem[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  let held: ChatMessage[] = [];
+  const awaiting = new Set<string>();
+  let batch = null as { responseId: string; message: AssistantMessage } | null;
+  let agentText = null as { responseId: string; message: AssistantMessage } | null;
+
+  const emit = (message: ChatMessage) => {
+    if (awaiting.size > 0) held.push(message);
+    else pushMerging(messages, message);
+  };
+
+  for (const item of items) {
+    if (item.kind === 'ActionEvent') {
+      if (batch?.responseId === item.llm_response_id) {
+        batch.message.tool_calls.push(item.tool_call);
+      } else {
+        const message = assistantFor(item);
+        if (agentText?.responseId === item.llm_response_id && messages.at(-1) === agentText.message) {
+          messages.pop();
+          message.content = [agentText.message.content, message.content]
+            .filter((text) => text !== '')
+            .join('\n');
+        }
+        messages.push(message);
+        batch = { responseId: item.llm_response_id, message };
+      }
+      awaiting.add(item.tool_call_id);
+      agentText = null;
+      continue;
+    }
+    batch = null;
+    agentText = null;
+    if (
+      item.kind === 'ObservationEvent' ||
+      item.kind === 'UserRejectObservation' ||
+      item.kind === 'AgentErrorEvent'
+    ) {
+      messages.push(toolMessage(item));
+      awaiting.delete(item.tool_call_id);
+      if (awaiting.size === 0) {
+        for (const message of held) pushMerging(messages, message);
+        held = [];
+      }
+    } else if (item.kind === 'CondensationSummary') {
+      emit({ role: 'user', content: [{ type: 'text', text: item.summary }] });
+    } else if (item.kind === 'SystemPromptEvent') {
+      const dynamic = item.dynamic_context ? `\n\n${item.dynamic_context.text}` : '';
+      emit({ role: 'system', content: `${item.system_prompt.text}${dynamic}` });
+    } else {
+      const message = messageFor(item);
+      emit(message);
+      if (message.role === 'assistant' && item.llm_response_id !== undefined && awaiting.size === 0) {
+        agentText = { responseId: item.llm_response_id, message };
+      }
+    }
+  }
+  for (const message of held) pushMerging(messages, message);
+  return messages;
+}
+
+function assistantFor(action: ActionEvent): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: action.thought.map((block) => block.text).join('\n'),
+    tool_calls: [action.tool_call],
+    ...(action.reasoning_content === undefined ? {} : { reasoning: action.reasoning_content }),
+  };
+}
+
+function messageFor(event: MessageEvent): ChatMessage {
+  const content: Content[] = [...event.llm_message.content, ...event.extended_content];
+  switch (event.llm_message.role) {
+    case 'system':
+      return { role: 'system', content: contentText(content) };
+    case 'user':
+      return { role: 'user', content };
+    default:
+      // 'assistant', and 'tool' which only answers a call and has no place in a free message.
+      return { role: 'assistant', content: contentText(content), tool_calls: [] };
+  }
+}
+
+function toolMessage(answer: ToolAnswer): ChatMessage {
+  const base = { role: 'tool' as const, tool_call_id: answer.tool_call_id, tool_name: answer.tool_name };
+  switch (answer.kind) {
+    case 'UserRejectObservation':
+      return { ...base, content: `Action rejected: ${answer.rejection_reason}` };
+    case 'AgentErrorEvent':
+      return {
+        ...base,
+        content: `An error occurred while calling the tool ${answer.tool_name}.\n${answer.error}`,
+      };
+    case 'ObservationEvent': {
+      const text = contentText(answer.observation.content);
+      const error = `An error occurred while running the tool ${answer.tool_name}.\n`;
+      return { ...base, content: answer.observation.is_error ? `${error}${text}` : text };
+    }
+  }
+}
+
+/** Appends, merging a user message into a directly preceding user message (content blocks in order). */
+function pushMerging(messages: ChatMessage[], message: ChatMessage): void {
+  const previous = messages.at(-1);
+  if (previous?.role === 'user' && message.role === 'user') {
+    messages[messages.length - 1] = { role: 'user', content: [...previous.content, ...message.content] };
+    return;
+  }
+  messages.push(message);
+}

@@ -1,0 +1,82 @@
+import type { Condensation, Event } from '../events';
+import { enforceViewIntegrity } from './enforce-view-integrity';
+import { type CondensationSummary, isLLMVisible, type LLMVisibleEvent, type ViewItem } from './view-item';
+
+export type { CondensationSummary, LLMVisibleEvent, ViewItem } from './view-item';
+
+/**
+ * What the model sees of the active branch: its LLM-visible events minus those condensations forgot,
+ * the latest summary at its offset, and only whole tool-call batches with their answers.
+ * `items` is the projection; the other fields are the state extendView needs to stay equal to
+ * buildView of the longer branch. Views are immutable values.
+ */
+export interface View {
+  items: ViewItem[];
+  /** Visible, not forgotten events in log order, before integrity enforcement. */
+  readonly entries: readonly LLMVisibleEvent[];
+  /** llm_response_id -> every action id that response produced on this branch. */
+  readonly batches: ReadonlyMap<string, readonly string[]>;
+  readonly summary: { item: CondensationSummary; offset: number } | null;
+}
+
+export const EMPTY_VIEW: View = { items: [], entries: [], batches: new Map(), summary: null };
+
+/** Rebuilds the view from a whole branch (root first), e.g. on load, fork or navigate. One pass. */
+export function buildView(branch: readonly Event[]): View {
+  let entries: LLMVisibleEvent[] = [];
+  const batches = new Map<string, string[]>();
+  let summary: View['summary'] = null;
+  for (const event of branch) {
+    if (event.kind === 'Condensation') {
+      entries = forget(entries, event);
+      summary = summaryOf(event) ?? summary;
+    } else if (isLLMVisible(event)) {
+      entries.push(event);
+      if (event.kind === 'ActionEvent') addToBatch(batches, event.llm_response_id, event.id);
+    }
+  }
+  return project(entries, batches, summary);
+}
+
+/** The view after one more event appended to the same branch: equal to buildView([...branch, event]). */
+export function extendView(view: View, event: Event): View {
+  if (event.kind === 'Condensation') {
+    return project(forget(view.entries, event), view.batches, summaryOf(event) ?? view.summary);
+  }
+  if (!isLLMVisible(event)) return view;
+  let batches = view.batches;
+  if (event.kind === 'ActionEvent') {
+    const copy = new Map(view.batches);
+    addToBatch(copy, event.llm_response_id, event.id);
+    batches = copy;
+  }
+  return project([...view.entries, event], batches, view.summary);
+}
+
+function forget(entries: readonly LLMVisibleEvent[], condensation: Condensation): LLMVisibleEvent[] {
+  const forgotten = new Set(condensation.forgotten_event_ids);
+  return entries.filter((entry) => !forgotten.has(entry.id));
+}
+
+/** A condensation without a summary leaves the previous summary standing: it still describes what was forgotten. */
+function summaryOf(condensation: Condensation): View['summary'] {
+  if (condensation.summary === undefined) return null;
+  return {
+    item: { kind: 'CondensationSummary', id: condensation.id, summary: condensation.summary },
+    offset: condensation.summary_offset ?? 0,
+  };
+}
+
+function addToBatch(batches: Map<string, readonly string[]>, responseId: string, actionId: string): void {
+  batches.set(responseId, [...(batches.get(responseId) ?? []), actionId]);
+}
+
+function project(
+  entries: LLMVisibleEvent[],
+  batches: ReadonlyMap<string, readonly string[]>,
+  summary: View['summary'],
+): View {
+  const items: ViewItem[] = enforceViewIntegrity(entries, batches);
+  if (summary) items.splice(Math.min(summary.offset, items.length), 0, summary.item);
+  return { items, entries, batches, summary };
+}

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import type { CondenserOptions } from '../context/condenser';
+import type { LLM } from '../llm/llm';
+import type { Toolset } from '../tools/tool';
+import { createConversationLog } from './conversation-log';
+import type { ConversationServiceDeps } from './conversation-service-deps';
+import { ensureSystemPrompt } from './ensure-system-prompt';
+import { createLiveConversation, type LiveConversation } from './live-conversation';
+import { resolveLLMConfig } from './resolve-llm-config';
+import { RuntimeError } from './runtime-error';
+
+export interface RegistryPorts {
+  deps: ConversationServiceDeps;
+  newId(): string;
+  clock(): Date;
+  condenser: CondenserOptions;
+  /** Per-conversation API keys given at create time; memory only. */
+  apiKeys: Map<string, string>;
+  onFirstUserMessage(conversationId: string, text: string): void;
+}
+
+interface Entry {
+  live: LiveConversation;
+  /** Creates the toolset on first use. */
+  toolset(): Toolset;
+  /** The toolset if it was created. */
+  createdToolset(): Toolset | undefined;
+}
+
+/**
+ * Loaded conversations: loaded lazily from the store on first use and dropped (toolset closed) once
+ * no run is going and nobody is subscribed, so memory follows activity, not history.
+ */
+export function createConversationRegistry(ports: RegistryPorts) {
+  const { deps } = ports;
+  const entries = new Map<string, Entry>();
+
+  function load(id: string): Entry {
+    if (!deps.store.getConversation(id)) throw new RuntimeError('conversation_not_found');
+    const now = () => ports.clock().toISOString();
+    const log = createConversationLog(deps.store, id, { newId: ports.newId, now });
+    let created: Toolset | undefined;
+    const toolset = (): Toolset => {
+      created ??= deps.createToolset({
+        conversationId: id,
+        workspaceDir: log.record().workspace_dir,
+        observationsDir: observationsDir(deps.dataDir, id),
+      });
+      return created;
+    };
+    const live = createLiveConversation(log, {
+      newId: ports.newId,
+      now,
+      resolveLLM: (): LLM | undefined => {
+        const config = resolveLLMConfig(log.record(), deps.settings(), ports.apiKeys.get(id));
+        return config ? deps.createLLM(config) : undefined;
+      },
+      toolset,
+      ensureSystemPrompt: (tools) => ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock }),
+      observationsDir: observationsDir(deps.dataDir, id),
+      condenser: ports.condenser,
+      onRunEnd: () => release(id),
+      onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
+    });
+    return { live, toolset, createdToolset: () => created };
+  }
+
+  function acquire(id: string): LiveConversation {
+    let entry = entries.get(id);
+    if (!entry) {
+      entry = load(id);
+      entries.set(id, entry);
+    }
+    return entry.live;
+  }
+
+  /** Drops the conversation from memory when nothing holds it. */
+  function release(id: string): void {
+    const entry = entries.get(id);
+    if (!entry || entry.live.isRunning() || entry.live.log.subscriberCount() > 0) return;
+    entries.delete(id);
+    closeToolset(id, entry);
+  }
+
+  function closeToolset(id: string, entry: Entry): void {
+    entry.createdToolset()?.close().catch((error: unknown) => console.error(`conversation ${id}: toolset did not close`, error));
+  }
+
+  return {
+    acquire,
+    release,
+    /** Runs a callback on the loaded conversation, then drops it again if nothing holds it. */
+    with<T>(id: string, use: (live: LiveConversation) => T): T {
+      const live = acquire(id);
+      try {
+        return use(live);
+      } finally {
+        release(id);
+      }
+    },
+    /** Appends the system prompt if the active branch has none (at create time, so it comes first). The caller releases. */
+    async prepareSystemPrompt(id: string): Promise<void> {
+      acquire(id);
+      const entry = entries.get(id) as Entry;
+      await ensureSystemPrompt(entry.live.log, entry.toolset(), { newId: ports.newId, clock: ports.clock });
+    },
+    loaded(id: string): LiveConversation | undefined {
+      return entries.get(id)?.live;
+    },
+    /** Stops what runs and closes every toolset (delete, shutdown). */
+    async unload(id: string): Promise<void> {
+      const entry = entries.get(id);
+      if (!entry) return;
+      if (entry.live.isRunning()) await entry.live.interrupt();
+      entries.delete(id);
+      await entry.createdToolset()?.close();
+    },
+    ids: () => [...entries.keys()],
+  };
+}
+
+export type ConversationRegistry = ReturnType<typeof createConversationRegistry>;
+
+/** `<data-dir>/observations/<conversation id without dashes>/` */
+export function observationsDir(dataDir: string, conversationId: string): string {
+  return join(dataDir, 'observations', conversationId.replaceAll('-', ''));
+}

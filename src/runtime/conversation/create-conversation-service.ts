@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
+import { pendingActions } from '../context/pending-actions';
+import type { ConversationInfo, Event } from '../events';
+import { type ConversationRecord, StoreError } from '../store/event-store';
+import { observationsDir, createConversationRegistry } from './conversation-registry';
+import type { ConversationService } from './conversation-service';
+import type { ConversationServiceDeps } from './conversation-service-deps';
+import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title';
+import { createConversationRecord } from './create-conversation';
+import { exportConversation } from './export-conversation';
+import { improveTitle } from './improve-title';
+import { recoverInterruptedRuns } from './recover-interrupted-runs';
+import { resolveLLMConfig } from './resolve-llm-config';
+import { RuntimeError } from './runtime-error';
+import { toConversationInfo } from './to-conversation-info';
+
+export interface ConversationServiceOptions {
+  condenser?: Partial<CondenserOptions>;
+  /** Improve the title taken from the first message with one cheap model call (off in tests that count calls). */
+  modelTitles?: boolean;
+}
+
+/**
+ * The runtime behind the API: conversations loaded lazily, one loop owner each, everything durable
+ * in the store before anyone hears of it. Recovers conversations a crash left running on creation.
+ */
+export function createConversationService(
+  deps: ConversationServiceDeps,
+  options: ConversationServiceOptions = {},
+): ConversationService {
+  const { store } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const newId = deps.ids ?? randomUUID;
+  const now = () => clock().toISOString();
+  const apiKeys = new Map<string, string>();
+  const titleCalls = new Set<Promise<void>>();
+  const titleAbort = new AbortController();
+
+  recoverInterruptedRuns(store, { newId, now });
+
+  const registry = createConversationRegistry({
+    deps,
+    newId,
+    clock,
+    condenser: { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser },
+    apiKeys,
+    onFirstUserMessage: titleConversation,
+  });
+
+  function titleConversation(id: string, text: string): void {
+    const record = store.getConversation(id);
+    const title = titleFromMessage(text);
+    if (!record || !title || record.title_source !== 'auto' || record.title !== DEFAULT_TITLE) return;
+    store.updateConversation(id, { title }, { touch: false });
+    const config = options.modelTitles ? resolveLLMConfig(record, deps.settings(), apiKeys.get(id)) : null;
+    if (!config) return;
+    const call = improveTitle(store, id, text, deps.createLLM(config), titleAbort.signal).finally(() => titleCalls.delete(call));
+    titleCalls.add(call);
+  }
+
+  function requireRecord(id: string): ConversationRecord {
+    const record = store.getConversation(id);
+    if (!record) throw new RuntimeError('conversation_not_found');
+    return record;
+  }
+
+  function branchOf(id: string): readonly Event[] {
+    return registry.loaded(id)?.log.branch() ?? store.activeBranch(id);
+  }
+
+  function info(record: ConversationRecord): ConversationInfo {
+    // Idle and finished conversations have nothing pending; skip reading their branch.
+    const mayHavePending = record.execution_status !== 'idle' && record.execution_status !== 'finished';
+    const pending = mayHavePending ? pendingActions(branchOf(record.id)).map((action) => action.id) : [];
+    const settingsLLM = deps.settings().llm;
+    return toConversationInfo(
+      record,
+      pending,
+      settingsLLM ? { provider: settingsLLM.provider, model: settingsLLM.model } : null,
+    );
+  }
+
+  function mapStoreErrors<T>(action: () => T): T {
+    try {
+      return action();
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'unknown_conversation') throw new RuntimeError('conversation_not_found');
+      if (error instanceof StoreError && (error.code === 'unknown_event' || error.code === 'unknown_parent')) {
+        throw new RuntimeError('event_not_found');
+      }
+      throw error;
+    }
+  }
+
+  const service: ConversationService = {
+    async create(request) {
+      const id = request.conversation_id ?? newId();
+      const { record, created } = await createConversationRecord(store, request, {
+        id,
+        createdAt: now(),
+        defaultWorkspace: deps.defaultWorkspace,
+        settings: deps.settings(),
+      });
+      if (!created) return { info: info(record), created: false };
+      if (request.llm?.api_key) apiKeys.set(id, request.llm.api_key);
+      const live = registry.acquire(id);
+      try {
+        await registry.prepareSystemPrompt(id).catch((error: unknown) => {
+          // The run prepares it again and reports a failure there, where the person sees it.
+          console.error(`conversation ${id}: system prompt not prepared at creation`, error);
+        });
+        if (request.initial_message) live.sendMessage(request.initial_message);
+      } finally {
+        registry.release(id);
+      }
+      return { info: info(requireRecord(id)), created: true };
+    },
+    get: (id) => info(requireRecord(id)),
+    search(query) {
+      const page = store.listConversations({
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.page_id ? { page_id: query.page_id } : {}),
+        limit: query.limit,
+        sort: query.sort_order,
+      });
+      return {
+        items: page.items.map(({ match, ...record }) => ({ ...info(record), ...(match ? { match } : {}) })),
+        next_page_id: page.next_page_id,
+      };
+    },
+    count: (filter) => store.countConversations(filter),
+    update(id, patch) {
+      requireRecord(id);
+      store.updateConversation(id, {
+        ...(patch.title !== undefined ? { title: patch.title, title_source: 'user' as const } : {}),
+        ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
+        ...(patch.pinned !== undefined ? { pinned: patch.pinned } : {}),
+      });
+    },
+    async delete(id) {
+      requireRecord(id);
+      await registry.unload(id);
+      store.deleteConversation(id);
+      apiKeys.delete(id);
+      await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
+    },
+    run: (id) => registry.with(id, (live) => live.run()),
+    pause: (id) => registry.with(id, (live) => live.pause()),
+    async interrupt(id) {
+      const live = registry.acquire(id);
+      try {
+        await live.interrupt();
+      } finally {
+        registry.release(id);
+      }
+    },
+    fork(id, request) {
+      const source = requireRecord(id);
+      const forkId = newId();
+      const forked = mapStoreErrors(() =>
+        store.fork(id, {
+          id: forkId,
+          ...(request.from_event_id ? { fromEventId: request.from_event_id } : {}),
+          title: request.title ?? forkTitle(source.title),
+          created_at: now(),
+          resetStats: request.reset_metrics,
+        }),
+      );
+      const key = apiKeys.get(id);
+      if (key) apiKeys.set(forkId, key);
+      const record = request.title ? store.updateConversation(forkId, { title_source: 'user' }, { touch: false }) : forked;
+      return info(record);
+    },
+    navigate(id, eventId) {
+      return registry.with(id, (live) => {
+        if (live.isRunning()) throw new RuntimeError('conversation_already_running');
+        mapStoreErrors(() => store.setLeaf(id, eventId));
+        live.log.reload();
+        const status = live.log.record().execution_status;
+        if (status === 'waiting_for_confirmation' || status === 'finished' || status === 'error' || status === 'stuck') {
+          live.log.setStatus('idle');
+        }
+        return info(live.log.record());
+      });
+    },
+    setConfirmationPolicy(id, policy) {
+      registry.with(id, (live) => live.log.setState('confirmation_policy', policy, { confirmation_policy: policy }));
+    },
+    sendMessage(id, message) {
+      registry.with(id, (live) => {
+        if (message.client_message_id && store.findByClientMessageId(id, message.client_message_id)) return;
+        live.sendMessage(message);
+      });
+    },
+    respondToConfirmation: (id, response) => registry.with(id, (live) => live.respondToConfirmation(response)),
+    searchEvents(id, filter, page) {
+      requireRecord(id);
+      return mapStoreErrors(() => store.searchEvents(id, filter, page));
+    },
+    countEvents(id, filter) {
+      requireRecord(id);
+      return store.countEvents(id, filter);
+    },
+    getEvent(id, eventId) {
+      requireRecord(id);
+      const event = store.getEvent(id, eventId);
+      if (!event) throw new RuntimeError('event_not_found');
+      return event;
+    },
+    exportConversation(id, format) {
+      const record = requireRecord(id);
+      const secrets = [deps.settings().llm?.api_key, ...apiKeys.values()].filter((key): key is string => !!key);
+      return exportConversation(info(record), store.activeBranch(id), format, secrets);
+    },
+    readEvents(id, range) {
+      requireRecord(id);
+      return store.readEvents(id, range);
+    },
+    subscribe(id, listener) {
+      const live = registry.acquire(id);
+      const unsubscribe = live.log.subscribe(listener);
+      const record = live.log.record();
+      return {
+        state: info(record),
+        throughSeq: record.last_seq,
+        unsubscribe() {
+          unsubscribe();
+          registry.release(id);
+        },
+      };
+    },
+    async close() {
+      titleAbort.abort();
+      await Promise.all(registry.ids().map((id) => registry.unload(id)));
+      await Promise.allSettled([...titleCalls]);
+    },
+  };
+  return service;
+}

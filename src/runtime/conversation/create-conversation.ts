@@ -1,0 +1,59 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { DEFAULT_CONFIRMATION_POLICY, DEFAULT_SECURITY_ANALYZER, EMPTY_STATS } from '../events';
+import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
+import type { RuntimeSettings } from './conversation-service-deps';
+import { DEFAULT_TITLE } from './conversation-title';
+import type { CreateConversation } from './requests';
+import { RuntimeError } from './runtime-error';
+import { SETTINGS_LLM } from './to-conversation-info';
+
+/**
+ * Creates the conversation row for a create request. Returns the existing row (created: false) when
+ * the id is taken. Throws RuntimeError invalid_workspace when the folder does not exist or is no folder.
+ */
+export async function createConversationRecord(
+  store: EventStore,
+  request: CreateConversation,
+  context: { id: string; createdAt: string; defaultWorkspace: string; settings: RuntimeSettings },
+): Promise<{ record: ConversationRecord; created: boolean }> {
+  const existing = store.getConversation(context.id);
+  if (existing) return { record: existing, created: false };
+  const workspaceDir = await validWorkspace(request.workspace?.working_dir ?? context.defaultWorkspace, context.defaultWorkspace);
+  const llm = request.llm
+    ? { provider: request.llm.provider, model: request.llm.model, ...(request.llm.base_url ? { base_url: request.llm.base_url } : {}) }
+    : SETTINGS_LLM;
+  try {
+    const record = store.createConversation({
+      id: context.id,
+      title: request.title ?? DEFAULT_TITLE,
+      title_source: request.title ? 'user' : 'auto',
+      created_at: context.createdAt,
+      workspace_dir: workspaceDir,
+      llm,
+      execution_status: 'idle',
+      confirmation_policy: request.confirmation_policy ?? context.settings.confirmation_policy ?? DEFAULT_CONFIRMATION_POLICY,
+      security_analyzer: request.security_analyzer ?? context.settings.security_analyzer ?? DEFAULT_SECURITY_ANALYZER,
+      forked_from_conversation_id: null,
+      forked_from_event_id: null,
+      max_iterations: request.max_iterations,
+      stuck_detection: request.stuck_detection,
+      stats: { ...EMPTY_STATS },
+      tags: request.tags ?? [],
+      pinned: false,
+    });
+    return { record, created: true };
+  } catch (error) {
+    // Two creates with the same id at once: the second one answers like a repeated request.
+    const raced = error instanceof StoreError && error.code === 'conversation_exists' ? store.getConversation(context.id) : undefined;
+    if (raced) return { record: raced, created: false };
+    throw error;
+  }
+}
+
+async function validWorkspace(path: string, base: string): Promise<string> {
+  const absolute = resolve(base, path);
+  const stats = await stat(absolute).catch(() => undefined);
+  if (!stats?.isDirectory()) throw new RuntimeError('invalid_workspace', `The workspace folder ${absolute} does not exist or is not a directory`);
+  return absolute;
+}

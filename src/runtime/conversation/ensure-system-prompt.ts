@@ -1,0 +1,32 @@
+import { toolSpecsForModel } from '../agent/tool-specs-for-model';
+import { buildSystemPrompt } from '../context/system-prompt';
+import type { Toolset } from '../tools/tool';
+import type { ConversationLog } from './conversation-log';
+
+/**
+ * Appends the SystemPromptEvent (static part, dynamic part, tool specs as offered) when the active
+ * branch has none: normally the first event of a conversation, or after navigating to an empty branch.
+ */
+export async function ensureSystemPrompt(
+  log: ConversationLog,
+  toolset: Toolset,
+  ports: { newId(): string; clock(): Date },
+): Promise<void> {
+  const hasPrompt = () => log.branch().some((event) => event.kind === 'SystemPromptEvent');
+  if (hasPrompt()) return;
+  const prompt = await buildSystemPrompt({
+    workspaceDir: log.record().workspace_dir,
+    now: ports.clock(),
+    toolNames: toolset.tools.map((tool) => tool.name),
+  });
+  if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
+  log.append({
+    kind: 'SystemPromptEvent',
+    id: ports.newId(),
+    timestamp: ports.clock().toISOString(),
+    source: 'agent',
+    system_prompt: { type: 'text', text: prompt.static },
+    ...(prompt.dynamic ? { dynamic_context: { type: 'text', text: prompt.dynamic } } : {}),
+    tools: toolSpecsForModel(toolset.tools),
+  });
+}

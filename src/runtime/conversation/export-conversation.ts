@@ -1,0 +1,74 @@
+import { type ConversationInfo, contentText, type Event } from '../events';
+import { redactValue } from './redact-secrets';
+
+export interface ExportedConversation {
+  content: string;
+  filename: string;
+  contentType: string;
+}
+
+/** The active branch as a file: JSON (info and events) or Markdown for people; secrets redacted in both. */
+export function exportConversation(
+  info: ConversationInfo,
+  branch: readonly Event[],
+  format: 'json' | 'md',
+  secrets: readonly string[],
+): ExportedConversation {
+  const safeInfo = redactValue(info, secrets);
+  const safeEvents = redactValue([...branch], secrets);
+  const base = `conversation-${info.id.slice(0, 8)}`;
+  if (format === 'json') {
+    return {
+      content: `${JSON.stringify({ conversation: safeInfo, events: safeEvents }, null, 2)}\n`,
+      filename: `${base}.json`,
+      contentType: 'application/json',
+    };
+  }
+  const header = [
+    `# ${safeInfo.title}`,
+    '',
+    `- Created: ${info.created_at}`,
+    `- Workspace: \`${safeInfo.workspace.working_dir}\``,
+    `- Model: ${info.llm.provider} ${info.llm.model}`,
+    `- Status: ${info.execution_status}`,
+    '',
+  ];
+  const body = safeEvents.map(renderEvent).filter((section): section is string => section !== null);
+  return { content: `${[...header, ...body].join('\n')}\n`, filename: `${base}.md`, contentType: 'text/markdown' };
+}
+
+function renderEvent(event: Event): string | null {
+  switch (event.kind) {
+    case 'MessageEvent': {
+      const who = event.source === 'user' ? 'User' : event.source === 'agent' ? 'Agent' : 'Environment';
+      return `## ${who}\n\n${contentText(event.llm_message.content) || '_(empty)_'}\n`;
+    }
+    case 'ActionEvent': {
+      const thought = contentText(event.thought);
+      const summary = event.summary ? ` — ${event.summary}` : '';
+      return `${thought ? `${thought}\n\n` : ''}### Tool call: ${event.tool_name}${summary} (risk ${event.security_risk})\n\n${fence(event.tool_call.arguments)}`;
+    }
+    case 'ObservationEvent':
+      return `### Result of ${event.tool_name}${event.observation.is_error ? ' (error)' : ''}\n\n${fence(contentText(event.observation.content))}`;
+    case 'AgentErrorEvent':
+      return `### Error from ${event.tool_name}\n\n${fence(event.error)}`;
+    case 'UserRejectObservation':
+      return `### Rejected ${event.tool_name}\n\n${event.rejection_reason}\n`;
+    case 'ConversationErrorEvent':
+      return `> **${event.code}**: ${event.detail}\n`;
+    case 'Condensation':
+      return event.summary ? `> _Earlier events condensed:_ ${event.summary.replace(/\n/g, ' ')}\n` : null;
+    case 'PauseEvent':
+      return '> _Paused_\n';
+    case 'InterruptEvent':
+      return '> _Interrupted_\n';
+    default:
+      return null;
+  }
+}
+
+function fence(text: string): string {
+  const longestRun = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const ticks = '`'.repeat(longestRun + 1);
+  return `${ticks}\n${text}\n${ticks}\n`;
+}

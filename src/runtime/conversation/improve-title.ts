@@ -1,0 +1,40 @@
+import type { LLM } from '../llm/llm';
+import type { EventStore } from '../store/event-store';
+import { cleanModelTitle } from './conversation-title';
+
+const TITLE_INSTRUCTIONS =
+  'Write a title of at most six words for a conversation that starts with the message below. Answer with the title only.';
+
+/**
+ * One cheap model call proposing a better title. Runs in the background and never fails loudly: a
+ * missing model or a failed call keeps the title taken from the message. A title the person chose
+ * (title_source 'user'), or one set while the call was in flight, is never overwritten.
+ */
+export async function improveTitle(
+  store: EventStore,
+  conversationId: string,
+  firstMessage: string,
+  llm: LLM,
+  signal?: AbortSignal,
+): Promise<void> {
+  const before = store.getConversation(conversationId);
+  if (!before || before.title_source !== 'auto') return;
+  try {
+    const response = await llm.complete({
+      messages: [
+        { role: 'system', content: TITLE_INSTRUCTIONS },
+        { role: 'user', content: [{ type: 'text', text: firstMessage.slice(0, 2_000) }] },
+      ],
+      tools: [],
+      maxOutputTokens: 24,
+      ...(signal ? { signal } : {}),
+    });
+    const title = cleanModelTitle(response.text);
+    const now = store.getConversation(conversationId);
+    if (!title || !now || now.title_source !== 'auto' || now.title !== before.title) return;
+    store.updateConversation(conversationId, { title, title_source: 'model' }, { touch: false });
+  } catch (error) {
+    // The title from the first message stays; a title is not worth bothering the person about.
+    console.warn(`conversation ${conversationId}: title not improved`, error instanceof Error ? error.message : error);
+  }
+}

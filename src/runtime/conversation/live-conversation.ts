@@ -1,0 +1,267 @@
+import type { AgentContext } from '../agent/agent-context';
+import { executeActions } from '../agent/execute-actions';
+import { mustWait } from '../agent/run-agent-step';
+import type { CondenserOptions } from '../context/condenser';
+import { pendingActions } from '../context/pending-actions';
+import { type ActionEvent, contentText, type Event } from '../events';
+import type { LLM, LLMUsage } from '../llm/llm';
+import type { Toolset } from '../tools/tool';
+import type { ConversationLog } from './conversation-log';
+import type { RespondToConfirmation, SendMessage } from './requests';
+import { applyOutcome, endWithError, type LoopControl, runLoop } from './run-loop';
+import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
+import { statusAfterUserMessage } from './status-machine';
+
+export interface LiveConversationPorts {
+  newId(): string;
+  now(): string;
+  /** The model for the next run; undefined when none is configured. */
+  resolveLLM(): LLM | undefined;
+  /** The conversation's toolset, created on first use and kept while the conversation is loaded. */
+  toolset(): Toolset;
+  /** Appends the SystemPromptEvent when the active branch has none. */
+  ensureSystemPrompt(toolset: Toolset): Promise<void>;
+  observationsDir: string;
+  condenser: CondenserOptions;
+  /** After a run ended (whatever the outcome): the registry may drop an idle conversation. */
+  onRunEnd(): void;
+  /** The first user message of the conversation was appended (titles). */
+  onFirstUserMessage(text: string): void;
+}
+
+/** How long an interrupt waits for a tool that ignores its abort signal before answering anyway. */
+const INTERRUPT_GRACE_MS = 1_500;
+export const INTERRUPTED_ERROR = 'Interrupted: the person stopped the run before this action finished.';
+const SUPERSEDED_REASON = 'The person sent a new message instead of answering the confirmation.';
+
+/**
+ * The loop owner of one loaded conversation: one run at a time, pause between steps, interrupt at
+ * once, confirmation answers, and messages absorbed by a running loop. Throws RuntimeError for
+ * requests that conflict with the state (already running, stale confirmation).
+ */
+export function createLiveConversation(log: ConversationLog, ports: LiveConversationPorts) {
+  let task: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+  let controller: AbortController | undefined;
+  let pauseRequested = false;
+  let rerunAfterTask = false;
+
+  const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
+  const recorder = { append: log.append, newId: ports.newId, now: ports.now };
+
+  function context(llm: LLM, toolset: Toolset, signal: AbortSignal): AgentContext {
+    const record = log.record();
+    return {
+      conversationId: log.id,
+      workspaceDir: record.workspace_dir,
+      observationsDir: ports.observationsDir,
+      llm,
+      toolset,
+      confirmationPolicy: () => log.record().confirmation_policy,
+      securityAnalyzer: () => log.record().security_analyzer,
+      branch: log.branch,
+      view: log.view,
+      lastSeq: log.lastSeq,
+      append: log.append,
+      publish: log.publish,
+      addUsage: (usage) => addUsage(log, usage),
+      newId: ports.newId,
+      now: ports.now,
+      signal,
+      condenser: ports.condenser,
+    };
+  }
+
+  function control(): LoopControl {
+    const record = log.record();
+    return {
+      maxIterations: record.max_iterations,
+      stuckDetection: record.stuck_detection,
+      pauseRequested: () => pauseRequested,
+      setStatus: log.setStatus,
+    };
+  }
+
+  async function runTask(llm: LLM, signal: AbortSignal, approved: boolean): Promise<void> {
+    log.setStatus('running');
+    const toolset = ports.toolset();
+    await ports.ensureSystemPrompt(toolset);
+    const agent = context(llm, toolset, signal);
+    const loopControl = control();
+    const pending = pendingActions(log.branch());
+    if (pending.length > 0) {
+      if (!approved && mustWait(pending, agent)) {
+        log.setStatus('waiting_for_confirmation');
+        return;
+      }
+      if (applyOutcome(await executeActions(pending, agent), agent, loopControl) === 'stop') return;
+    }
+    await runLoop(agent, loopControl);
+  }
+
+  function start(approved: boolean): void {
+    if (task || stopping) throw new RuntimeError('conversation_already_running');
+    const status = log.record().execution_status;
+    if (status === 'finished') return; // nothing new to answer (a message would have made it idle)
+    if (!log.branch().some(isUserMessage) && pendingActions(log.branch()).length === 0) return;
+    const llm = ports.resolveLLM();
+    if (!llm) {
+      endWithError(recorder, log, {
+        code: 'LLMNotConfigured',
+        detail: RUNTIME_ERRORS.llm_not_configured,
+      });
+      return;
+    }
+    pauseRequested = false;
+    rerunAfterTask = false;
+    controller = new AbortController();
+    const approve = approved || status === 'waiting_for_confirmation';
+    task = runTask(llm, controller.signal, approve)
+      .catch((error: unknown) => failOnBug(error))
+      .finally(() => {
+        task = undefined;
+        controller = undefined;
+        if (rerunAfterTask && !stopping && log.record().execution_status === 'finished') {
+          log.setStatus('idle');
+          start(false);
+        }
+        ports.onRunEnd();
+      });
+  }
+
+  /** A bug in the loop must not leave the conversation `running` forever. */
+  function failOnBug(error: unknown): void {
+    console.error(`conversation ${log.id}: run failed`, error);
+    try {
+      endWithError(recorder, log, {
+        code: 'InternalError',
+        detail: `The run stopped because of an internal error (${error instanceof Error ? error.message : String(error)}). Run again to continue.`,
+      });
+    } catch (secondError) {
+      console.error(`conversation ${log.id}: could not record the failure`, secondError);
+    }
+  }
+
+  function answerPending(pending: readonly ActionEvent[], answer: (action: ActionEvent) => void): void {
+    for (const action of pending) answer(action);
+  }
+
+  function rejectPending(reason: string): void {
+    answerPending(pendingActions(log.branch()), (action) =>
+      log.append({
+        kind: 'UserRejectObservation',
+        ...stamp(),
+        source: 'user',
+        tool_name: action.tool_name,
+        tool_call_id: action.tool_call_id,
+        action_id: action.id,
+        rejection_reason: reason,
+      }),
+    );
+  }
+
+  async function interruptNow(): Promise<void> {
+    const wasRunning = task !== undefined;
+    controller?.abort();
+    if (task) await Promise.race([task, new Promise((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS))]);
+    const pending = pendingActions(log.branch());
+    if (!wasRunning && pending.length === 0) return;
+    answerPending(pending, (action) =>
+      log.append({
+        kind: 'AgentErrorEvent',
+        ...stamp(),
+        source: 'environment',
+        tool_name: action.tool_name,
+        tool_call_id: action.tool_call_id,
+        error: INTERRUPTED_ERROR,
+      }),
+    );
+    log.append({ kind: 'InterruptEvent', ...stamp(), source: 'user' });
+    log.setStatus('paused');
+  }
+
+  return {
+    log,
+    isRunning: () => task !== undefined || stopping !== undefined,
+    run: () => start(false),
+    pause(): void {
+      if (task) {
+        pauseRequested = true;
+        return;
+      }
+      if (log.record().execution_status === 'paused') return;
+      log.append({ kind: 'PauseEvent', ...stamp(), source: 'user' });
+      log.setStatus('paused');
+    },
+    interrupt(): Promise<void> {
+      stopping ??= interruptNow().finally(() => {
+        stopping = undefined;
+        ports.onRunEnd();
+      });
+      return stopping;
+    },
+    sendMessage(message: SendMessage): void {
+      const running = task !== undefined;
+      if (!running && pendingActions(log.branch()).length > 0) {
+        // The model must read an answer to every call before the next user message.
+        rejectPending(SUPERSEDED_REASON);
+      }
+      const first = !log.branch().some(isUserMessage);
+      log.append({
+        kind: 'MessageEvent',
+        ...stamp(),
+        source: 'user',
+        llm_message: { role: 'user', content: message.content },
+        extended_content: [],
+        ...(message.client_message_id ? { client_message_id: message.client_message_id } : {}),
+      });
+      if (first) ports.onFirstUserMessage(contentText(message.content));
+      if (running) {
+        rerunAfterTask ||= message.run;
+        return;
+      }
+      const status = log.record().execution_status;
+      log.setStatus(status === 'waiting_for_confirmation' ? 'idle' : statusAfterUserMessage(status));
+      if (message.run && !stopping) start(false);
+    },
+    respondToConfirmation(response: RespondToConfirmation): void {
+      const pending = pendingActions(log.branch());
+      if (response.action_ids && !sameIds(response.action_ids, pending)) throw new RuntimeError('stale_confirmation');
+      if (pending.length === 0) throw new RuntimeError('no_pending_actions');
+      if (response.accept) {
+        start(true);
+        return;
+      }
+      if (task || stopping) throw new RuntimeError('conversation_already_running');
+      rejectPending(response.reason?.trim() || 'The person rejected this action.');
+      log.setStatus('idle');
+    },
+    /** Resolves when no run is going (for shutdown and delete). */
+    async settle(): Promise<void> {
+      await task;
+      await stopping;
+    },
+  };
+}
+
+export type LiveConversation = ReturnType<typeof createLiveConversation>;
+
+function isUserMessage(event: Event): boolean {
+  return event.kind === 'MessageEvent' && event.source === 'user';
+}
+
+function sameIds(ids: readonly string[], pending: readonly ActionEvent[]): boolean {
+  const expected = new Set(pending.map((action) => action.id));
+  return ids.length === expected.size && ids.every((id) => expected.has(id));
+}
+
+function addUsage(log: ConversationLog, usage: LLMUsage): void {
+  if (usage.prompt_tokens === 0 && usage.completion_tokens === 0 && usage.cost === 0) return;
+  const stats = log.record().stats;
+  const next = {
+    prompt_tokens: stats.prompt_tokens + usage.prompt_tokens,
+    completion_tokens: stats.completion_tokens + usage.completion_tokens,
+    cost: stats.cost + usage.cost,
+  };
+  log.setState('stats', next, { stats: next });
+}

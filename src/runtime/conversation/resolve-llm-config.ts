@@ -1,0 +1,23 @@
+import type { ConversationRecord } from '../store/event-store';
+import type { LLMConfig, RuntimeSettings } from './conversation-service-deps';
+import { followsSettings } from './to-conversation-info';
+
+/**
+ * The model a run of this conversation uses, key included, or null when none is configured. A
+ * conversation with its own model uses the key it was created with (held in memory only), else the
+ * settings' key when the settings name the same provider and endpoint.
+ */
+export function resolveLLMConfig(
+  record: ConversationRecord,
+  settings: RuntimeSettings,
+  conversationKey: string | undefined,
+): LLMConfig | null {
+  const configured = settings.llm && settings.llm.model !== '' ? settings.llm : null;
+  if (followsSettings(record.llm)) return configured;
+  const sameEndpoint =
+    configured !== null &&
+    configured.provider === record.llm.provider &&
+    (configured.base_url ?? '') === (record.llm.base_url ?? '');
+  const apiKey = conversationKey ?? (sameEndpoint ? configured.api_key : undefined);
+  return { ...record.llm, ...(apiKey ? { api_key: apiKey } : {}) };
+}

@@ -1,0 +1,103 @@
+import type { AgentContext, StepOutcome } from '../agent/agent-context';
+import { detectStuck } from '../agent/detect-stuck';
+import { runAgentStep } from '../agent/run-agent-step';
+import type { ExecutionStatus } from '../events';
+
+export interface LoopControl {
+  maxIterations: number;
+  stuckDetection: boolean;
+  /** True once a pause was asked for; the loop stops before its next step. */
+  pauseRequested(): boolean;
+  setStatus(status: ExecutionStatus): void;
+}
+
+/**
+ * Steps the agent until it finishes, waits, fails, gets stuck, is paused or interrupted. Status is
+ * `running` on entry. Every ending except an interrupt sets the final status itself; the interrupt's
+ * caller answers what is left and sets `paused`.
+ */
+export async function runLoop(context: AgentContext, control: LoopControl): Promise<void> {
+  for (let iterations = 0; ; iterations++) {
+    if (context.signal.aborted) return;
+    if (control.pauseRequested()) {
+      context.append({ kind: 'PauseEvent', id: context.newId(), timestamp: context.now(), source: 'user' });
+      control.setStatus('paused');
+      return;
+    }
+    if (control.stuckDetection && stopWhenStuck(context, control)) return;
+    if (iterations >= control.maxIterations) {
+      endWithError(context, control, {
+        code: 'MaxIterationsReached',
+        detail: `The agent took ${control.maxIterations} steps in this run without finishing. Send a message to continue, or raise max_iterations.`,
+      });
+      return;
+    }
+    const outcome = await runAgentStep(context);
+    if (applyOutcome(outcome, context, control) === 'stop') return;
+  }
+}
+
+export function applyOutcome(outcome: StepOutcome, context: AgentContext, control: LoopControl): 'go_on' | 'stop' {
+  switch (outcome.kind) {
+    case 'continue':
+      return 'go_on';
+    case 'finished':
+      control.setStatus('finished');
+      return 'stop';
+    case 'waiting':
+      control.setStatus('waiting_for_confirmation');
+      return 'stop';
+    case 'aborted':
+      return 'stop';
+    case 'error':
+      endWithError(context, control, outcome);
+      return 'stop';
+  }
+}
+
+export function endWithError(
+  context: Pick<AgentContext, 'append' | 'newId' | 'now'>,
+  control: Pick<LoopControl, 'setStatus'>,
+  error: { code: string; detail: string },
+): void {
+  context.append({
+    kind: 'ConversationErrorEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    code: error.code,
+    detail: error.detail,
+  });
+  control.setStatus('error');
+}
+
+/** Stuck: status `stuck` with an explanation. Three identical errors: one nudge for the model. */
+function stopWhenStuck(context: AgentContext, control: LoopControl): boolean {
+  const verdict = detectStuck(context.branch());
+  if (verdict.kind === 'nudge') {
+    const last = context.branch().at(-1);
+    const alreadyNudged = last?.kind === 'MessageEvent' && last.source === 'environment' && last.llm_message.content[0]?.type === 'text' && last.llm_message.content[0].text === verdict.message;
+    if (!alreadyNudged) {
+      context.append({
+        kind: 'MessageEvent',
+        id: context.newId(),
+        timestamp: context.now(),
+        source: 'environment',
+        llm_message: { role: 'user', content: [{ type: 'text', text: verdict.message }] },
+        extended_content: [],
+      });
+    }
+    return false;
+  }
+  if (verdict.kind !== 'stuck') return false;
+  context.append({
+    kind: 'ConversationErrorEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    code: 'AgentStuck',
+    detail: `${verdict.reason} The run was stopped; send a message with new directions to continue.`,
+  });
+  control.setStatus('stuck');
+  return true;
+}

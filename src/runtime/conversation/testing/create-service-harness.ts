@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestToolset, type TestToolset } from '../../agent/testing/create-test-toolset';
+import {
+  type ConfirmationPolicy,
+  DEFAULT_SECURITY_ANALYZER,
+  type Event,
+  type ExecutionStatus,
+  type SecurityAnalyzer,
+} from '../../events';
+import type { LLMConfig } from '../conversation-service-deps';
+import type { LLMScript } from '../../llm/llm-script';
+import { createScriptedLLM, type ScriptedLLM } from '../../llm/scripted-llm';
+import type { EventStore } from '../../store/event-store';
+import { createInMemoryEventStore } from '../../store/in-memory-event-store';
+import type { Toolset } from '../../tools/tool';
+import type { ConversationService } from '../conversation-service';
+import { type ConversationServiceOptions, createConversationService } from '../create-conversation-service';
+import { CreateConversationSchema, type CreateConversation } from '../requests';
+
+export interface HarnessOptions {
+  script?: LLMScript;
+  store?: EventStore;
+  /** Default NeverConfirm, so tests opt into confirmation. */
+  confirmationPolicy?: ConfirmationPolicy;
+  securityAnalyzer?: SecurityAnalyzer;
+  /** null: no model configured. */
+  llm?: LLMConfig | null;
+  createToolset?: (options: { conversationId: string; workspaceDir: string; observationsDir: string }) => Toolset;
+  service?: ConversationServiceOptions;
+  dataDir?: string;
+}
+
+/** Sequential UUIDs and a clock that advances one millisecond per reading: reproducible logs. */
+export function deterministicPorts() {
+  let counter = 0;
+  let time = Date.parse('2025-01-01T00:00:00.000Z');
+  return {
+    ids: () => `00000000-0000-4000-8000-${(++counter).toString(16).padStart(12, '0')}`,
+    clock: () => new Date(time++),
+  };
+}
+
+/** A conversation service on the in-memory store, the scripted model and the test toolset. */
+export async function createServiceHarness(options: HarnessOptions = {}) {
+  const workspace = await mkdtemp(join(tmpdir(), 'loop-workspace-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'loop-data-')));
+  const store = options.store ?? createInMemoryEventStore();
+  const llm: ScriptedLLM = createScriptedLLM(options.script ?? { turns: [] });
+  const toolsets: TestToolset[] = [];
+  const llmConfigs: LLMConfig[] = [];
+  const ports = deterministicPorts();
+  const llmSetting = options.llm === undefined ? { provider: 'openai-compatible' as const, model: 'scripted-model' } : options.llm;
+  const service: ConversationService = createConversationService(
+    {
+      store,
+      dataDir,
+      defaultWorkspace: workspace,
+      settings: () => ({
+        llm: llmSetting,
+        confirmation_policy: options.confirmationPolicy ?? { kind: 'NeverConfirm' },
+        security_analyzer: options.securityAnalyzer ?? DEFAULT_SECURITY_ANALYZER,
+      }),
+      createLLM: (config) => {
+        llmConfigs.push(config);
+        return llm;
+      },
+      createToolset:
+        options.createToolset ??
+        (() => {
+          const toolset = createTestToolset();
+          toolsets.push(toolset);
+          return toolset;
+        }),
+      ...ports,
+    },
+    options.service,
+  );
+
+  const harness = {
+    service,
+    store,
+    llm,
+    toolsets,
+    llmConfigs,
+    workspace,
+    dataDir,
+    async create(request: Partial<CreateConversation> = {}): Promise<string> {
+      const { info } = await service.create(CreateConversationSchema.parse(request));
+      return info.id;
+    },
+    /** Sends a user message and runs. */
+    say(id: string, text: string, run = true): void {
+      service.sendMessage(id, { role: 'user', content: [{ type: 'text', text }], run });
+    },
+    events: (id: string): Event[] => store.readEvents(id),
+    kinds: (id: string, kind: Event['kind']): Event[] => store.readEvents(id).filter((event) => event.kind === kind),
+    status: (id: string): ExecutionStatus => service.get(id).execution_status,
+    statusHistory: (id: string): unknown[] =>
+      store
+        .readEvents(id)
+        .flatMap((event) => (event.kind === 'ConversationStateUpdateEvent' && event.key === 'execution_status' ? [event.value] : [])),
+    /** Waits until the run has ended (status no longer running), then one more tick. */
+    async settled(id: string, timeoutMs = 5_000): Promise<ExecutionStatus> {
+      const deadline = Date.now() + timeoutMs;
+      while (service.get(id).execution_status === 'running') {
+        if (Date.now() > deadline) throw new Error(`conversation ${id} still running after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return service.get(id).execution_status;
+    },
+    async close(): Promise<void> {
+      await service.close();
+      await rm(workspace, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+export type ServiceHarness = Awaited<ReturnType<typeof createServiceHarness>>;

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type MockLLM, startMockLLM } from '../../../scripts/mock-llm/mock-llm-server';
+import { createAiSdkLLM } from './create-ai-sdk-llm';
+import { LLMError, type LLMRequest } from './llm';
+
+let mock: MockLLM;
+beforeEach(async () => {
+  mock = await startMockLLM();
+});
+afterEach(async () => {
+  await mock.close();
+});
+
+const request: LLMRequest = {
+  messages: [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+  ],
+  tools: [
+    {
+      name: 'terminal',
+      description: 'Run',
+      parameters: { type: 'object', properties: { command: { type: 'string' } } },
+    },
+  ],
+};
+const noRetry = { retry: { maxAttempts: 1 } };
+
+describe('openai and anthropic providers against the mock (no real network)', () => {
+  it('openai talks Chat Completions with a bearer key and streams tool calls back raw', async () => {
+    mock.setScript({
+      turns: [
+        {
+          text: 'Sure.',
+          tool_calls: [{ id: 't1', name: 'terminal', arguments: '{"command":"ls"' }],
+          chunk_size: 4,
+        },
+      ],
+    });
+    const llm = createAiSdkLLM(
+      { provider: 'openai', model: 'gpt-4o-mini', base_url: mock.url, api_key: 'sk-openai-key-123456' },
+      noRetry,
+    );
+    const response = await llm.complete(request);
+    expect(response).toMatchObject({
+      text: 'Sure.',
+      tool_calls: [{ id: 't1', name: 'terminal', arguments: '{"command":"ls"' }],
+    });
+    const [recorded] = mock.requests();
+    expect(recorded).toMatchObject({
+      path: '/v1/chat/completions',
+      authorization: 'Bearer sk-openai-key-123456',
+    });
+    expect(recorded?.body).toMatchObject({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ],
+    });
+  });
+
+  it('openai maps a 401 to auth', async () => {
+    mock.setScript({ turns: [{ fail: 'auth' }] });
+    const llm = createAiSdkLLM(
+      { provider: 'openai', model: 'gpt-4o', base_url: mock.url, api_key: 'sk-wrong-key-123456' },
+      noRetry,
+    );
+    await expect(llm.complete(request)).rejects.toMatchObject({
+      code: 'auth',
+      detail: 'OpenAI rejected the API key (401). Check the key in Settings.',
+    });
+  });
+
+  it('anthropic posts to /v1/messages with x-api-key, and an unknown endpoint maps to not_found', async () => {
+    const llm = createAiSdkLLM(
+      {
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        base_url: mock.url,
+        api_key: 'sk-ant-key-123456789',
+      },
+      noRetry,
+    );
+    const error = await llm.complete(request).catch((cause: unknown) => cause);
+    expect(error).toBeInstanceOf(LLMError);
+    expect(error).toMatchObject({ code: 'not_found', status: 404 });
+    expect((error as LLMError).detail).toMatch(/^Anthropic does not know the model "claude-sonnet-4-5"/);
+    const [recorded] = mock.requests();
+    expect(recorded).toMatchObject({ method: 'POST', path: '/v1/messages' });
+    expect(recorded?.headers['x-api-key']).toBe('sk-ant-key-123456789');
+    expect(recorded?.body).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      stream: true,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      tools: [{ name: 'terminal', input_schema: { type: 'object' } }],
+    });
+  });
+});

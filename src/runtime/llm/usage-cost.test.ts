@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelUsage } from './model-types';
+import { priceOf, usageCost } from './usage-cost';
+
+function usage(
+  input: Partial<ModelUsage['inputTokens']>,
+  output: number,
+  raw?: ModelUsage['raw'],
+): ModelUsage {
+  return {
+    inputTokens: {
+      total: undefined,
+      noCache: undefined,
+      cacheRead: undefined,
+      cacheWrite: undefined,
+      ...input,
+    },
+    outputTokens: { total: output, text: undefined, reasoning: undefined },
+    raw,
+  };
+}
+
+describe('usageCost', () => {
+  it('prices input and output per million tokens', () => {
+    expect(usageCost('gpt-4o', usage({ total: 1_000_000 }, 1_000_000))).toBeCloseTo(12.5, 6);
+  });
+
+  it('prices cached reads and cache writes at their own rates', () => {
+    const cost = usageCost(
+      'claude-sonnet-4-5',
+      usage({ total: 3_000_000, noCache: 1_000_000, cacheRead: 1_000_000, cacheWrite: 1_000_000 }, 0),
+    );
+    expect(cost).toBeCloseTo(3 + 0.3 + 3.75, 6);
+  });
+
+  it("takes the provider's own reported cost over the table", () => {
+    expect(usageCost('openai/gpt-4o', usage({ total: 10 }, 10, { cost: 0.0042 }))).toBe(0.0042);
+  });
+
+  it('is 0 for unknown models and missing usage', () => {
+    expect(usageCost('llama3.1:8b', usage({ total: 1000 }, 1000))).toBe(0);
+    expect(usageCost('gpt-4o', undefined)).toBe(0);
+  });
+});
+
+describe('priceOf', () => {
+  it('matches dated snapshots, -latest aliases and vendor prefixes, preferring the exact entry', () => {
+    expect(priceOf('gpt-4o-2024-08-06')).toEqual(priceOf('gpt-4o'));
+    expect(priceOf('claude-sonnet-4-5-20250929')).toEqual(priceOf('claude-sonnet-4-5'));
+    expect(priceOf('claude-3-5-haiku-latest')).toBeDefined();
+    expect(priceOf('openai/gpt-4o-mini')?.input).toBe(0.15);
+  });
+
+  it('does not price a newer version with an older entry', () => {
+    expect(priceOf('claude-opus-4-6')).toBeUndefined();
+    expect(priceOf('gpt-4o-mini-tts')).toBeUndefined();
+  });
+});

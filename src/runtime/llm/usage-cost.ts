@@ -1,0 +1,62 @@
+import type { ModelUsage } from './model-types';
+
+interface Price {
+  /** USD per million tokens. Cache prices default to the input price. */
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
+
+/**
+ * List prices of a few well-known models (USD per million tokens, as published in 2025). An
+ * estimate for the stats panel, not a bill: unknown models cost 0 rather than a guess.
+ */
+const PRICES: Record<string, Price> = {
+  'gpt-4o': { input: 2.5, output: 10, cacheRead: 1.25 },
+  'gpt-4o-mini': { input: 0.15, output: 0.6, cacheRead: 0.075 },
+  'gpt-4.1': { input: 2, output: 8, cacheRead: 0.5 },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6, cacheRead: 0.1 },
+  'gpt-5': { input: 1.25, output: 10, cacheRead: 0.125 },
+  'gpt-5-mini': { input: 0.25, output: 2, cacheRead: 0.025 },
+  o3: { input: 2, output: 8, cacheRead: 0.5 },
+  'o4-mini': { input: 1.1, output: 4.4, cacheRead: 0.275 },
+  'claude-sonnet-4': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  'claude-sonnet-4-5': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+  'claude-opus-4': { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
+  'claude-opus-4-1': { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
+  'claude-haiku-4-5': { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+  'claude-3-5-haiku': { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
+};
+
+/**
+ * Cost of one call in USD: the provider's own figure when the usage carries one (OpenRouter's
+ * `usage.cost`), else the price table, else 0. Pure.
+ */
+export function usageCost(model: string, usage: ModelUsage | undefined): number {
+  const reported = usage?.raw?.cost;
+  if (typeof reported === 'number' && Number.isFinite(reported) && reported >= 0) return reported;
+  const price = priceOf(model);
+  if (!price || !usage) return 0;
+  const input = usage.inputTokens;
+  const cacheRead = input.cacheRead ?? 0;
+  const cacheWrite = input.cacheWrite ?? 0;
+  const fresh = input.noCache ?? Math.max(0, (input.total ?? 0) - cacheRead - cacheWrite);
+  const dollars =
+    fresh * price.input +
+    cacheRead * (price.cacheRead ?? price.input) +
+    cacheWrite * (price.cacheWrite ?? price.input) +
+    (usage.outputTokens.total ?? 0) * price.output;
+  return dollars / 1_000_000;
+}
+
+/**
+ * The table entry for a model id: exact, or a dated snapshot or `-latest` alias of it
+ * (`gpt-4o-2024-08-06`, `claude-sonnet-4-5-20250929`), after dropping a `vendor/` prefix. A newer
+ * version (`claude-opus-4-6`) does not match an older entry, whose price may differ.
+ */
+export function priceOf(model: string): Price | undefined {
+  const bare = model.slice(model.lastIndexOf('/') + 1).toLowerCase();
+  const snapshot = bare.replace(/-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/, '');
+  return PRICES[bare] ?? PRICES[snapshot];
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import {
+  ConfirmationPolicySchema,
+  DEFAULT_CONFIRMATION_POLICY,
+  DEFAULT_SECURITY_ANALYZER,
+  LLMProviderSchema,
+  SecurityAnalyzerSchema,
+} from '../events';
+
+/**
+ * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
+ * file still loads; missing fields take the defaults of a new install (CONTRACT §6).
+ */
+export const SettingsFileSchema = z.object({
+  llm: z
+    .object({
+      provider: LLMProviderSchema,
+      model: z.string().min(1).max(200),
+      base_url: z.string().url().max(2000).optional(),
+      api_key: z.string().max(1000).optional(),
+    })
+    .nullable()
+    .default(null),
+  confirmation_policy: ConfirmationPolicySchema.default(DEFAULT_CONFIRMATION_POLICY),
+  security_analyzer: SecurityAnalyzerSchema.default(DEFAULT_SECURITY_ANALYZER),
+});
+
+export type SettingsFile = z.infer<typeof SettingsFileSchema>;
+
+export const DEFAULT_SETTINGS_FILE: SettingsFile = SettingsFileSchema.parse({});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ConfirmationPolicySchema, LLMProviderSchema, SecurityAnalyzerSchema } from '../events';
+
+/** PATCH /api/settings. `api_key` is write-only: a string sets it, "" clears it, absent keeps it. */
+export const SettingsPatchSchema = z.strictObject({
+  llm: z
+    .strictObject({
+      provider: LLMProviderSchema.optional(),
+      model: z.string().trim().min(1).max(200).optional(),
+      /** null or "" clears it. */
+      base_url: z.union([z.url().max(2000), z.literal(''), z.null()]).optional(),
+      api_key: z.string().max(1000).optional(),
+    })
+    .nullable()
+    .optional(),
+  confirmation_policy: ConfirmationPolicySchema.optional(),
+  security_analyzer: SecurityAnalyzerSchema.optional(),
+});
+
+/** What GET /api/settings answers: the settings in effect, never the key itself. */
+export const SettingsViewSchema = z.strictObject({
+  llm: z
+    .strictObject({
+      provider: LLMProviderSchema,
+      model: z.string(),
+      base_url: z.string().nullable(),
+      api_key_set: z.boolean(),
+    })
+    .nullable(),
+  confirmation_policy: ConfirmationPolicySchema,
+  security_analyzer: SecurityAnalyzerSchema,
+  /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
+  overridden_by_env: z.array(z.string()),
+});
+
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+export type SettingsView = z.infer<typeof SettingsViewSchema>;

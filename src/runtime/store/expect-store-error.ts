@@ -1,0 +1,14 @@
+import { expect } from 'vitest';
+import { StoreError, type StoreErrorCode } from './event-store';
+
+/** Asserts that `run` throws a StoreError with this code. */
+export function expectStoreError(run: () => unknown, code: StoreErrorCode): void {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe(code);
+    return;
+  }
+  throw new Error(`expected StoreError ${code}, nothing was thrown`);
+}

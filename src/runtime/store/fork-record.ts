@@ -1,0 +1,34 @@
+import { EMPTY_STATS } from '../events';
+import type { ConversationRecord, ForkOptions } from './event-store';
+
+/**
+ * The conversation row of a fork: the source's settings, a new title, `idle`, fresh stats unless asked
+ * otherwise, and where it came from. Leaf and last seq are those of the copied events.
+ */
+export function forkRecord(
+  source: ConversationRecord,
+  options: ForkOptions,
+  copied: { leafEventId: string | null; lastSeq: number },
+): ConversationRecord {
+  return {
+    id: options.id,
+    title: options.title,
+    title_source: 'auto',
+    created_at: options.created_at,
+    updated_at: options.created_at,
+    workspace_dir: source.workspace_dir,
+    llm: structuredClone(source.llm),
+    execution_status: 'idle',
+    confirmation_policy: structuredClone(source.confirmation_policy),
+    security_analyzer: structuredClone(source.security_analyzer),
+    leaf_event_id: copied.leafEventId,
+    last_seq: copied.lastSeq,
+    forked_from_conversation_id: source.id,
+    forked_from_event_id: options.fromEventId ?? source.leaf_event_id,
+    max_iterations: source.max_iterations,
+    stuck_detection: source.stuck_detection,
+    stats: options.resetStats ? { ...EMPTY_STATS } : { ...source.stats },
+    tags: [...source.tags],
+    pinned: false,
+  };
+}

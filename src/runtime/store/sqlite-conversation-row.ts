@@ -1,0 +1,90 @@
+import type { ConversationRecord, TitleSource } from './event-store';
+import type { ExecutionStatus } from '../events';
+import { sortMillis } from './conversation-sort';
+
+/** A conversations row as better-sqlite3 returns it. */
+export interface ConversationRow {
+  row_id: number;
+  id: string;
+  title: string;
+  title_source: string;
+  created_at: string;
+  created_ms: number;
+  updated_at: string;
+  updated_ms: number;
+  workspace_dir: string;
+  execution_status: string;
+  leaf_event_id: string | null;
+  last_seq: number;
+  forked_from_conversation_id: string | null;
+  forked_from_event_id: string | null;
+  pinned: number;
+  settings: string;
+}
+
+type Settings = Pick<
+  ConversationRecord,
+  | 'llm'
+  | 'confirmation_policy'
+  | 'security_analyzer'
+  | 'max_iterations'
+  | 'stuck_detection'
+  | 'stats'
+  | 'tags'
+>;
+
+/** Named parameters for INSERT and UPDATE of a conversation row (row_id excluded). */
+export function conversationParams(record: ConversationRecord): Omit<ConversationRow, 'row_id'> {
+  const settings: Settings = {
+    llm: record.llm,
+    confirmation_policy: record.confirmation_policy,
+    security_analyzer: record.security_analyzer,
+    max_iterations: record.max_iterations,
+    stuck_detection: record.stuck_detection,
+    stats: record.stats,
+    tags: record.tags,
+  };
+  return {
+    id: record.id,
+    title: record.title,
+    title_source: record.title_source,
+    created_at: record.created_at,
+    created_ms: sortMillis(record.created_at),
+    updated_at: record.updated_at,
+    updated_ms: sortMillis(record.updated_at),
+    workspace_dir: record.workspace_dir,
+    execution_status: record.execution_status,
+    leaf_event_id: record.leaf_event_id,
+    last_seq: record.last_seq,
+    forked_from_conversation_id: record.forked_from_conversation_id,
+    forked_from_event_id: record.forked_from_event_id,
+    pinned: record.pinned ? 1 : 0,
+    settings: JSON.stringify(settings),
+  };
+}
+
+/** The record a row stores. The settings JSON is written only by conversationParams, so it is trusted. */
+export function conversationRecord(row: ConversationRow): ConversationRecord {
+  const settings = JSON.parse(row.settings) as Settings;
+  return {
+    id: row.id,
+    title: row.title,
+    title_source: row.title_source as TitleSource,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    workspace_dir: row.workspace_dir,
+    llm: settings.llm,
+    execution_status: row.execution_status as ExecutionStatus,
+    confirmation_policy: settings.confirmation_policy,
+    security_analyzer: settings.security_analyzer,
+    leaf_event_id: row.leaf_event_id,
+    last_seq: row.last_seq,
+    forked_from_conversation_id: row.forked_from_conversation_id,
+    forked_from_event_id: row.forked_from_event_id,
+    max_iterations: settings.max_iterations,
+    stuck_detection: settings.stuck_detection,
+    stats: settings.stats,
+    tags: settings.tags,
+    pinned: row.pinned === 1,
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contentText } from '../events';
+import { createToolset } from './create-toolset';
+import type { Toolset, ToolContext } from './tool';
+
+let root: string;
+let toolset: Toolset;
+let context: ToolContext;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'awb-toolset-test-'));
+  toolset = createToolset({ conversationId: 'c1', workspaceDir: root, observationsDir: join(root, '.obs') });
+  context = { conversationId: 'c1', workspaceDir: root, observationsDir: join(root, '.obs'), signal: new AbortController().signal };
+});
+
+afterEach(async () => {
+  await toolset.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function call(name: string, args: Record<string, unknown>) {
+  const tool = toolset.get(name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  const parsed = tool.parseArguments(args);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return tool.execute(parsed.action, context);
+}
+
+describe('createToolset', () => {
+  it('offers the five tools, with only terminal and file_editor able to change things', () => {
+    expect(toolset.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([
+      ['terminal', false],
+      ['file_editor', false],
+      ['task_tracker', true],
+      ['think', true],
+      ['finish', true],
+    ]);
+    for (const tool of toolset.tools) {
+      expect(tool.spec.name).toBe(tool.name);
+      expect(tool.spec.description.length).toBeGreaterThan(40);
+      expect(tool.spec.parameters).toMatchObject({ type: 'object' });
+      expect(JSON.stringify(tool.spec.parameters)).not.toContain('security_risk');
+      expect(JSON.stringify(tool.spec.parameters)).not.toContain('$schema');
+    }
+    expect(toolset.get('nonexistent')).toBeUndefined();
+  });
+
+  it('keeps a task plan for the conversation and shows it on view', async () => {
+    const empty = await call('task_tracker', { command: 'view' });
+    expect(contentText(empty.content)).toContain('no tasks');
+    await call('task_tracker', {
+      command: 'plan',
+      task_list: [
+        { title: 'Read the code', status: 'done' },
+        { title: 'Fix the bug', status: 'in_progress', notes: 'in parser.ts' },
+      ],
+    });
+    const viewed = await call('task_tracker', { command: 'view' });
+    expect(viewed).toMatchObject({ kind: 'TaskTrackerObservation', command: 'view' });
+    expect(viewed.kind === 'TaskTrackerObservation' && viewed.task_list).toHaveLength(2);
+    const text = contentText(viewed.content);
+    expect(text).toContain('1 of 2 done');
+    expect(text).toContain('2. [in progress] Fix the bug');
+    expect(text).toContain('in parser.ts');
+  });
+
+  it('requires task_list for plan', () => {
+    const result = toolset.get('task_tracker')?.parseArguments({ command: 'plan' });
+    expect(result?.ok).toBe(false);
+    if (result && !result.ok) expect(result.error).toContain('task_list');
+  });
+
+  it('logs a thought and ends with the finish message', async () => {
+    expect(await call('think', { thought: 'consider X' })).toMatchObject({ kind: 'ThinkObservation', is_error: false });
+    const finish = await call('finish', { message: 'All done.' });
+    expect(finish).toMatchObject({ kind: 'FinishObservation', content: [{ type: 'text', text: 'All done.' }] });
+  });
+
+  it('runs the terminal in the workspace', async () => {
+    const observation = await call('terminal', { command: 'pwd' });
+    expect(contentText(observation.content)).toContain(root);
+  });
+});

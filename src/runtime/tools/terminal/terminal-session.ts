@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type IPty, spawn } from 'node-pty';
+import { type BoundedOutput, createBoundedOutput } from './bounded-output';
+import { createPromptMarkerParser, promptCommandFor } from './prompt-marker';
+import { findExecutable, sandboxWanted, shellLaunch } from './shell-launch';
+
+export type TerminalRequest =
+  | { kind: 'command'; command: string }
+  | { kind: 'input'; data: string }
+  | { kind: 'wait' };
+
+export interface TerminalWaitOptions {
+  /** Hard limit: the command gets C-c when it is reached. Absent: only the no-output limit applies. */
+  hardTimeoutMs?: number;
+  noOutputTimeoutMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * completed: the prompt came back. timeout: the hard limit hit and C-c was sent. no_output: nothing
+ * printed for the no-output limit, the command still runs. aborted: the signal fired, C-c was sent.
+ * exited: the shell itself ended. busy: a command was given while another still runs. idle: asked to
+ * wait while nothing runs.
+ */
+export type TerminalEnding = 'completed' | 'timeout' | 'no_output' | 'aborted' | 'exited' | 'busy' | 'idle';
+
+export interface TerminalResult {
+  /** Raw pty text (escape sequences included) printed since the last result. */
+  output: string;
+  exitCode: number | null;
+  cwd: string | undefined;
+  ending: TerminalEnding;
+  /** True when a command is still running in the shell after this result. */
+  stillRunning: boolean;
+  /** Facts the model should learn once: no sandbox, a restarted shell. */
+  notices: string[];
+}
+
+export interface TerminalSession {
+  /** Never throws for command failures; throws only when the shell cannot start at all. Calls must not overlap. */
+  run(request: TerminalRequest, options: TerminalWaitOptions): Promise<TerminalResult>;
+  /** Kills the shell; the next run starts a fresh one in the workspace. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  readonly sandboxed: boolean | undefined;
+}
+
+export interface TerminalSessionOptions {
+  workspaceDir: string;
+  sandbox?: boolean;
+  /** Base environment of the shell (secrets are removed); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Where bwrap is; default: looked up on PATH. Tests pass a function returning undefined. */
+  locateBwrap?: (env: NodeJS.ProcessEnv) => string | undefined;
+}
+
+interface Shell {
+  pty: IPty;
+  output: BoundedOutput;
+  busy: boolean;
+  exited: boolean;
+  exitCode: number | null;
+  lastExitCode: number | null;
+  cwd: string | undefined;
+  sandboxed: boolean;
+  listener: ((event: 'data' | 'prompt' | 'exit') => void) | undefined;
+}
+
+const STARTUP_TIMEOUT_MS = 10_000;
+/** After C-c on a hard timeout, how long to wait for the prompt to come back. */
+const STOP_GRACE_MS = 1_000;
+/** A command given while the last one is still stopping (after an interrupt) waits this long for it. */
+const SETTLE_MS = 1_000;
+/** The tty line discipline drops input past 4095 bytes per line, so longer lines go through a script file. */
+const MAX_TYPED_LINE_BYTES = 2_000;
+
+export function createTerminalSession(options: TerminalSessionOptions): TerminalSession {
+  const env = options.env ?? process.env;
+  const wanted = sandboxWanted(options.sandbox, env);
+  const locateBwrap = options.locateBwrap ?? ((lookupEnv) => findExecutable('bwrap', lookupEnv.PATH));
+  const bwrapPath = wanted ? locateBwrap(env) : undefined;
+  const notices: string[] = [];
+  if (wanted && bwrapPath === undefined) {
+    notices.push(
+      'Note: bubblewrap (bwrap) is not installed, so this terminal runs without a sandbox; nothing blocks writes outside the workspace.',
+    );
+  }
+  let scriptsDir: string | undefined;
+  let scriptCount = 0;
+  let shell: Shell | undefined;
+  let closed = false;
+
+  function ensureScriptsDir(): string {
+    scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-terminal-'));
+    return scriptsDir;
+  }
+
+  function startShell(useSandbox: boolean): Promise<Shell> {
+    const token = randomBytes(8).toString('hex');
+    const launch = shellLaunch({
+      workspaceDir: options.workspaceDir,
+      scriptsDir: ensureScriptsDir(),
+      promptCommand: promptCommandFor(token),
+      bwrapPath: useSandbox ? bwrapPath : undefined,
+      env,
+    });
+    const pty = spawn(launch.file, launch.args, {
+      name: 'xterm-256color',
+      cols: 160,
+      rows: 40,
+      cwd: options.workspaceDir,
+      env: launch.env,
+    });
+    const started: Shell = {
+      pty,
+      output: createBoundedOutput(),
+      busy: true,
+      exited: false,
+      exitCode: null,
+      lastExitCode: null,
+      cwd: undefined,
+      sandboxed: launch.sandboxed,
+      listener: undefined,
+    };
+    const parser = createPromptMarkerParser(token);
+    pty.onData((chunk) => {
+      let sawPrompt = false;
+      for (const piece of parser.push(chunk)) {
+        if (piece.kind === 'output') {
+          started.output.append(piece.text);
+        } else {
+          sawPrompt = true;
+          started.busy = false;
+          started.lastExitCode = piece.exitCode;
+          started.cwd = piece.cwd;
+        }
+      }
+      started.listener?.(sawPrompt ? 'prompt' : 'data');
+    });
+    pty.onExit(({ exitCode }) => {
+      started.exited = true;
+      started.busy = false;
+      started.exitCode = exitCode;
+      started.listener?.('exit');
+    });
+    return initialise(started);
+  }
+
+  async function initialise(started: Shell): Promise<Shell> {
+    await waitForStartupPrompt(started);
+    // Echo off, so output is only what commands print; un-export, so nested shells print no markers.
+    started.busy = true;
+    started.pty.write('stty -echo; export -n PROMPT_COMMAND PS1 PS2\r');
+    await waitForStartupPrompt(started);
+    started.output.take();
+    return started;
+  }
+
+  async function ensureShell(): Promise<Shell> {
+    if (closed) throw new Error('terminal session used after close');
+    if (shell !== undefined && !shell.exited) return shell;
+    if (shell?.exited) {
+      notices.push('The previous shell had exited; a new shell was started in the workspace (cwd and variables reset).');
+    }
+    shell = await startWithFallback();
+    return shell;
+  }
+
+  async function startWithFallback(): Promise<Shell> {
+    if (bwrapPath === undefined) return startShell(false);
+    try {
+      return await startShell(true);
+    } catch (error) {
+      notices.push(
+        `Note: the sandbox (bwrap) failed to start (${errorText(error)}), so this terminal runs without a sandbox.`,
+      );
+      return startShell(false);
+    }
+  }
+
+  function writeCommand(target: Shell, command: string): void {
+    const text = command.replace(/\r\n/g, '\n').replace(/\n+$/, '');
+    const lines = text.split('\n');
+    if (lines.some((line) => Buffer.byteLength(line) > MAX_TYPED_LINE_BYTES)) {
+      scriptCount += 1;
+      const scriptPath = join(ensureScriptsDir(), `command-${scriptCount}.sh`);
+      writeFileSync(scriptPath, `${text}\n`);
+      target.pty.write(`. '${scriptPath}'\r`);
+    } else if (lines.length > 1) {
+      // A brace group makes a multi-line command one unit: one prompt, one exit code.
+      target.pty.write(`{\n${text}\n}\r`);
+    } else {
+      target.pty.write(`${text}\r`);
+    }
+  }
+
+  return {
+    get sandboxed() {
+      return shell?.sandboxed;
+    },
+
+    async run(request, waitOptions) {
+      if (waitOptions.signal.aborted) {
+        return { output: '', exitCode: null, cwd: shell?.cwd, ending: 'aborted', stillRunning: false, notices: [] };
+      }
+      const current = await ensureShell();
+      const result = (ending: TerminalEnding): TerminalResult => ({
+        output: current.output.take(),
+        exitCode: ending === 'completed' ? current.lastExitCode : ending === 'exited' ? current.exitCode : null,
+        cwd: current.cwd,
+        ending,
+        stillRunning: current.busy && !current.exited,
+        notices: notices.splice(0),
+      });
+
+      if (request.kind === 'command') {
+        if (current.busy) await waitForIdle(current, SETTLE_MS, waitOptions.signal);
+        if (current.busy) return { ...result('busy'), output: '' };
+        // Whatever a stopped or early-returned command printed afterwards is no longer news.
+        current.output.take();
+        current.busy = true;
+        writeCommand(current, request.command);
+      } else if (request.kind === 'input') {
+        if (/[\r\n\x03\x04]/.test(request.data)) current.busy = true;
+        current.pty.write(request.data);
+      } else if (!current.busy) {
+        return result('idle');
+      }
+      const ending = await waitForEnding(current, waitOptions);
+      return result(ending);
+    },
+
+    async reset() {
+      const previous = shell;
+      shell = undefined;
+      if (previous !== undefined) await stopShell(previous);
+    },
+
+    async close() {
+      closed = true;
+      await this.reset();
+      if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<TerminalEnding> {
+  return new Promise((resolve) => {
+    const timers: NodeJS.Timeout[] = [];
+    let noOutputTimer: NodeJS.Timeout | undefined;
+    let stopping = false;
+    const finish = (ending: TerminalEnding) => {
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(noOutputTimer);
+      shell.listener = undefined;
+      options.signal.removeEventListener('abort', onAbort);
+      resolve(ending);
+    };
+    const armNoOutputTimer = () => {
+      if (options.hardTimeoutMs !== undefined) return;
+      clearTimeout(noOutputTimer);
+      noOutputTimer = setTimeout(() => finish('no_output'), options.noOutputTimeoutMs);
+    };
+    const onAbort = () => {
+      if (!shell.exited) shell.pty.write('\x03');
+      finish('aborted');
+    };
+    shell.listener = (event) => {
+      if (event === 'exit') finish('exited');
+      else if (event === 'prompt' && !shell.busy) finish(stopping ? 'timeout' : 'completed');
+      else if (!stopping) armNoOutputTimer();
+    };
+    if (!shell.busy) {
+      finish(shell.exited ? 'exited' : 'completed');
+      return;
+    }
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    armNoOutputTimer();
+    if (options.hardTimeoutMs !== undefined) {
+      timers.push(
+        setTimeout(() => {
+          stopping = true;
+          shell.pty.write('\x03');
+          timers.push(setTimeout(() => finish('timeout'), STOP_GRACE_MS));
+        }, options.hardTimeoutMs),
+      );
+    }
+  });
+}
+
+function waitForIdle(shell: Shell, limitMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      shell.listener = undefined;
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    signal.addEventListener('abort', done, { once: true });
+    shell.listener = () => {
+      if (!shell.busy) done();
+    };
+  });
+}
+
+function waitForStartupPrompt(shell: Shell): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail('no prompt within 10 s'), STARTUP_TIMEOUT_MS);
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      shell.listener = undefined;
+      const printed = shell.output.take().trim().split('\n')[0] ?? '';
+      if (!shell.exited) shell.pty.kill('SIGKILL');
+      reject(new Error(printed ? `${reason}: ${printed}` : reason));
+    };
+    const check = () => {
+      if (shell.exited) fail(`the shell exited with code ${shell.exitCode}`);
+      else if (!shell.busy) {
+        clearTimeout(timer);
+        shell.listener = undefined;
+        resolve();
+      }
+    };
+    shell.listener = check;
+    check();
+  });
+}
+
+async function stopShell(shell: Shell): Promise<void> {
+  for (const signal of ['SIGHUP', 'SIGKILL'] as const) {
+    if (shell.exited) return;
+    shell.pty.kill(signal);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      shell.listener = (event) => {
+        if (event === 'exit') {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+    });
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

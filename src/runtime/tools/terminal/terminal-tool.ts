@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type TerminalAction, type TerminalObservation, textContent } from '../../events';
+import type { Tool, ToolContext } from '../tool';
+import { cleanTerminalOutput } from './clean-terminal-output';
+import { cutMiddle } from './cut-middle';
+import { keySequence } from './key-sequence';
+import { terminalArguments } from './terminal-arguments';
+import { describeEnding } from './describe-ending';
+import type { TerminalRequest, TerminalSession } from './terminal-session';
+
+/** What the model reads of one call at most; the rest is saved to a file it can open. */
+export const MAX_OBSERVATION_CHARACTERS = 30_000;
+export const DEFAULT_NO_OUTPUT_TIMEOUT_MS = 30_000;
+/** Interactive programs (a REPL, a prompt) rarely print a marker: answer sooner after input. */
+const INPUT_QUIET_MS = 3_000;
+
+const DESCRIPTION = `Run a command in a persistent bash shell in the workspace. The working directory and environment variables persist between calls.
+- One command per call is best; chain related steps with && and check exit codes.
+- Long-running commands: pass \`timeout\` (seconds) as a hard limit. Without it, when a command prints nothing for 30 s the call returns what it has and the command keeps running: call again with an empty command to wait for more, send input with is_input: true, or send \`C-c\` with is_input: true to stop it.
+- Interactive programs: send text or keys (C-c, C-d, C-z, Enter, Up, Down, Tab, Escape) with is_input: true.
+- Avoid commands that open a pager or editor (use \`git --no-pager\`, \`cat\`, \`sed -n\`); run servers in the background with output to a log file.
+- Outputs over 30,000 characters keep their start and end; the full text is saved to a file named in the output.
+- reset: true restarts a stuck shell.`;
+
+export interface TerminalTool extends Tool<TerminalAction> {
+  close(): Promise<void>;
+}
+
+export function createTerminalTool(session: TerminalSession, noOutputTimeoutMs = DEFAULT_NO_OUTPUT_TIMEOUT_MS): TerminalTool {
+  // The shell is one process: calls run one after another even if the caller overlaps them.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function execute(action: TerminalAction, context: ToolContext): Promise<TerminalObservation> {
+    const prefix: string[] = [];
+    if (action.reset) {
+      await session.reset();
+      prefix.push('The terminal was reset: a fresh shell runs in the workspace.');
+      if (action.command.trim() === '') return observation(action, prefix.join('\n'), { exit_code: null });
+    }
+    const request = toRequest(action);
+    const result = await session.run(request, {
+      ...(action.timeout === undefined ? {} : { hardTimeoutMs: action.timeout * 1000 }),
+      noOutputTimeoutMs: request.kind === 'input' ? Math.min(noOutputTimeoutMs, INPUT_QUIET_MS) : noOutputTimeoutMs,
+      signal: context.signal,
+    });
+    const ending = describeEnding(result, {
+      hardTimeoutSeconds: action.timeout,
+      noOutputSeconds: noOutputTimeoutMs / 1000,
+    });
+    const output = cleanTerminalOutput(result.output).replace(/\n+$/, '');
+    const shown = await cutForModel(output, context.observationsDir);
+    const text = [...result.notices, ...prefix, shown.text, ending.line].filter((part) => part !== '').join('\n');
+    return observation(action, text, {
+      exit_code: result.exitCode,
+      is_error: ending.isError,
+      timed_out: result.ending === 'timeout',
+      ...(result.cwd === undefined ? {} : { cwd: result.cwd }),
+      ...(shown.fullOutputPath === undefined ? {} : { full_output_path: shown.fullOutputPath }),
+    });
+  }
+
+  return {
+    name: 'terminal',
+    readOnly: false,
+    spec: { name: 'terminal', description: DESCRIPTION, parameters: terminalArguments.parameters },
+    parseArguments: terminalArguments.parse,
+    execute(action, context) {
+      const run = queue.then(() => execute(action, context));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: () => session.close(),
+  };
+}
+
+function toRequest(action: TerminalAction): TerminalRequest {
+  if (action.is_input) {
+    if (action.command === '') return { kind: 'wait' };
+    const key = keySequence(action.command);
+    if (key !== undefined) return { kind: 'input', data: key };
+    return { kind: 'input', data: action.command.endsWith('\n') ? action.command : `${action.command}\r` };
+  }
+  if (action.command.trim() === '') return { kind: 'wait' };
+  return { kind: 'command', command: action.command };
+}
+
+async function cutForModel(
+  output: string,
+  observationsDir: string,
+): Promise<{ text: string; fullOutputPath?: string }> {
+  const cut = cutMiddle(output, MAX_OBSERVATION_CHARACTERS);
+  if (cut === undefined) return { text: output };
+  await mkdir(observationsDir, { recursive: true });
+  const fullOutputPath = join(observationsDir, `terminal-${Date.now()}-${randomBytes(4).toString('hex')}.txt`);
+  await writeFile(fullOutputPath, output);
+  const note = `[... ${cut.cutCharacters} characters (${cut.cutLines} lines) cut from the middle of ${output.length}. Full output saved to ${fullOutputPath}: search it with grep or view parts with file_editor view_range ...]`;
+  return { text: `${cut.head}\n${note}\n${cut.tail}`, fullOutputPath };
+}
+
+function observation(
+  action: TerminalAction,
+  text: string,
+  fields: Partial<TerminalObservation> & { exit_code: number | null },
+): TerminalObservation {
+  return {
+    kind: 'TerminalObservation',
+    content: [textContent(text)],
+    is_error: false,
+    command: action.command,
+    timed_out: false,
+    ...fields,
+  };
+}

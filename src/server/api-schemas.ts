@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import {
+  ConversationInfoSchema,
+  EVENT_KINDS,
+  EventIdSchema,
+  type EventKind,
+  EventSchema,
+  ExecutionStatusSchema,
+  SourceSchema,
+} from '../runtime/events';
+import { SettingsViewSchema } from '../runtime/settings/settings-schemas';
+
+/** Query, path and answer schemas of the REST routes (request bodies live in runtime/conversation/requests). */
+
+export const SuccessSchema = z.strictObject({ success: z.literal(true) });
+
+export const ErrorResponseSchema = z.object({
+  detail: z.string(),
+  /** A stable code from the error catalogue, when there is one. */
+  code: z.string().optional(),
+  /** With 500: quote it when reporting; the server log holds the details under it. */
+  error_id: z.string().optional(),
+});
+
+export const ValidationErrorResponseSchema = z.object({
+  detail: z.array(
+    z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() }),
+  ),
+});
+
+export const ServerInfoSchema = z.strictObject({
+  title: z.string(),
+  version: z.string(),
+  /** Seconds since the runtime started. */
+  uptime: z.number(),
+  /** Seconds since the last API request or socket frame. */
+  idle_time: z.number(),
+  usable_tools: z.array(z.string()),
+  capabilities: z.array(z.string()),
+});
+
+export const StatusSchema = z.strictObject({ status: z.string() });
+
+export const ConversationParamsSchema = z.strictObject({ id: z.guid() });
+export const EventParamsSchema = z.strictObject({ id: z.guid(), event_id: EventIdSchema });
+
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
+const seq = z.coerce.number().int().min(-1);
+
+export const ConversationSearchQuerySchema = z.strictObject({
+  q: z.string().max(1000, 'The search text is too long: please use at most 1,000 characters').optional(),
+  status: ExecutionStatusSchema.optional(),
+  page_id: z.string().max(500).optional(),
+  limit: limit(20),
+  sort_order: z
+    .enum(['CREATED_AT', 'CREATED_AT_DESC', 'UPDATED_AT', 'UPDATED_AT_DESC'])
+    .default('UPDATED_AT_DESC'),
+});
+
+export const ConversationCountQuerySchema = z.strictObject({ status: ExecutionStatusSchema.optional() });
+
+export const ConversationSearchItemSchema = ConversationInfoSchema.extend({
+  /** With `q`: the best hit, to open the conversation at that event (null ids: only the title matched). */
+  match: z
+    .strictObject({
+      event_id: EventIdSchema.nullable(),
+      seq: z.number().int().nullable(),
+      snippet: z.string(),
+    })
+    .optional(),
+});
+
+export const ConversationPageSchema = z.strictObject({
+  items: z.array(ConversationSearchItemSchema),
+  next_page_id: z.string().nullable(),
+});
+
+const eventFilters = {
+  after_seq: seq.optional(),
+  before_seq: seq.optional(),
+  kind: z.enum(EVENT_KINDS as [EventKind, ...EventKind[]]).optional(),
+  source: SourceSchema.optional(),
+  /** Case-insensitive substring over message text. */
+  body: z.string().max(1000).optional(),
+};
+
+export const EventSearchQuerySchema = z.strictObject({
+  ...eventFilters,
+  page_id: z.string().max(500).optional(),
+  limit: limit(100),
+  sort_order: z.enum(['TIMESTAMP', 'TIMESTAMP_DESC']).default('TIMESTAMP'),
+});
+
+export const EventCountQuerySchema = z.strictObject(eventFilters);
+
+export const EventPageSchema = z.strictObject({
+  items: z.array(EventSchema),
+  next_page_id: z.string().nullable(),
+});
+
+export const ExportQuerySchema = z.strictObject({ format: z.enum(['json', 'md']).default('json') });
+
+export const SettingsResponseSchema = SettingsViewSchema.extend({
+  /** Where new conversations work when they name no workspace (the launcher's --workspace). */
+  default_workspace: z.string(),
+});
+
+/** For routes without a body: nothing, or an empty object. */
+export const EmptyBodySchema = z.strictObject({}).optional();

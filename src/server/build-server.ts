@@ -1,0 +1,96 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { ConversationService } from '../runtime/conversation/conversation-service';
+import type { SettingsStore } from '../runtime/settings/settings-store';
+import { installErrorHandler } from './error-handler';
+import { ServiceUnavailableError } from './error-catalogue';
+import { registerOpenApi } from './openapi/register-openapi';
+import { isProtectedPath, requireSessionKey } from './require-session-key';
+import { registerConversationRoutes } from './routes/conversation-routes';
+import { registerEventRoutes } from './routes/event-routes';
+import { registerExportRoute } from './routes/export-route';
+import { registerHealthRoutes } from './routes/health-routes';
+import { registerRunControlRoutes } from './routes/run-control-routes';
+import { registerSettingsRoutes } from './routes/settings-routes';
+import type { ServerContext, ZodApp } from './server-context';
+import { createSessionKeyCheck } from './session-key';
+import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
+import { zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
+import type { ZodTypeProvider } from './zod-type-provider';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_USABLE_TOOLS = ['terminal', 'file_editor', 'task_tracker', 'think', 'finish'];
+
+export interface BuildServerOptions {
+  /** The runtime. Absent: the probes, settings and OpenAPI work; conversation routes answer 503. */
+  service?: ConversationService;
+  settings: SettingsStore;
+  sessionKey: string;
+  version: string;
+  defaultWorkspace: string;
+  startedAt?: Date;
+  usableTools?: readonly string[];
+  logger?: FastifyServerOptions['logger'];
+  /** Milliseconds since the epoch (default Date.now). */
+  now?: () => number;
+  socket?: Partial<SessionSocketOptions>;
+}
+
+/**
+ * The runtime's HTTP and WebSocket face as a fastify app, ready but not listening: tests use
+ * `inject()`, main.ts calls `listen()`, scripts/gen-api.ts reads `swagger()`. Resolves once every
+ * route is registered.
+ */
+export async function buildServer(options: BuildServerOptions): Promise<ZodApp> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  installErrorHandler(app);
+
+  const context = createContext(options);
+  app.addHook('onRequest', async (request) => {
+    // Probes (the launcher polls /server_info) are not activity; API calls and sockets are.
+    if (isProtectedPath(request.url) || request.url.startsWith('/sockets/')) context.touch();
+  });
+  requireSessionKey(app, createSessionKeyCheck(options.sessionKey));
+
+  await registerOpenApi(app, options.version);
+  await app.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerHealthRoutes(app, context);
+  registerSettingsRoutes(app, context);
+  registerConversationRoutes(app, context);
+  registerRunControlRoutes(app, context);
+  registerEventRoutes(app, context);
+  registerExportRoute(app, context);
+  registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
+
+  await app.ready();
+  return app;
+}
+
+function createContext(options: BuildServerOptions): ServerContext {
+  const now = options.now ?? Date.now;
+  let lastActivity = now();
+  return {
+    service() {
+      if (!options.service) throw new ServiceUnavailableError();
+      return options.service;
+    },
+    settings: options.settings,
+    defaultWorkspace: options.defaultWorkspace,
+    version: options.version,
+    startedAt: options.startedAt ?? new Date(now()),
+    usableTools: options.usableTools ?? DEFAULT_USABLE_TOOLS,
+    now,
+    touch() {
+      lastActivity = now();
+    },
+    lastActivity: () => lastActivity,
+  };
+}

@@ -1,0 +1,73 @@
+import { RUNTIME_ERRORS, RuntimeError, type RuntimeErrorCode } from '../runtime/conversation/runtime-error';
+import { SettingsError, type SettingsErrorCode } from '../runtime/settings/settings-error';
+import { StoreError, type StoreErrorCode } from '../runtime/store/event-store';
+
+/** The one place that decides which HTTP status an expected failure of the runtime gets. */
+export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsErrorCode, number> = {
+  conversation_not_found: 404,
+  event_not_found: 404,
+  conversation_already_running: 409,
+  stale_confirmation: 409,
+  no_pending_actions: 409,
+  invalid_workspace: 422,
+  llm_not_configured: 409,
+  invalid_request: 422,
+
+  conversation_exists: 409,
+  unknown_conversation: 404,
+  unknown_event: 404,
+  duplicate_event_id: 409,
+  duplicate_client_message_id: 409,
+  unknown_parent: 422,
+  invalid_event: 422,
+  newer_schema: 500,
+  io: 503,
+  invalid_page_id: 422,
+
+  corrupt_settings: 500,
+  invalid_env: 500,
+  settings_io: 503,
+  incomplete_llm: 422,
+};
+
+/** Store messages may name internals (paths, SQL); the person gets the catalogue's words instead. */
+const STORE_DETAIL: Partial<Record<StoreErrorCode, string>> = {
+  unknown_conversation: RUNTIME_ERRORS.conversation_not_found,
+  unknown_event: RUNTIME_ERRORS.event_not_found,
+  conversation_exists: 'A conversation with this id already exists',
+  duplicate_client_message_id: 'This message was already sent',
+  io: 'The data directory cannot be written right now (disk full or read-only?)',
+};
+
+export interface CatalogueEntry {
+  status: number;
+  code: string;
+  detail: string;
+}
+
+/** Raised by a route when the runtime behind it is not wired (a server built without a service). */
+export class ServiceUnavailableError extends Error {
+  constructor() {
+    super('The runtime is still starting');
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+/** The catalogue entry of an expected failure, or undefined for anything else (a bug: 500). */
+export function lookupError(error: unknown): CatalogueEntry | undefined {
+  if (error instanceof RuntimeError) {
+    return { status: ERROR_STATUS[error.code], code: error.code, detail: error.message };
+  }
+  if (error instanceof StoreError) {
+    const status = ERROR_STATUS[error.code];
+    if (status >= 500 && error.code !== 'io') return undefined;
+    return { status, code: error.code, detail: STORE_DETAIL[error.code] ?? error.message };
+  }
+  if (error instanceof ServiceUnavailableError) {
+    return { status: 503, code: 'runtime_not_ready', detail: error.message };
+  }
+  if (error instanceof SettingsError) {
+    return { status: ERROR_STATUS[error.code], code: error.code, detail: error.message };
+  }
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import { readRuntimeEnv, StartupError } from './runtime-env';
+import { type RunningRuntime, startRuntime } from './start-runtime';
+
+/**
+ * The runtime process (NAMES.md "Runtime process"): configuration from the environment, listen,
+ * one ready line on stdout; a startup failure is one line on stderr and exit 1; SIGTERM or SIGINT
+ * close everything and exit 0 within 3 s.
+ */
+const CLOSE_DEADLINE_MS = 2_500;
+
+async function main(): Promise<void> {
+  let runtime: RunningRuntime;
+  try {
+    const env = readRuntimeEnv(process.env, process.cwd());
+    runtime = await startRuntime(env, {
+      logger: { level: process.env.AGENT_WORKBENCH_LOG_LEVEL || 'warn', stream: process.stderr },
+    });
+  } catch (error) {
+    const message =
+      error instanceof StartupError ? error.message : `Runtime failed to start: ${String(error)}`;
+    process.stderr.write(`agent-workbench runtime: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`Agent Workbench runtime listening on ${runtime.url}\n`);
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    // Whatever happens in close(), the process is gone before the launcher's patience runs out.
+    setTimeout(() => process.exit(0), CLOSE_DEADLINE_MS).unref();
+    runtime.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+void main();

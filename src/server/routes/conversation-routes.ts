@@ -1,0 +1,118 @@
+import { ConversationInfoSchema } from '../../runtime/events';
+import { CreateConversationSchema, UpdateConversationSchema } from '../../runtime/conversation/requests';
+import {
+  ConversationCountQuerySchema,
+  ConversationPageSchema,
+  ConversationParamsSchema,
+  ConversationSearchQuerySchema,
+  SuccessSchema,
+  ValidationErrorResponseSchema,
+} from '../api-schemas';
+import type { ServerContext, ZodApp } from '../server-context';
+import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
+import { z } from 'zod';
+
+const tags = ['conversations'];
+
+/** Create, list, search, count, read, update and delete conversations. */
+export function registerConversationRoutes(app: ZodApp, context: ServerContext): void {
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        operationId: 'createConversation',
+        tags,
+        description:
+          '201 with a new conversation; 200 with the existing one when `conversation_id` is taken.',
+        body: CreateConversationSchema,
+        response: {
+          200: ConversationInfoSchema,
+          201: ConversationInfoSchema,
+          ...CONFLICT,
+          ...NOT_FOUND_OR_INVALID,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { info, created } = await context.service().create(request.body);
+      return reply.code(created ? 201 : 200).send(info);
+    },
+  );
+
+  app.get(
+    '/api/conversations/search',
+    {
+      schema: {
+        operationId: 'searchConversations',
+        tags,
+        description:
+          'Lists conversations, or with `q` searches titles and message text (as plain text, best match first). Page with `next_page_id`.',
+        querystring: ConversationSearchQuerySchema,
+        response: { 200: ConversationPageSchema, 422: ValidationErrorResponseSchema },
+      },
+    },
+    async (request) => context.service().search(request.query),
+  );
+
+  app.get(
+    '/api/conversations/count',
+    {
+      schema: {
+        operationId: 'countConversations',
+        tags,
+        querystring: ConversationCountQuerySchema,
+        response: { 200: z.number().int(), 422: ValidationErrorResponseSchema },
+      },
+    },
+    async (request) => context.service().count(request.query),
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        operationId: 'getConversation',
+        tags,
+        params: ConversationParamsSchema,
+        response: { 200: ConversationInfoSchema, ...NOT_FOUND_OR_INVALID },
+      },
+    },
+    async (request) => context.service().get(request.params.id),
+  );
+
+  app.patch(
+    '/api/conversations/:id',
+    {
+      schema: {
+        operationId: 'updateConversation',
+        tags,
+        description:
+          'Rename (1–200 characters), tag, pin. A title set here is never replaced by an automatic one.',
+        params: ConversationParamsSchema,
+        body: UpdateConversationSchema,
+        response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
+      },
+    },
+    async (request) => {
+      context.service().update(request.params.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/conversations/:id',
+    {
+      schema: {
+        operationId: 'deleteConversation',
+        tags,
+        description: "Stops a run first; removes the conversation's events and files, never its workspace.",
+        params: ConversationParamsSchema,
+        response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
+      },
+    },
+    async (request) => {
+      await context.service().delete(request.params.id);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RuntimeEnv {
+  host: string;
+  port: number;
+  dataDir: string;
+  workspace: string;
+  sessionKey: string;
+}
+
+/** A startup problem worth one line on stderr: what is wrong and how to fix it. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/**
+ * Reads the runtime's configuration from the environment (NAMES.md "Runtime process"). The session
+ * key comes from AGENT_WORKBENCH_SESSION_KEY, or, when the runtime is started by hand, from the data
+ * dir's session-key file. Throws StartupError naming the variable and the fix.
+ */
+export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv {
+  const host = env.AGENT_WORKBENCH_RUNTIME_HOST?.trim() || '127.0.0.1';
+  const portText = env.AGENT_WORKBENCH_RUNTIME_PORT?.trim() || '18000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65_535) {
+    throw new StartupError(`AGENT_WORKBENCH_RUNTIME_PORT must be a port number 0-65535 (got "${portText}")`);
+  }
+  const dataDir = resolve(cwd, env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(homedir(), '.agent-workbench'));
+  const workspace = resolve(cwd, env.AGENT_WORKBENCH_WORKSPACE?.trim() || cwd);
+  return { host, port, dataDir, workspace, sessionKey: readSessionKey(env, dataDir) };
+}
+
+function readSessionKey(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const fromEnv = env.AGENT_WORKBENCH_SESSION_KEY?.trim();
+  if (fromEnv) return fromEnv;
+  const path = join(dataDir, 'session-key');
+  try {
+    const fromFile = readFileSync(path, 'utf8').trim();
+    if (fromFile) return fromFile;
+  } catch {
+    // Fall through to the one clear message below.
+  }
+  throw new StartupError(
+    `No session key: set AGENT_WORKBENCH_SESSION_KEY or create ${path} (the launcher does both for you)`,
+  );
+}

@@ -1,0 +1,29 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ConversationService } from '../runtime/conversation/conversation-service';
+import type { SettingsStore } from '../runtime/settings/settings-store';
+import type { ZodTypeProvider } from './zod-type-provider';
+
+export type ZodApp = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What route groups share: the runtime behind them and a few facts about the process. */
+export interface ServerContext {
+  /** Throws ServiceUnavailableError when the server was built without a conversation service. */
+  service(): ConversationService;
+  settings: SettingsStore;
+  defaultWorkspace: string;
+  version: string;
+  startedAt: Date;
+  usableTools: readonly string[];
+  /** Milliseconds since the epoch; injectable so uptime and idle time are testable. */
+  now(): number;
+  /** Marks API activity, for `idle_time`. */
+  touch(): void;
+  lastActivity(): number;
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyServerOptions } from 'fastify';
+import { createSettingsStore } from '../runtime/settings/settings-store';
+import { buildServer } from './build-server';
+import { readVersion } from './read-version';
+import { type RuntimeEnv, StartupError } from './runtime-env';
+import type { ZodApp } from './server-context';
+
+export interface RunningRuntime {
+  app: ZodApp;
+  /** http://host:port actually bound (port 0 becomes the chosen one). */
+  url: string;
+  /** Stops accepting, closes sockets and the runtime. Resolves when done. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the data dir and settings, builds the server and listens. Throws StartupError with one line
+ * naming the cause and the fix (port in use, unwritable data dir, corrupt settings.json).
+ */
+export async function startRuntime(
+  env: RuntimeEnv,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<RunningRuntime> {
+  try {
+    mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new StartupError(`Cannot create the data dir ${env.dataDir}: ${errorText(error)}`);
+  }
+  let settings: ReturnType<typeof createSettingsStore>;
+  try {
+    settings = createSettingsStore(env.dataDir, process.env);
+  } catch (error) {
+    throw new StartupError(errorText(error));
+  }
+  const app = await buildServer({
+    settings,
+    sessionKey: env.sessionKey,
+    version: readVersion(),
+    defaultWorkspace: env.workspace,
+    logger: options.logger,
+  });
+  try {
+    await app.listen({ host: env.host, port: env.port });
+  } catch (error) {
+    await app.close();
+    throw new StartupError(listenFailure(error, env));
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  const host = env.host.includes(':') ? `[${env.host}]` : env.host;
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
+
+function listenFailure(error: unknown, env: RuntimeEnv): string {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  if (code === 'EADDRINUSE') {
+    return `Port ${env.port} on ${env.host} is already in use: stop what uses it or choose another with --runtime-port`;
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `Cannot listen on ${env.host}: no such local address (check AGENT_WORKBENCH_RUNTIME_HOST)`;
+  }
+  if (code === 'EACCES') return `Not allowed to listen on port ${env.port}: choose a port above 1023`;
+  return `Cannot listen on ${env.host}:${env.port}: ${errorText(error)}`;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

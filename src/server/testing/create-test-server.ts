@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import type { ConversationService } from '../../runtime/conversation/conversation-service';
+import type { LLMConfig } from '../../runtime/conversation/conversation-service-deps';
+import { createConversationService } from '../../runtime/conversation/create-conversation-service';
+import type { LLM } from '../../runtime/llm/llm';
+import type { LLMScript } from '../../runtime/llm/llm-script';
+import { createScriptedLLM } from '../../runtime/llm/scripted-llm';
+import { createSettingsStore, type SettingsStore } from '../../runtime/settings/settings-store';
+import type { EventStore } from '../../runtime/store/event-store';
+import { createInMemoryEventStore } from '../../runtime/store/in-memory-event-store';
+import { createToolset } from '../../runtime/tools/create-toolset';
+import { type BuildServerOptions, buildServer } from '../build-server';
+import type { ZodApp } from '../server-context';
+
+export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdef';
+
+export interface TestServer {
+  app: ZodApp;
+  service: ConversationService;
+  store: EventStore;
+  settings: SettingsStore;
+  dataDir: string;
+  workspace: string;
+  /** Headers with the session key, for inject(). */
+  auth: { 'x-session-api-key': string };
+  /** Listens on 127.0.0.1, a random port; returns the base URL (http://127.0.0.1:PORT). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** The model every conversation gets: by default a fresh scripted LLM playing `script` on each run. */
+  script?: LLMScript;
+  createLLM?: (config: LLMConfig) => LLM;
+  store?: EventStore;
+  socket?: BuildServerOptions['socket'];
+  logger?: FastifyServerOptions['logger'];
+  /** Extra env for the settings store (LLM_* are set to a scripted model by default). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The real server over the real conversation service, with the in-memory store, the scripted model
+ * and a temp data dir and workspace: route and socket tests run the whole stack in-process.
+ */
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'agent-workbench-server-'));
+  const workspace = join(dataDir, 'workspace');
+  await mkdir(workspace);
+  const store = options.store ?? createInMemoryEventStore();
+  const settings = createSettingsStore(dataDir, {
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_MODEL: 'scripted-model',
+    ...options.env,
+  });
+  const script = options.script ?? { turns: [], fallback: { text: 'Done.' } };
+  const service = createConversationService({
+    store,
+    dataDir,
+    defaultWorkspace: workspace,
+    settings: () => settings.current(),
+    createLLM: options.createLLM ?? (() => createScriptedLLM(script)),
+    createToolset: (toolsetOptions) => createToolset({ ...toolsetOptions, sandbox: false }),
+  });
+  const app = await buildServer({
+    service,
+    settings,
+    sessionKey: TEST_SESSION_KEY,
+    version: '0.0.0-test',
+    defaultWorkspace: workspace,
+    logger: options.logger ?? false,
+    ...(options.socket ? { socket: options.socket } : {}),
+  });
+  return {
+    app,
+    service,
+    store,
+    settings,
+    dataDir,
+    workspace,
+    auth: { 'x-session-api-key': TEST_SESSION_KEY },
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('test server has no TCP address');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      await app.close();
+      await service.close();
+      store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { components } from '../../client/schema';
+
+/**
+ * Names for the wire types the UI uses, all taken from the generated OpenAPI types (never copied by
+ * hand). Narrowed variants are derived with Extract so a schema change shows up here as a type error.
+ */
+type Schemas = components['schemas'];
+
+export type ConversationInfo = Schemas['ConversationInfo'];
+export type Event = Schemas['Event'];
+export type EventKind = Event['kind'];
+export type ExecutionStatus = ConversationInfo['execution_status'];
+export type ConfirmationPolicy = ConversationInfo['confirmation_policy'];
+export type Stats = ConversationInfo['stats'];
+
+export type EventOfKind<K extends EventKind> = Extract<Event, { kind: K }>;
+export type MessageEvent = EventOfKind<'MessageEvent'>;
+export type ActionEvent = EventOfKind<'ActionEvent'>;
+export type ObservationEvent = EventOfKind<'ObservationEvent'>;
+export type UserRejectObservation = EventOfKind<'UserRejectObservation'>;
+export type AgentErrorEvent = EventOfKind<'AgentErrorEvent'>;
+export type ConversationErrorEvent = EventOfKind<'ConversationErrorEvent'>;
+export type ConversationStateUpdateEvent = EventOfKind<'ConversationStateUpdateEvent'>;
+
+export type Action = NonNullable<ActionEvent['action']>;
+export type ActionOfKind<K extends Action['kind']> = Extract<Action, { kind: K }>;
+export type Observation = ObservationEvent['observation'];
+export type ObservationOfKind<K extends Observation['kind']> = Extract<Observation, { kind: K }>;
+export type Content = MessageEvent['llm_message']['content'][number];
+export type SecurityRisk = ActionEvent['security_risk'];
+
+export type ServerInfo = Schemas['ServerInfo'];
+export type Settings = Schemas['Settings'];
+export type ServerFrame = Schemas['ServerFrame'];
+export type SyncFrame = Schemas['SyncFrame'];
+export type DurableFrame = Schemas['DurableFrame'];
+/** The non-durable frames: model output while it streams (CONTRACT §4). */
+export type StreamFrame = Schemas['ItemStartedFrame'] | Schemas['DeltaFrame'] | Schemas['ItemAbortedFrame'];

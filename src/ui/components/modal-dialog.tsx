@@ -1,0 +1,72 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useFocusTrap } from './use-focus-trap';
+import './modal-dialog.css';
+
+export interface ModalDialogProps {
+  title: string;
+  description?: ReactNode;
+  /** Called on Esc, the close button and a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  width?: number;
+  /** Extra test and styling hook. */
+  className?: string;
+  icon?: ReactNode;
+}
+
+/** A modal dialog: labelled for screen readers, focus trapped inside, Esc closes it. */
+export function ModalDialog({ title, description, onClose, children, footer, width = 520, className, icon }: ModalDialogProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  useFocusTrap(panel, true);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        className={`modal ${className ?? ''}`}
+        style={{ width }}
+        tabIndex={-1}
+      >
+        <header className="modal__header">
+          {icon ? <span className="modal__icon">{icon}</span> : null}
+          <div className="modal__titles">
+            <h2 id={titleId} className="modal__title">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="modal__description">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          <button type="button" className="button button--ghost button--icon" aria-label="Close" onClick={onClose}>
+            <X size={16} />
+          </button>
+        </header>
+        <div className="modal__body">{children}</div>
+        {footer ? <footer className="modal__footer">{footer}</footer> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,115 @@
+import type {
+  ActionEvent,
+  AgentErrorEvent,
+  ConversationErrorEvent,
+  Event,
+  ExecutionStatus,
+  MessageEvent,
+  ObservationEvent,
+  UserRejectObservation,
+} from '../api/wire-types';
+import type { OptimisticMessage, StreamingItem } from './conversation-view-state';
+import { type ActionOutcome, isAnswered, pairActions } from './pair-actions';
+
+/** Where an action stands, as its card shows it. */
+export type ActionPhase = 'running' | 'awaiting-approval' | 'done' | 'failed' | 'rejected' | 'not-run';
+
+export type TranscriptRow =
+  | { type: 'message'; key: string; event: MessageEvent; speaker: 'user' | 'agent' | 'environment' }
+  | { type: 'thought'; key: string; event: ActionEvent }
+  | { type: 'action'; key: string; event: ActionEvent; outcome: ActionOutcome; phase: ActionPhase }
+  | { type: 'orphan'; key: string; event: ObservationEvent | UserRejectObservation | AgentErrorEvent }
+  | { type: 'conversation-error'; key: string; event: ConversationErrorEvent }
+  | { type: 'marker'; key: string; event: Event; label: string }
+  | { type: 'streaming'; key: string; item: StreamingItem }
+  | { type: 'optimistic'; key: string; message: OptimisticMessage };
+
+export interface TranscriptInput {
+  events: readonly Event[];
+  streaming: readonly StreamingItem[];
+  optimistic: readonly OptimisticMessage[];
+  status: ExecutionStatus | undefined;
+}
+
+/**
+ * The rows of the transcript, in order: one per visible event, answers folded into their action's
+ * card, streaming text after its anchor, unconfirmed messages last. Bookkeeping events (system
+ * prompt, state updates, condensation requests) are not shown. Keys are stable across updates so
+ * the virtual list keeps its measurements.
+ */
+export function transcriptRows({ events, streaming, optimistic, status }: TranscriptInput): TranscriptRow[] {
+  const { outcomes, orphans } = pairActions(events);
+  const rows: TranscriptRow[] = [];
+  const pendingStreams = [...streaming].sort((a, b) => a.anchorSeq - b.anchorSeq);
+
+  for (const event of events) {
+    for (const item of takeStreamsAnchoredBefore(pendingStreams, event.seq)) rows.push(streamingRow(item));
+    rows.push(...rowsForEvent(event, outcomes, orphans, status));
+  }
+  for (const item of pendingStreams) rows.push(streamingRow(item));
+  for (const message of optimistic) rows.push({ type: 'optimistic', key: `optimistic:${message.clientMessageId}`, message });
+  return rows;
+}
+
+function rowsForEvent(
+  event: Event,
+  outcomes: Map<string, ActionOutcome>,
+  orphans: Set<string>,
+  status: ExecutionStatus | undefined,
+): TranscriptRow[] {
+  switch (event.kind) {
+    case 'MessageEvent':
+      return [{ type: 'message', key: event.id, event, speaker: speakerOf(event) }];
+    case 'ActionEvent': {
+      const outcome = outcomes.get(event.id) ?? { errors: [] };
+      const action: TranscriptRow = { type: 'action', key: event.id, event, outcome, phase: phaseOf(event, outcome, status) };
+      return hasThought(event) ? [{ type: 'thought', key: `thought:${event.id}`, event }, action] : [action];
+    }
+    case 'ObservationEvent':
+    case 'UserRejectObservation':
+    case 'AgentErrorEvent':
+      return orphans.has(event.id) ? [{ type: 'orphan', key: event.id, event }] : [];
+    case 'ConversationErrorEvent':
+      return [{ type: 'conversation-error', key: event.id, event }];
+    case 'PauseEvent':
+      return [{ type: 'marker', key: event.id, event, label: 'Paused' }];
+    case 'InterruptEvent':
+      return [{ type: 'marker', key: event.id, event, label: 'Stopped' }];
+    case 'Condensation':
+      return [{ type: 'marker', key: event.id, event, label: 'Earlier context was summarized for the model' }];
+    default:
+      return [];
+  }
+}
+
+function speakerOf(event: MessageEvent): 'user' | 'agent' | 'environment' {
+  if (event.source === 'agent') return 'agent';
+  return event.source === 'user' ? 'user' : 'environment';
+}
+
+function hasThought(event: ActionEvent): boolean {
+  return (event.thought ?? []).some((block) => block.text.trim() !== '') || Boolean(event.reasoning_content?.trim());
+}
+
+function phaseOf(event: ActionEvent, outcome: ActionOutcome, status: ExecutionStatus | undefined): ActionPhase {
+  if (outcome.rejection) return 'rejected';
+  if (outcome.observation) return outcome.observation.observation.is_error ? 'failed' : 'done';
+  if (isAnswered(outcome)) return 'failed';
+  if (event.action === null || event.action === undefined) return 'failed';
+  if (status === 'waiting_for_confirmation') return 'awaiting-approval';
+  if (status === 'running') return 'running';
+  return 'not-run';
+}
+
+function takeStreamsAnchoredBefore(pending: StreamingItem[], seq: number): StreamingItem[] {
+  const taken: StreamingItem[] = [];
+  while (pending[0] && pending[0].anchorSeq < seq) {
+    const item = pending.shift();
+    if (item) taken.push(item);
+  }
+  return taken;
+}
+
+function streamingRow(item: StreamingItem): TranscriptRow {
+  return { type: 'streaming', key: `streaming:${item.itemId}`, item };
+}

@@ -1,0 +1,154 @@
+import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useApi } from '../api/api-context';
+import { unwrap } from '../api/describe-api-error';
+import type { MessageEvent } from '../api/wire-types';
+import { hasOlderEvents } from '../conversation-store/conversation-view-state';
+import { pendingActions } from '../conversation-store/pending-actions';
+import { transcriptRows } from '../conversation-store/transcript-rows';
+import { PageHeader } from '../shell/page-header-slot';
+import { ApprovalDialog } from './approval-dialog';
+import { Composer } from './composer';
+import { useComposerDrafts } from './composer-drafts';
+import { contentText } from './content-text';
+import { ConversationBanner } from './conversation-banner';
+import { ForkedFromLink } from './forked-from-link';
+import { latestConversationError } from './latest-conversation-error';
+import { PolicySwitcher } from './policy-switcher';
+import { RunControls } from './run-controls';
+import { StatusLine } from './status-line';
+import { Transcript } from './transcript';
+import type { RowCallbacks } from './transcript-row-view';
+import { useConversationCommands } from './use-conversation-commands';
+import { useConversation, useConversationSession } from './use-conversation-session';
+import './conversation-page.css';
+
+/** One conversation, live: transcript, status and controls, composer, approval dialog. */
+export function ConversationPage({ conversationId }: { conversationId: string }) {
+  const { client } = useApi();
+  const [, navigate] = useLocation();
+  const { store, loadOlder, loadError } = useConversationSession(conversationId);
+  const info = useConversation(store, (state) => state.info);
+  const events = useConversation(store, (state) => state.events);
+  const streaming = useConversation(store, (state) => state.streaming);
+  const optimistic = useConversation(store, (state) => state.optimistic);
+  const connection = useConversation(store, (state) => state.connection);
+  const hasOlder = useConversation(store, hasOlderEvents);
+  const commands = useConversationCommands(conversationId, store);
+  const setDraft = useComposerDrafts((state) => state.setDraft);
+  const status = info?.execution_status;
+
+  const rows = useMemo(() => transcriptRows({ events, streaming, optimistic, status }), [events, streaming, optimistic, status]);
+  const pending = useMemo(() => (status === 'waiting_for_confirmation' ? pendingActions(events) : []), [events, status]);
+  const pendingKey = pending.map((action) => action.id).join(',');
+  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  const dialogOpen = pending.length > 0 && dismissedKey !== pendingKey;
+  const conversationError = useMemo(() => latestConversationError(events), [events]);
+
+  const openFork = useCallback(
+    async (fromEventId: string | undefined, draft?: string) => {
+      const fork = await commands.fork.mutateAsync(fromEventId);
+      if (fromEventId === undefined) {
+        // Editing the very first message: the fork starts empty.
+        await unwrap(client.POST('/api/conversations/{id}/navigate', { params: { path: { id: fork.id } }, body: { event_id: null } }));
+      }
+      if (draft !== undefined) setDraft(fork.id, draft);
+      navigate(`/conversations/${fork.id}`);
+    },
+    [commands.fork, client, setDraft, navigate],
+  );
+  const callbacks = useMemo<RowCallbacks>(
+    () => ({
+      onBranch: (eventId) => void openFork(eventId).catch(() => undefined), // the error shows in the fork banner below
+      onEditAndResend: (message: MessageEvent) =>
+        void openFork(message.parent_id, contentText(message.llm_message.content)).catch(() => undefined),
+    }),
+    [openFork],
+  );
+  const respond = (accept: boolean, reason?: string) =>
+    commands.respond.mutate({ accept, reason: reason || undefined, actionIds: pending.map((action) => action.id) });
+
+  if (loadError) {
+    return (
+      <div className="empty-page" role="alert">
+        <CircleExclamationPoint size={22} aria-hidden />
+        <h1>{loadError.status === 404 ? 'Conversation not found' : 'Could not open this conversation'}</h1>
+        <p>{loadError.status === 404 ? 'It may have been deleted.' : loadError.message}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="conversation">
+      <PageHeader>
+        <h1 className="page-title" title={info?.title}>
+          {info?.title ?? 'Loading…'}
+        </h1>
+        {info?.forked_from_conversation_id ? <ForkedFromLink sourceId={info.forked_from_conversation_id} /> : null}
+        <span className="conversation__header-spacer" />
+        {info ? (
+          <PolicySwitcher
+            policy={info.confirmation_policy}
+            busy={commands.setPolicy.isPending}
+            onChange={(policy) =>
+              commands.setPolicy.mutate(policy, {
+                onSuccess: () =>
+                  void unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } })).then(
+                    (fresh) => store.getState().receiveInfo(fresh),
+                  ),
+              })
+            }
+          />
+        ) : null}
+      </PageHeader>
+
+      {!info && events.length === 0 ? (
+        <div className="conversation__loading">
+          <LoaderCircle size={18} className="spin" aria-label="Loading the conversation" />
+        </div>
+      ) : (
+        <Transcript rows={rows} callbacks={callbacks} hasOlder={hasOlder} loadOlder={loadOlder} />
+      )}
+
+      <div className="conversation__dock">
+        <ConversationBanner status={status} error={conversationError} onResume={() => commands.run.mutate()} />
+        {commands.fork.isError ? (
+          <div className="notice notice--error" role="alert">
+            <CircleExclamationPoint size={16} aria-hidden />
+            <span>Could not branch: {commands.fork.error.message}</span>
+          </div>
+        ) : null}
+        {pending.length > 0 && !dialogOpen ? (
+          <button type="button" className="review-pending" onClick={() => setDismissedKey(null)} data-testid="review-pending">
+            <ShieldExclamationPoint size={15} aria-hidden />
+            {pending.length === 1 ? '1 action is' : `${pending.length} actions are`} waiting for your approval
+            <span className="review-pending__cta">Review</span>
+          </button>
+        ) : null}
+        <div className="conversation__bar">
+          <StatusLine status={status} connection={connection} stats={info?.stats} />
+          <RunControls status={status} commands={commands} />
+        </div>
+        <Composer
+          conversationId={conversationId}
+          sending={commands.send.isPending}
+          onSend={(text) => commands.send.mutate(text)}
+          placeholder={status === 'running' ? 'Add a message for the agent…' : 'Reply or give the next task…'}
+        />
+      </div>
+
+      {dialogOpen ? (
+        <ApprovalDialog
+          key={pendingKey}
+          actions={pending}
+          busy={commands.respond.isPending}
+          error={commands.respond.error?.message}
+          onApprove={() => respond(true)}
+          onReject={(reason) => respond(false, reason)}
+          onDismiss={() => setDismissedKey(pendingKey)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { FilePen, ListTodo, type LucideIcon, Brain, Flag, SquareTerminal, Wrench } from 'lucide-react';
+import type { ActionEvent } from '../api/wire-types';
+
+export interface ActionDescription {
+  icon: LucideIcon;
+  /** The tool as a person would name it. */
+  toolLabel: string;
+  /** One line: the agent's own summary when it gave one, else what the action does. */
+  summary: string;
+}
+
+/** Icon, tool name and one-line summary for an action card or an approval row. */
+export function describeAction(event: ActionEvent): ActionDescription {
+  const given = event.summary?.trim();
+  const action = event.action;
+  if (!action) return { icon: Wrench, toolLabel: event.tool_name, summary: given || `Call to ${event.tool_name}` };
+  switch (action.kind) {
+    case 'TerminalAction':
+      return { icon: SquareTerminal, toolLabel: 'Terminal', summary: given || firstLine(action.command) };
+    case 'FileEditorAction':
+      return { icon: FilePen, toolLabel: 'File editor', summary: given || `${verbOf(action.command)} ${action.path}` };
+    case 'TaskTrackerAction':
+      return { icon: ListTodo, toolLabel: 'Plan', summary: given || (action.command === 'plan' ? 'Update the plan' : 'Review the plan') };
+    case 'ThinkAction':
+      return { icon: Brain, toolLabel: 'Think', summary: given || 'Thought it through' };
+    case 'FinishAction':
+      return { icon: Flag, toolLabel: 'Finish', summary: given || 'Finished the task' };
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length < text.length ? `${line} …` : line;
+}
+
+function verbOf(command: string): string {
+  const verbs: Record<string, string> = {
+    view: 'View',
+    create: 'Create',
+    str_replace: 'Edit',
+    insert: 'Insert into',
+    undo_edit: 'Undo edit of',
+  };
+  return verbs[command] ?? command;
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoreApi } from 'zustand';
+import { useApi } from '../api/api-context';
+import { unwrap } from '../api/describe-api-error';
+import { newClientMessageId } from '../api/new-client-message-id';
+import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
+import type { ConfirmationPolicy } from '../api/wire-types';
+import type { ConversationStore } from '../conversation-store/create-conversation-store';
+
+/**
+ * Every command a person can give an open conversation, as react-query mutations (each has its own
+ * pending and error state for immediate feedback). Their effects come back as durable events over
+ * the socket; only sent messages are shown ahead of that, optimistically.
+ */
+export function useConversationCommands(conversationId: string, store: StoreApi<ConversationStore>) {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const path = { params: { path: { id: conversationId } } };
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+
+  const pause = useMutation({ mutationFn: () => unwrap(client.POST('/api/conversations/{id}/pause', { ...path, body: {} })) });
+  const interrupt = useMutation({
+    mutationFn: () => unwrap(client.POST('/api/conversations/{id}/interrupt', { ...path, body: {} })),
+  });
+  const run = useMutation({ mutationFn: () => unwrap(client.POST('/api/conversations/{id}/run', { ...path, body: {} })) });
+  const setPolicy = useMutation({
+    mutationFn: (policy: ConfirmationPolicy) =>
+      unwrap(client.POST('/api/conversations/{id}/confirmation_policy', { ...path, body: { policy } })),
+  });
+  const respond = useMutation({
+    mutationFn: (answer: { accept: boolean; reason?: string; actionIds: string[] }) =>
+      unwrap(
+        client.POST('/api/conversations/{id}/events/respond_to_confirmation', {
+          ...path,
+          body: { accept: answer.accept, reason: answer.reason, action_ids: answer.actionIds },
+        }),
+      ),
+  });
+  const fork = useMutation({
+    mutationFn: (fromEventId: string | undefined) =>
+      unwrap(client.POST('/api/conversations/{id}/fork', { ...path, body: { from_event_id: fromEventId } })),
+    onSuccess: refreshList,
+  });
+  const send = useMutation({
+    mutationFn: async (text: string) => {
+      const clientMessageId = newClientMessageId();
+      store.getState().addOptimisticMessage(clientMessageId, text);
+      try {
+        await unwrap(
+          client.POST('/api/conversations/{id}/events', {
+            ...path,
+            body: { role: 'user', content: [{ type: 'text', text }], run: true, client_message_id: clientMessageId },
+          }),
+        );
+      } catch (error) {
+        store.getState().failOptimisticMessage(clientMessageId, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+    },
+    onSuccess: refreshList,
+  });
+  return { pause, interrupt, run, setPolicy, respond, fork, send };
+}
+
+export type ConversationCommands = ReturnType<typeof useConversationCommands>;

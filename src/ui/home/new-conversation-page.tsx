@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowUp, CircleExclamationPoint, Folder, LoaderCircle, Settings } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useApi } from '../api/api-context';
+import { unwrap } from '../api/describe-api-error';
+import { newClientMessageId } from '../api/new-client-message-id';
+import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
+import { useSettings } from '../api/use-settings';
+import { MessageTextarea } from '../components/message-textarea';
+import { useSettingsDialog } from '../settings/settings-dialog-store';
+import { isModelConfigured } from '../settings/is-model-configured';
+import { PageHeader } from '../shell/page-header-slot';
+import './new-conversation-page.css';
+
+/** The start screen: describe a task, pick the workspace folder, send. */
+export function NewConversationPage() {
+  const { client, defaultWorkspace } = useApi();
+  const settings = useSettings();
+  const showSettings = useSettingsDialog((state) => state.show);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [task, setTask] = useState('');
+  const [workspace, setWorkspace] = useState(defaultWorkspace ?? '');
+
+  const settingsWorkspace = settings.data?.default_workspace;
+  useEffect(() => {
+    if (!defaultWorkspace && settingsWorkspace) setWorkspace((current) => current || settingsWorkspace);
+  }, [defaultWorkspace, settingsWorkspace]);
+
+  const create = useMutation({
+    mutationFn: (input: { text: string; workingDir: string }) =>
+      unwrap(
+        client.POST('/api/conversations', {
+          body: {
+            workspace: input.workingDir ? { working_dir: input.workingDir } : undefined,
+            initial_message: {
+              role: 'user',
+              content: [{ type: 'text', text: input.text }],
+              run: true,
+              client_message_id: newClientMessageId(),
+            },
+          },
+        }),
+      ),
+    onSuccess: (info) => {
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+      navigate(`/conversations/${info.id}`);
+    },
+  });
+
+  const submit = () => {
+    const text = task.trim();
+    if (!text || create.isPending) return;
+    create.mutate({ text, workingDir: workspace.trim() });
+  };
+  const modelMissing = settings.isSuccess && !isModelConfigured(settings.data);
+
+  return (
+    <div className="home">
+      <PageHeader>
+        <h1 className="page-title">New conversation</h1>
+      </PageHeader>
+      <div className="home__center">
+        <h2 className="home__title">What should the agent do?</h2>
+        <p className="home__subtitle">
+          It works in the folder below: it runs commands, edits files and asks before risky steps.
+        </p>
+        <form
+          className="task-box"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <MessageTextarea
+            className="task-box__input"
+            aria-label="Task"
+            placeholder="Describe a task, e.g. “Add a --verbose flag to the CLI and a test for it”"
+            value={task}
+            onChange={setTask}
+            onSubmit={submit}
+            autoFocus
+            maxRows={14}
+          />
+          <div className="task-box__footer">
+            <label className="task-box__workspace" title="Workspace folder">
+              <Folder size={14} aria-hidden />
+              <span className="visually-hidden">Workspace folder</span>
+              <input
+                className="task-box__workspace-input"
+                aria-label="Workspace folder"
+                placeholder="/path/to/project"
+                value={workspace}
+                onChange={(event) => setWorkspace(event.target.value)}
+                spellCheck={false}
+              />
+            </label>
+            <span className="task-box__hint">
+              <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+            </span>
+            <button
+              type="submit"
+              className="button button--primary button--icon task-box__send"
+              aria-label="Start conversation"
+              disabled={!task.trim() || create.isPending}
+            >
+              {create.isPending ? <LoaderCircle size={16} className="spin" /> : <ArrowUp size={16} />}
+            </button>
+          </div>
+        </form>
+        {create.isError ? (
+          <div className="notice notice--error home__error" role="alert">
+            <CircleExclamationPoint size={16} aria-hidden />
+            <span>{create.error.message}</span>
+          </div>
+        ) : null}
+        {modelMissing ? (
+          <div className="notice notice--warning home__error">
+            <Settings size={16} aria-hidden />
+            <span>
+              No model is configured yet.{' '}
+              <button type="button" className="link-button" onClick={() => showSettings()}>
+                Open settings
+              </button>{' '}
+              to choose one.
+            </span>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { memo, type ComponentProps } from 'react';
+import Markdown, { defaultUrlTransform } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import { DeferredImage } from './deferred-image';
+import './markdown.css';
+import './highlight.css';
+
+export interface SafeMarkdownProps {
+  text: string;
+}
+
+/**
+ * Renders transcript text, which is untrusted input: raw HTML is dropped (never parsed), URLs pass
+ * react-markdown's safe-protocol filter, links open in a new tab without referrer or opener, and
+ * images load only when the person asks for them.
+ */
+export const SafeMarkdown = memo(function SafeMarkdown({ text }: SafeMarkdownProps) {
+  return (
+    <div className="markdown">
+      <Markdown
+        skipHtml
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        urlTransform={defaultUrlTransform}
+        components={{ a: SafeLink, img: MarkdownImage }}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+});
+
+function SafeLink({ href, children }: ComponentProps<'a'>) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
+function MarkdownImage({ src, alt }: ComponentProps<'img'>) {
+  return typeof src === 'string' && src !== '' ? <DeferredImage src={src} alt={alt ?? ''} /> : null;
+}

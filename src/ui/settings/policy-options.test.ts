@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { policyChoiceOf, policyFromChoice } from './policy-options';
+
+describe('policy choices', () => {
+  it('maps each policy kind to the choice the switcher shows', () => {
+    expect(policyChoiceOf({ kind: 'NeverConfirm' })).toBe('never');
+    expect(policyChoiceOf({ kind: 'AlwaysConfirm' })).toBe('always');
+    expect(policyChoiceOf({ kind: 'ConfirmRisky', threshold: 'MEDIUM', confirm_unknown: true })).toBe('risky');
+  });
+
+  it('keeps the current risk threshold when switching back to "ask for risky"', () => {
+    const current = { kind: 'ConfirmRisky', threshold: 'MEDIUM', confirm_unknown: false } as const;
+    expect(policyFromChoice('risky', current)).toEqual(current);
+    expect(policyFromChoice('risky', { kind: 'NeverConfirm' })).toEqual({
+      kind: 'ConfirmRisky',
+      threshold: 'HIGH',
+      confirm_unknown: true,
+    });
+    expect(policyFromChoice('always')).toEqual({ kind: 'AlwaysConfirm' });
+  });
+});

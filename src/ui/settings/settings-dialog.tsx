@@ -1,0 +1,219 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleExclamationPoint, LoaderCircle, PlugZap, Settings as SettingsIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useApi } from '../api/api-context';
+import { unwrap } from '../api/describe-api-error';
+import { SETTINGS_QUERY_KEY } from '../api/use-settings';
+import type { Settings } from '../api/wire-types';
+import { ModalDialog } from '../components/modal-dialog';
+import { POLICY_LABELS, type PolicyChoice, policyChoiceOf, policyFromChoice } from './policy-options';
+import { PROVIDERS, type Provider } from './providers';
+import { type ConnectionTestResult, useTestConnection } from './use-test-connection';
+import './settings-dialog.css';
+
+interface Draft {
+  provider: Provider;
+  model: string;
+  baseUrl: string;
+  apiKey: string;
+  policy: PolicyChoice;
+}
+
+/** Model, base URL, API key and the default approval policy, with a real "Test connection". */
+export function SettingsDialog({ settings, reason, onClose }: { settings: Settings; reason?: string; onClose: () => void }) {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => ({
+    provider: settings.llm?.provider ?? 'openai-compatible',
+    model: settings.llm?.model ?? '',
+    baseUrl: settings.llm?.base_url ?? '',
+    apiKey: '',
+    policy: policyChoiceOf(settings.confirmation_policy),
+  }));
+  const change = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    test.reset();
+  };
+  const overridden = new Set(settings.overridden_by_env);
+  const keySet = settings.llm?.api_key_set ?? false;
+  const llmInput = () => ({
+    provider: draft.provider,
+    model: draft.model.trim(),
+    base_url: draft.baseUrl.trim() || undefined,
+    api_key: draft.apiKey || undefined,
+  });
+
+  const test = useTestConnection();
+  const save = useMutation({
+    mutationFn: () =>
+      unwrap(
+        client.PATCH('/api/settings', {
+          body: {
+            llm: { ...llmInput(), base_url: draft.baseUrl.trim() || null },
+            confirmation_policy: policyFromChoice(draft.policy, settings.confirmation_policy),
+          },
+        }),
+      ),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      onClose();
+    },
+  });
+  const canSubmit = draft.model.trim() !== '';
+
+  return (
+    <ModalDialog
+      title="Settings"
+      description="The model the agent uses and how careful it is by default."
+      icon={<SettingsIcon size={17} />}
+      onClose={onClose}
+      className="settings-dialog"
+      footer={
+        <>
+          <button
+            type="button"
+            className="button"
+            disabled={!canSubmit || test.isPending}
+            onClick={() => test.mutate(llmInput())}
+          >
+            {test.isPending ? <LoaderCircle size={14} className="spin" /> : <PlugZap size={14} />}
+            Test connection
+          </button>
+          <span className="settings-dialog__spacer" />
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="settings-form"
+            className="button button--primary"
+            disabled={!canSubmit || save.isPending}
+          >
+            {save.isPending ? <LoaderCircle size={14} className="spin" /> : null}
+            Save
+          </button>
+        </>
+      }
+    >
+      {reason ? <p className="settings-dialog__reason">{reason}</p> : null}
+      <form
+        id="settings-form"
+        className="settings-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSubmit) save.mutate();
+        }}
+      >
+        <label className="field">
+          <span className="field__label">Provider</span>
+          <select
+            className="select"
+            value={draft.provider}
+            disabled={overridden.has('LLM_PROVIDER')}
+            onChange={(event) => change({ provider: event.target.value as Provider })}
+          >
+            {Object.entries(PROVIDERS).map(([value, provider]) => (
+              <option key={value} value={value}>
+                {provider.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Model</span>
+          <input
+            className="input input--mono"
+            value={draft.model}
+            placeholder={PROVIDERS[draft.provider].modelPlaceholder}
+            disabled={overridden.has('LLM_MODEL')}
+            onChange={(event) => change({ model: event.target.value })}
+            data-autofocus
+            spellCheck={false}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Base URL</span>
+          <input
+            className="input input--mono"
+            value={draft.baseUrl}
+            placeholder={PROVIDERS[draft.provider].baseUrlPlaceholder}
+            disabled={overridden.has('LLM_BASE_URL')}
+            onChange={(event) => change({ baseUrl: event.target.value })}
+            spellCheck={false}
+          />
+          <span className="field__hint">{PROVIDERS[draft.provider].baseUrlHint}</span>
+        </label>
+        <label className="field">
+          <span className="field__label">API key</span>
+          <input
+            className="input input--mono"
+            type="password"
+            autoComplete="off"
+            value={draft.apiKey}
+            placeholder={keySet ? '•••••••• (saved — leave empty to keep it)' : 'sk-…'}
+            disabled={overridden.has('LLM_API_KEY')}
+            onChange={(event) => change({ apiKey: event.target.value })}
+          />
+          <span className="field__hint">Stored in settings.json on this machine (mode 0600), never sent back to the browser.</span>
+        </label>
+        <label className="field">
+          <span className="field__label">Ask before actions</span>
+          <select
+            className="select"
+            value={draft.policy}
+            onChange={(event) => change({ policy: event.target.value as PolicyChoice })}
+          >
+            {Object.entries(POLICY_LABELS).map(([value, option]) => (
+              <option key={value} value={value}>
+                {option.label} — {option.hint}
+              </option>
+            ))}
+          </select>
+          <span className="field__hint">The default for new conversations; each conversation can switch it.</span>
+        </label>
+        {overridden.size > 0 ? (
+          <p className="field__hint">
+            Set by environment variables, which win over this form: {[...overridden].join(', ')}.
+          </p>
+        ) : null}
+      </form>
+      <TestResult result={test.data} error={test.error?.message} />
+      {save.isError ? (
+        <div className="notice notice--error" role="alert">
+          <CircleExclamationPoint size={16} aria-hidden />
+          <span>Could not save: {save.error.message}</span>
+        </div>
+      ) : null}
+    </ModalDialog>
+  );
+}
+
+function TestResult({ result, error }: { result: ConnectionTestResult | undefined; error: string | undefined }) {
+  if (error) {
+    return (
+      <div className="notice notice--error" role="alert" data-testid="connection-test-result">
+        <CircleExclamationPoint size={16} aria-hidden />
+        <span>{error}</span>
+      </div>
+    );
+  }
+  if (!result) return null;
+  if (result.ok) {
+    return (
+      <div className="notice notice--success" role="status" data-testid="connection-test-result">
+        <CircleCheck size={16} aria-hidden />
+        <span>
+          Connected: <strong>{result.model}</strong> answered in {Math.round(result.latency_ms)} ms.
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className="notice notice--error" role="alert" data-testid="connection-test-result">
+      <CircleExclamationPoint size={16} aria-hidden />
+      <span>
+        <strong>Connection failed.</strong> {result.detail}
+      </span>
+    </div>
+  );
+}
