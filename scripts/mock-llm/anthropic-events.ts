@@ -17,7 +17,15 @@ export function anthropicEvents(turn: ReplyTurn, identity: ReplyIdentity): Named
   const usage = replyUsage(turn, identity);
   const events: NamedEvent[] = [
     named('message_start', {
-      message: { id: identity.id, type: 'message', role: 'assistant', model: identity.model, content: [], stop_reason: null, usage: { input_tokens: usage.prompt_tokens, output_tokens: 1 } },
+      message: {
+        id: identity.id,
+        type: 'message',
+        role: 'assistant',
+        model: identity.model,
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: usage.prompt_tokens, output_tokens: 1 },
+      },
     }),
   ];
   let index = 0;
@@ -29,14 +37,29 @@ export function anthropicEvents(turn: ReplyTurn, identity: ReplyIdentity): Named
   };
   if (turn.reasoning) {
     const pieces = splitText(turn.reasoning, size).map((thinking) => ({ type: 'thinking_delta', thinking }));
-    block({ type: 'thinking', thinking: '', signature: '' }, [...pieces, { type: 'signature_delta', signature: 'mock-signature' }]);
+    block({ type: 'thinking', thinking: '', signature: '' }, [
+      ...pieces,
+      { type: 'signature_delta', signature: 'mock-signature' },
+    ]);
   }
-  if (turn.text) block({ type: 'text', text: '' }, splitText(turn.text, size).map((text) => ({ type: 'text_delta', text })));
+  if (turn.text)
+    block(
+      { type: 'text', text: '' },
+      splitText(turn.text, size).map((text) => ({ type: 'text_delta', text })),
+    );
   for (const call of scriptedToolCalls(turn, identity)) {
-    const pieces = splitText(call.arguments, size).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+    const pieces = splitText(call.arguments, size).map((partial_json) => ({
+      type: 'input_json_delta',
+      partial_json,
+    }));
     block({ type: 'tool_use', id: call.id, name: call.name, input: {} }, pieces);
   }
-  events.push(named('message_delta', { delta: { stop_reason: stopReason(turn), stop_sequence: null }, usage: { output_tokens: usage.completion_tokens } }));
+  events.push(
+    named('message_delta', {
+      delta: { stop_reason: stopReason(turn), stop_sequence: null },
+      usage: { output_tokens: usage.completion_tokens },
+    }),
+  );
   events.push(named('message_stop', {}));
   return events;
 }
@@ -44,7 +67,8 @@ export function anthropicEvents(turn: ReplyTurn, identity: ReplyIdentity): Named
 /** The same reply as one non-streamed Messages response. */
 export function anthropicBody(turn: ReplyTurn, identity: ReplyIdentity): Record<string, unknown> {
   const content: Record<string, unknown>[] = [];
-  if (turn.reasoning) content.push({ type: 'thinking', thinking: turn.reasoning, signature: 'mock-signature' });
+  if (turn.reasoning)
+    content.push({ type: 'thinking', thinking: turn.reasoning, signature: 'mock-signature' });
   if (turn.text) content.push({ type: 'text', text: turn.text });
   for (const call of scriptedToolCalls(turn, identity)) {
     content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseInput(call.arguments) });

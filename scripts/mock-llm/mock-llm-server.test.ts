@@ -95,7 +95,7 @@ describe('startMockLLM', () => {
 
   it('answers 404 in the OpenAI error shape for unknown routes', async () => {
     await start();
-    const response = await fetch(`${mock.url}/messages`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${mock.url}/completions`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'unknown_url' } });
   });
@@ -156,6 +156,50 @@ describe('startMockLLM', () => {
     const body = await response.text();
     expect(() => JSON.parse(body)).toThrow();
     expect(body).not.toContain('data:');
+  });
+
+  it('speaks Anthropic Messages on /v1/messages: named events, thinking, text and tool_use blocks', async () => {
+    await start({
+      turns: [
+        {
+          reasoning: 'hmm',
+          text: 'Hi',
+          tool_calls: [{ id: 'toolu_x', name: 'terminal', arguments: '{"command"' }],
+        },
+      ],
+    });
+    const response = await fetch(`${mock.url}/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'claude-test',
+        max_tokens: 10,
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    });
+    const text = await response.text();
+    const names = [...text.matchAll(/^event: (\w+)$/gm)].map((match) => match[1]);
+    expect(names[0]).toBe('message_start');
+    expect(names.slice(-2)).toEqual(['message_delta', 'message_stop']);
+    expect(text).toContain('"thinking_delta"');
+    expect(text).toContain('"text_delta"');
+    expect(text).toContain(JSON.stringify({ type: 'input_json_delta', partial_json: '{"command"' }));
+    expect(text).toContain('"stop_reason":"tool_use"');
+    expect(mock.requests()[0]?.headers['x-api-key']).toBe('k');
+  });
+
+  it('fails in the Anthropic error shape on /v1/messages', async () => {
+    await start({ turns: [{ fail: 'auth' }] });
+    const response = await fetch(`${mock.url}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'c', stream: true, messages: [] }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      type: 'error',
+      error: { type: 'authentication_error', message: 'invalid x-api-key' },
+    });
   });
 
   it('takes scripts, serves recorded requests and resets over HTTP control endpoints', async () => {

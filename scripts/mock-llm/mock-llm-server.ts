@@ -90,10 +90,22 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
     }
     const dialect = dialectOf(method, route);
     if (!dialect) {
-      return sendJson(response, 404, openAIError(`mock-llm has no route ${method} ${url.pathname}`, 'invalid_request_error', 'unknown_url'));
+      return sendJson(
+        response,
+        404,
+        openAIError(
+          `mock-llm has no route ${method} ${url.pathname}`,
+          'invalid_request_error',
+          'unknown_url',
+        ),
+      );
     }
     if (!isRecord(body)) {
-      return sendJson(response, 400, openAIError('The body must be a JSON object.', 'invalid_request_error', null));
+      return sendJson(
+        response,
+        400,
+        openAIError('The body must be a JSON object.', 'invalid_request_error', null),
+      );
     }
 
     requestCount += 1;

@@ -11,17 +11,30 @@ export interface StreamEvent {
 }
 
 /** A scripted reply as the stream events of a dialect, `[DONE]` included for OpenAI. */
-export function replyEvents(turn: ReplyTurn, identity: ReplyIdentity, dialect: Dialect, includeUsage: boolean): StreamEvent[] {
+export function replyEvents(
+  turn: ReplyTurn,
+  identity: ReplyIdentity,
+  dialect: Dialect,
+  includeUsage: boolean,
+): StreamEvent[] {
   if (dialect === 'anthropic') return anthropicEvents(turn, identity);
   return [...completionChunks(turn, identity, includeUsage).map((data) => ({ data })), { data: '[DONE]' }];
 }
 
-export function replyBody(turn: ReplyTurn, identity: ReplyIdentity, dialect: Dialect): Record<string, unknown> {
+export function replyBody(
+  turn: ReplyTurn,
+  identity: ReplyIdentity,
+  dialect: Dialect,
+): Record<string, unknown> {
   return dialect === 'anthropic' ? anthropicBody(turn, identity) : completionBody(turn, identity);
 }
 
 export function writeStreamHead(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   response.flushHeaders();
 }
 

@@ -12,7 +12,12 @@ export interface ReplyMode {
 }
 
 /** Plays a scripted reply: stream events with the scripted pauses, or one JSON body. */
-export async function writeReply(response: ServerResponse, turn: ReplyTurn, identity: ReplyIdentity, mode: ReplyMode): Promise<void> {
+export async function writeReply(
+  response: ServerResponse,
+  turn: ReplyTurn,
+  identity: ReplyIdentity,
+  mode: ReplyMode,
+): Promise<void> {
   await pause(response, turn.delay_ms ?? 0);
   if (response.destroyed) return;
   if (!mode.stream || turn.no_stream) {

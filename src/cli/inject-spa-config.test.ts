@@ -17,7 +17,8 @@ describe('injectSpaConfig', () => {
   const config = { sessionKey: 'abc', defaultWorkspace: '/work/space' };
 
   it('defines window.__AGENT_WORKBENCH__ right after <head>', () => {
-    const html = '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/a.js"></script></head></html>';
+    const html =
+      '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/a.js"></script></head></html>';
     const out = injectSpaConfig(html, config);
     expect(out).toContain(
       '<head><script>window.__AGENT_WORKBENCH__={"sessionKey":"abc","defaultWorkspace":"/work/space"}</script><meta',
@@ -27,7 +28,9 @@ describe('injectSpaConfig', () => {
 
   it('handles a <head> with attributes and a page without one', () => {
     expect(injectSpaConfig('<head lang="en"></head>', config)).toMatch(/^<head lang="en"><script>/);
-    expect(injectSpaConfig('<p>hi</p>', config)).toMatch(/^<script>window.__AGENT_WORKBENCH__=.*<\/script><p>hi<\/p>$/);
+    expect(injectSpaConfig('<p>hi</p>', config)).toMatch(
+      /^<script>window.__AGENT_WORKBENCH__=.*<\/script><p>hi<\/p>$/,
+    );
   });
 
   it('does not mistake <header> for <head>', () => {

@@ -30,7 +30,9 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 
 describe('launcher with the real runtime', () => {
   it('prints exactly one ready line on stdout', () => {
-    expect(workbench.launcher.stdoutLines).toEqual([`Agent Workbench ready at http://127.0.0.1:${workbench.port}`]);
+    expect(workbench.launcher.stdoutLines).toEqual([
+      `Agent Workbench ready at http://127.0.0.1:${workbench.port}`,
+    ]);
     expect(workbench.url).toBe(`http://127.0.0.1:${workbench.port}`);
   });
 
@@ -76,7 +78,10 @@ describe('launcher with the real runtime', () => {
   });
 
   it('refuses a foreign Host header with 403', async () => {
-    const response = await rawRequest(workbench.port, { path: '/server_info', headers: { host: 'evil.test:8000' } });
+    const response = await rawRequest(workbench.port, {
+      path: '/server_info',
+      headers: { host: 'evil.test:8000' },
+    });
     expect(response.status).toBe(403);
   });
 
@@ -84,15 +89,17 @@ describe('launcher with the real runtime', () => {
     const firstPid = workbench.runtimePid();
     expect(firstPid).toBeDefined();
     process.kill(firstPid ?? 0, 'SIGKILL');
-    const newPid = await waitFor(async () => {
-      const pid = workbench.runtimePid();
-      if (pid === undefined || pid === firstPid) return undefined;
-      const response = await fetch(`${workbench.url}/server_info`);
-      return response.status === 200 ? pid : undefined;
-    }, 15_000);
+    const stderr = () => workbench.launcher.stderrLines.join('\n');
+    const back = await waitFor(
+      async () => (/runtime is running again/.test(stderr()) ? true : undefined),
+      15_000,
+    );
+    expect(back, stderr()).toBe(true);
+    expect(stderr()).toMatch(/runtime stopped unexpectedly \(killed by SIGKILL\)/);
+    const newPid = workbench.runtimePid();
     expect(newPid).toBeDefined();
-    expect(workbench.launcher.stderrLines.join('\n')).toMatch(/runtime stopped unexpectedly \(killed by SIGKILL\)/);
-    expect(workbench.launcher.stderrLines.join('\n')).toMatch(/runtime is running again/);
+    expect(newPid).not.toBe(firstPid);
+    expect((await fetch(`${workbench.url}/server_info`)).status).toBe(200);
   });
 
   it('ends itself and the runtime within 5 s of SIGTERM', async () => {

@@ -30,7 +30,10 @@ export async function loadSessionKey(dataDir: string, env: NodeJS.ProcessEnv): P
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadSessionKey(dataDir, env);
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return { ok: false, message: `session key file ${path} cannot be read or written (${code}); fix its permissions` };
+    return {
+      ok: false,
+      message: `session key file ${path} cannot be read or written (${code}); fix its permissions`,
+    };
   }
 }
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { openBrowser } from './open-browser';
 import { parseCliArgs } from './parse-cli-args';
 import { REPO_DIR } from './runtime-command';
-import { runLauncher } from './run-launcher';
 import { USAGE } from './usage';
 
 /** After a signal everything must be gone within 5 s (CONTRACT §1), even if a close hangs. */
@@ -23,7 +22,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'usage-error':
       process.stderr.write(`agent-workbench: ${command.message}\n\n${USAGE}`);
       return 2;
-    case 'run':
+    case 'run': {
+      // Loaded only here: --help, --version and usage errors answer without loading the proxy and friends.
+      const { runLauncher } = await import('./run-launcher');
       return runLauncher(command.options, {
         env: process.env,
         cwd: process.cwd(),
@@ -33,6 +34,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         openBrowser,
         shutdownRequested: shutdownSignal(),
       });
+    }
   }
 }
 

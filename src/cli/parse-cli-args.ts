@@ -49,12 +49,18 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (host === '') return { kind: 'usage-error', message: '--host must not be empty' };
   const isPublic = values.public ?? false;
   if (!isPublic && !isLoopbackHost(host)) {
-    return { kind: 'usage-error', message: `--host ${host} is not a loopback address; add --public to allow it` };
+    return {
+      kind: 'usage-error',
+      message: `--host ${host} is not a loopback address; add --public to allow it`,
+    };
   }
 
   const runtimeUrl = values['runtime-url'];
   if (runtimeUrl !== undefined && !isHttpUrl(runtimeUrl)) {
-    return { kind: 'usage-error', message: `--runtime-url must be an http:// or https:// URL, got "${runtimeUrl}"` };
+    return {
+      kind: 'usage-error',
+      message: `--runtime-url must be an http:// or https:// URL, got "${runtimeUrl}"`,
+    };
   }
   for (const flag of ['data-dir', 'workspace'] as const) {
     if (values[flag] === '') return { kind: 'usage-error', message: `--${flag} must not be empty` };

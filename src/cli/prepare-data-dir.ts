@@ -10,7 +10,10 @@ export type PrepareResult = { ok: true } | { ok: false; message: string };
 export async function prepareDataDir(dataDir: string): Promise<PrepareResult> {
   const existing = await stat(dataDir).catch(() => undefined);
   if (existing && !existing.isDirectory()) {
-    return { ok: false, message: `data dir ${dataDir} is a file, not a folder; pass --data-dir with a folder path` };
+    return {
+      ok: false,
+      message: `data dir ${dataDir} is a file, not a folder; pass --data-dir with a folder path`,
+    };
   }
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });

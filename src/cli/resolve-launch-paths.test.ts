@@ -16,7 +16,10 @@ describe('resolveLaunchPaths', () => {
 
   it('takes AGENT_WORKBENCH_DATA_DIR, and --data-dir over it, relative to the cwd', async () => {
     const env = { AGENT_WORKBENCH_DATA_DIR: '/srv/wb' };
-    const fromEnv = await resolveLaunchPaths({ dataDir: undefined, workspace: undefined }, { ...context, env });
+    const fromEnv = await resolveLaunchPaths(
+      { dataDir: undefined, workspace: undefined },
+      { ...context, env },
+    );
     expect(fromEnv.ok && fromEnv.dataDir).toBe('/srv/wb');
     const fromFlag = await resolveLaunchPaths({ dataDir: 'data', workspace: undefined }, { ...context, env });
     expect(fromFlag.ok && fromFlag.dataDir).toBe(join(tmpdir(), 'data'));

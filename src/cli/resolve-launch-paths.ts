@@ -18,7 +18,10 @@ export async function resolveLaunchPaths(
   const workspace = resolve(context.cwd, flags.workspace ?? '.');
   const info = await stat(workspace).catch(() => undefined);
   if (!info?.isDirectory()) {
-    return { ok: false, message: `workspace ${workspace} is not an existing folder; pass --workspace with a folder` };
+    return {
+      ok: false,
+      message: `workspace ${workspace} is not an existing folder; pass --workspace with a folder`,
+    };
   }
   return { ok: true, dataDir, workspace };
 }

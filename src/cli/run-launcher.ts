@@ -69,7 +69,10 @@ async function startUp(
   started: Started,
 ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   if (options.public && !io.env.AGENT_WORKBENCH_SESSION_KEY?.trim()) {
-    return { ok: false, message: '--public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in' };
+    return {
+      ok: false,
+      message: '--public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in',
+    };
   }
   const paths = await resolveLaunchPaths(options, io);
   if (!paths.ok) return paths;
@@ -102,7 +105,10 @@ async function startUp(
       exited: io.shutdownRequested,
     });
     if (health === 'healthy') return { ok: true, url };
-    return { ok: false, message: `no runtime answered ${options.runtimeUrl}/server_info; start it or drop --runtime-url` };
+    return {
+      ok: false,
+      message: `no runtime answered ${options.runtimeUrl}/server_info; start it or drop --runtime-url`,
+    };
   }
 
   started.log = openRuntimeLog(paths.dataDir, io.stderr);
@@ -118,7 +124,10 @@ async function startUp(
   const log = started.log;
   started.supervisor = createRuntimeSupervisor({
     start: (onSpawn) =>
-      startRuntime({ command, host: RUNTIME_HOST, port: options.runtimePort, logPath: log.path, onSpawn }, log.output),
+      startRuntime(
+        { command, host: RUNTIME_HOST, port: options.runtimePort, logPath: log.path, onSpawn },
+        log.output,
+      ),
     report: (line) => io.stderr(`agent-workbench: ${line}`),
     now: () => Date.now(),
     sleep: (ms) => sleep(ms),

@@ -22,7 +22,11 @@ export interface RuntimeCommandOptions {
 export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
   return {
     command: process.execPath,
-    args: ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('../server/main.ts', import.meta.url))],
+    args: [
+      '--import',
+      import.meta.resolve('tsx'),
+      fileURLToPath(new URL('../server/main.ts', import.meta.url)),
+    ],
     cwd: options.cwd,
     env: {
       ...options.env,

@@ -83,7 +83,10 @@ describe('createRuntimeSupervisor', () => {
 
   it('reports a failed first start without restarting', async () => {
     const { supervisor, sleeps } = harness(['fails']);
-    expect(await supervisor.start()).toEqual({ ok: false, message: 'the runtime exited during startup (code 1)' });
+    expect(await supervisor.start()).toEqual({
+      ok: false,
+      message: 'the runtime exited during startup (code 1)',
+    });
     expect(sleeps).toEqual([]);
   });
 

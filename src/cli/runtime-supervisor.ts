@@ -52,7 +52,9 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
       const decision = decideRestart(failures, deps.now());
       failures.push(deps.now());
       if (decision.kind === 'give-up') {
-        giveUp(`the runtime failed ${decision.failures} times within a minute; giving up. See the runtime's errors above`);
+        giveUp(
+          `the runtime failed ${decision.failures} times within a minute; giving up. See the runtime's errors above`,
+        );
         return;
       }
       deps.report(`restarting the runtime in ${decision.delayMs / 1000} s`);

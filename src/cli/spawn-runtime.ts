@@ -44,10 +44,14 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
   });
   let exit: RuntimeExit | undefined;
   const exited = new Promise<RuntimeExit>((resolve) => {
-    child.once('exit', (code, signal) => resolve((exit ??= { code, signal })));
+    const settle = (result: RuntimeExit) => {
+      exit ??= result;
+      resolve(exit);
+    };
+    child.once('exit', (code, signal) => settle({ code, signal }));
     child.once('error', (error) => {
       output.error(`cannot start the runtime: ${error.message}`);
-      resolve((exit ??= { code: null, signal: null }));
+      settle({ code: null, signal: null });
     });
   });
   forwardLines(child.stdout, output.log);
@@ -64,7 +68,11 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
   };
 }
 
-async function stopGroup(child: ChildProcess, exited: Promise<RuntimeExit>, graceMs: number): Promise<RuntimeExit> {
+async function stopGroup(
+  child: ChildProcess,
+  exited: Promise<RuntimeExit>,
+  graceMs: number,
+): Promise<RuntimeExit> {
   signalGroup(child, 'SIGTERM');
   const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
   const result = await exited;

@@ -7,7 +7,8 @@ import { type Ingress, type IngressOptions, startIngress } from './start-ingress
 import { rawRequest } from './testing/raw-request';
 import { type FakeRuntime, startFakeRuntime } from './testing/start-fake-runtime';
 
-const INDEX_HTML = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 const spaConfig = { sessionKey: 'k'.repeat(64), defaultWorkspace: '/home/person/project' };
 
 let tempDir: string;
@@ -50,7 +51,9 @@ afterAll(async () => {
 });
 
 function openSocket(port: number, path: string, headers: Record<string, string> = {}) {
-  return new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: { host: `localhost:${port}`, ...headers } });
+  return new WebSocket(`ws://127.0.0.1:${port}${path}`, {
+    headers: { host: `localhost:${port}`, ...headers },
+  });
 }
 
 function firstMessage(socket: WebSocket): Promise<string> {
@@ -108,7 +111,10 @@ describe('proxying to the runtime', () => {
 
 describe('Host and Origin checks', () => {
   it('answers 403 to a foreign Host header and keeps serving', async () => {
-    const evil = await rawRequest(ingress.port, { path: '/server_info', headers: { host: 'evil.test:8000' } });
+    const evil = await rawRequest(ingress.port, {
+      path: '/server_info',
+      headers: { host: 'evil.test:8000' },
+    });
     expect(evil.status).toBe(403);
     const wrongPort = await rawRequest(ingress.port, { path: '/', headers: { host: 'localhost:1' } });
     expect(wrongPort.status).toBe(403);
@@ -117,7 +123,10 @@ describe('Host and Origin checks', () => {
 
   it('accepts every loopback name with our port', async () => {
     for (const name of ['localhost', '127.0.0.1', '[::1]']) {
-      const response = await rawRequest(ingress.port, { path: '/', headers: { host: `${name}:${ingress.port}` } });
+      const response = await rawRequest(ingress.port, {
+        path: '/',
+        headers: { host: `${name}:${ingress.port}` },
+      });
       expect(response.status).toBe(200);
     }
   });
@@ -132,7 +141,10 @@ describe('Host and Origin checks', () => {
     });
     expect(post.status).toBe(403);
     expect(upstream.seen.length).toBe(before);
-    const get = await rawRequest(ingress.port, { path: '/api/echo', headers: { origin: 'http://evil.test' } });
+    const get = await rawRequest(ingress.port, {
+      path: '/api/echo',
+      headers: { origin: 'http://evil.test' },
+    });
     expect(get.status).toBe(200);
   });
 

@@ -38,7 +38,8 @@ export type StartIngressResult = { ok: true; ingress: Ingress } | { ok: false; c
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const BODY_TOO_LARGE = 'Request body is larger than 1 MiB';
 
-const RUNTIME_DOWN = 'Agent Workbench runtime is not reachable (it may be restarting). Try again in a moment.';
+const RUNTIME_DOWN =
+  'Agent Workbench runtime is not reachable (it may be restarting). Try again in a moment.';
 
 /** The one port the browser talks to: runtime prefixes are proxied (HTTP and WS), the rest is the SPA. */
 export async function startIngress(options: IngressOptions): Promise<StartIngressResult> {
@@ -67,7 +68,8 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     socket.on('error', () => socket.destroy());
     const refusal = refuse(request, allowedHosts, true);
     if (refusal) return rejectUpgrade(socket, 403, 'Forbidden', refusal);
-    if (routeFor(request.url ?? '/') !== 'runtime') return rejectUpgrade(socket, 404, 'Not Found', 'Not Found');
+    if (routeFor(request.url ?? '/') !== 'runtime')
+      return rejectUpgrade(socket, 404, 'Not Found', 'Not Found');
     upgradedSockets.add(socket);
     socket.on('close', () => upgradedSockets.delete(socket));
     proxy.ws(request, socket, head);
@@ -96,7 +98,11 @@ function exceedsBodyLimit(request: IncomingMessage): boolean {
 }
 
 /** Why a request is refused (a short reason for the 403 body), or undefined when it may pass. */
-function refuse(request: IncomingMessage, allowedHosts: ReadonlySet<string>, isUpgrade: boolean): string | undefined {
+function refuse(
+  request: IncomingMessage,
+  allowedHosts: ReadonlySet<string>,
+  isUpgrade: boolean,
+): string | undefined {
   const host = request.headers.host;
   if (!isAllowedHost(host, allowedHosts)) return 'Forbidden: unexpected Host header';
   if (needsOriginCheck(request.method, isUpgrade) && !isAllowedOrigin(request.headers.origin, host)) {
@@ -117,7 +123,11 @@ function isServerResponse(value: ServerResponse | Socket): value is ServerRespon
 }
 
 /** Resolves with an error code (EADDRINUSE, EACCES, …) instead of throwing: a busy port is expected. */
-function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<string | undefined> {
+function listen(
+  server: ReturnType<typeof createServer>,
+  port: number,
+  host: string,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     const onError = (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message);
     server.once('error', onError);

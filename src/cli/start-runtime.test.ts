@@ -46,7 +46,12 @@ async function launch(source: string, port: number, healthTimeoutMs = 10_000) {
   const errors: string[] = [];
   const result = await startRuntime(
     {
-      command: { command: process.execPath, args: [script], cwd: tempDir, env: { ...process.env, PORT: String(port), PID_FILE: pidFile } },
+      command: {
+        command: process.execPath,
+        args: [script],
+        cwd: tempDir,
+        env: { ...process.env, PORT: String(port), PID_FILE: pidFile },
+      },
       host: '127.0.0.1',
       port,
       logPath: '/data/runtime.log',
@@ -56,7 +61,6 @@ async function launch(source: string, port: number, healthTimeoutMs = 10_000) {
   );
   return { result, logs, errors, pidFile };
 }
-
 
 describe('startRuntime', () => {
   it('waits for /server_info, forwards output, and stop() ends the whole process group', async () => {
@@ -99,7 +103,8 @@ describe('startRuntime', () => {
     const { result, logs } = await launch(HEALTHY, port);
     blocker.close();
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(new RegExp(`runtime port ${port} is already in use.*--runtime-port`));
+    if (!result.ok)
+      expect(result.message).toMatch(new RegExp(`runtime port ${port} is already in use.*--runtime-port`));
     expect(logs).toEqual([]);
   });
 });

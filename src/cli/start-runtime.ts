@@ -19,7 +19,10 @@ export type StartRuntimeResult = { ok: true; runtime: RuntimeProcess } | { ok: f
  * Spawns the runtime and waits until it is healthy. On any failure nothing is left running and the
  * message is one line naming the cause and the fix.
  */
-export async function startRuntime(options: StartRuntimeOptions, output: RuntimeOutput): Promise<StartRuntimeResult> {
+export async function startRuntime(
+  options: StartRuntimeOptions,
+  output: RuntimeOutput,
+): Promise<StartRuntimeResult> {
   const portProblem = await checkPortFree(options.host, options.port);
   if (portProblem) return { ok: false, message: describePortProblem(options.port, portProblem) };
 

@@ -85,6 +85,23 @@ export interface paths {
         patch: operations["updateSettings"];
         trace?: never;
     };
+    "/api/settings/test_connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One tiny real call to the model (saved settings, or with `llm` changes applied but not saved). Always 200: `ok` says whether it worked. */
+        post: operations["testConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -360,12 +377,12 @@ export interface components {
     schemas: {
         Content: components["schemas"]["TextContent"] | components["schemas"]["ImageContent"];
         TextContent: {
-            /** @enum {string} */
+            /** @constant */
             type: "text";
             text: string;
         };
         ImageContent: {
-            /** @enum {string} */
+            /** @constant */
             type: "image";
             image_urls: string[];
         };
@@ -374,13 +391,13 @@ export interface components {
         /** @enum {string} */
         LLMProvider: "openai-compatible" | "openai" | "anthropic";
         SecurityAnalyzer: {
-            /** @enum {string} */
+            /** @constant */
             kind: "LLMSecurityAnalyzer";
         } | {
-            /** @enum {string} */
+            /** @constant */
             kind: "PatternSecurityAnalyzer";
         } | {
-            /** @enum {string} */
+            /** @constant */
             kind: "EnsembleSecurityAnalyzer";
         };
         /** @enum {string} */
@@ -390,14 +407,15 @@ export interface components {
         /** @enum {string} */
         SecurityRisk: "UNKNOWN" | "LOW" | "MEDIUM" | "HIGH";
         ConfirmationPolicy: {
-            /** @enum {string} */
+            /** @constant */
             kind: "NeverConfirm";
         } | {
-            /** @enum {string} */
+            /** @constant */
             kind: "AlwaysConfirm";
         } | {
-            /** @enum {string} */
+            /** @constant */
             kind: "ConfirmRisky";
+            /** @default HIGH */
             threshold: components["schemas"]["RiskThreshold"];
             /** @default true */
             confirm_unknown: boolean;
@@ -538,26 +556,26 @@ export interface components {
         };
         ServerFrame: components["schemas"]["SyncFrame"] | components["schemas"]["DurableFrame"] | components["schemas"]["ItemStartedFrame"] | components["schemas"]["DeltaFrame"] | components["schemas"]["ItemAbortedFrame"] | components["schemas"]["HeartbeatFrame"] | components["schemas"]["ErrorFrame"];
         SyncFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "sync";
             from_seq: number;
             through_seq: number;
             state: components["schemas"]["ConversationInfo"];
         };
         DurableFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "durable";
             seq: number;
             event: components["schemas"]["Event"];
         };
         ItemStartedFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "item_started";
             item_id: string;
             anchor_seq: number;
         };
         DeltaFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "delta";
             item_id: string;
             /** @enum {string} */
@@ -565,24 +583,24 @@ export interface components {
             content: string;
         };
         ItemAbortedFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "item_aborted";
             item_id: string;
             reason: string;
         };
         HeartbeatFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "heartbeat";
             through_seq: number;
         };
         ErrorFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "error";
             code: string;
             detail: string;
         };
         SystemPromptEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "SystemPromptEvent";
             /** Format: uuid */
             id: string;
@@ -597,7 +615,7 @@ export interface components {
             tools: components["schemas"]["ToolSpec"][];
         };
         MessageEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "MessageEvent";
             /** Format: uuid */
             id: string;
@@ -614,7 +632,7 @@ export interface components {
             client_message_id?: string;
         };
         ActionEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "ActionEvent";
             /** Format: uuid */
             id: string;
@@ -632,12 +650,13 @@ export interface components {
             tool_call_id: string;
             tool_call: components["schemas"]["ToolCall"];
             llm_response_id: string;
+            /** @default UNKNOWN */
             security_risk: components["schemas"]["SecurityRisk"];
             risk_reasons?: string[];
             summary?: string;
         };
         ObservationEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "ObservationEvent";
             /** Format: uuid */
             id: string;
@@ -654,7 +673,7 @@ export interface components {
             observation: components["schemas"]["Observation"];
         };
         UserRejectObservation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "UserRejectObservation";
             /** Format: uuid */
             id: string;
@@ -671,7 +690,7 @@ export interface components {
             rejection_reason: string;
         };
         AgentErrorEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "AgentErrorEvent";
             /** Format: uuid */
             id: string;
@@ -686,7 +705,7 @@ export interface components {
             error: string;
         };
         ConversationErrorEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "ConversationErrorEvent";
             /** Format: uuid */
             id: string;
@@ -700,7 +719,7 @@ export interface components {
             detail: string;
         };
         ConversationStateUpdateEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "ConversationStateUpdateEvent";
             /** Format: uuid */
             id: string;
@@ -714,7 +733,7 @@ export interface components {
             value: unknown;
         };
         PauseEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "PauseEvent";
             /** Format: uuid */
             id: string;
@@ -726,7 +745,7 @@ export interface components {
             parent_id?: string;
         };
         InterruptEvent: {
-            /** @enum {string} */
+            /** @constant */
             kind: "InterruptEvent";
             /** Format: uuid */
             id: string;
@@ -738,7 +757,7 @@ export interface components {
             parent_id?: string;
         };
         Condensation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "Condensation";
             /** Format: uuid */
             id: string;
@@ -754,7 +773,7 @@ export interface components {
             llm_response_id?: string;
         };
         CondensationRequest: {
-            /** @enum {string} */
+            /** @constant */
             kind: "CondensationRequest";
             /** Format: uuid */
             id: string;
@@ -766,7 +785,7 @@ export interface components {
             parent_id?: string;
         };
         TerminalAction: {
-            /** @enum {string} */
+            /** @constant */
             kind: "TerminalAction";
             command: string;
             /** @default false */
@@ -776,7 +795,7 @@ export interface components {
             reset: boolean;
         };
         FileEditorAction: {
-            /** @enum {string} */
+            /** @constant */
             kind: "FileEditorAction";
             /** @enum {string} */
             command: "view" | "create" | "str_replace" | "insert" | "undo_edit";
@@ -791,7 +810,7 @@ export interface components {
             ];
         };
         TaskTrackerAction: {
-            /** @enum {string} */
+            /** @constant */
             kind: "TaskTrackerAction";
             /** @enum {string} */
             command: "view" | "plan";
@@ -799,17 +818,17 @@ export interface components {
             task_list: components["schemas"]["TaskItem"][];
         };
         ThinkAction: {
-            /** @enum {string} */
+            /** @constant */
             kind: "ThinkAction";
             thought: string;
         };
         FinishAction: {
-            /** @enum {string} */
+            /** @constant */
             kind: "FinishAction";
             message: string;
         };
         TerminalObservation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "TerminalObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
@@ -822,7 +841,7 @@ export interface components {
             full_output_path?: string;
         };
         FileEditorObservation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "FileEditorObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
@@ -834,7 +853,7 @@ export interface components {
             new_content?: string;
         };
         TaskTrackerObservation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "TaskTrackerObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
@@ -844,14 +863,14 @@ export interface components {
             task_list: components["schemas"]["TaskItem"][];
         };
         ThinkObservation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "ThinkObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
             is_error: boolean;
         };
         FinishObservation: {
-            /** @enum {string} */
+            /** @constant */
             kind: "FinishObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
@@ -859,12 +878,12 @@ export interface components {
         };
         ClientFrame: components["schemas"]["AuthFrame"] | components["schemas"]["MessageFrame"];
         AuthFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "auth";
             session_api_key: string;
         };
         MessageFrame: {
-            /** @enum {string} */
+            /** @constant */
             type: "message";
             content: components["schemas"]["Content"][];
             /** @default false */
@@ -1038,6 +1057,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    testConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    llm?: {
+                        provider?: components["schemas"]["LLMProvider"];
+                        model?: string;
+                        base_url?: string | "" | null;
+                        api_key?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        model: string;
+                        latency_ms: number;
+                    } | {
+                        /** @enum {boolean} */
+                        ok: false;
+                        code: string;
+                        detail: string;
+                    };
                 };
             };
             /** @description Default Response */

@@ -64,8 +64,7 @@ const OPEN = 1;
  * doubling to 30 s, jittered) after a drop or 40 s of silence, and stops on 4001/4004.
  */
 export function createSessionSocket(options: SessionSocketOptions): SessionSocket {
-  const WebSocketImpl = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
-  if (!WebSocketImpl) throw new Error('createSessionSocket: no WebSocket implementation (pass `WebSocket` from ws)');
+  const WebSocketImpl: WebSocketConstructor = options.WebSocket ?? globalWebSocket();
   const timers: Timers = options.timers ?? {
     setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
@@ -93,7 +92,8 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
     const current = new WebSocketImpl(sessionSocketUrl(options.baseUrl, options.conversationId, cursor));
     socket = current;
     armWatchdog();
-    current.onopen = () => current.send(JSON.stringify({ type: 'auth', session_api_key: options.sessionKey }));
+    current.onopen = () =>
+      current.send(JSON.stringify({ type: 'auth', session_api_key: options.sessionKey }));
     current.onmessage = (message) => {
       if (socket !== current) return;
       armWatchdog();
@@ -112,7 +112,10 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
   function handleFrame(frame: ServerFrame): void {
     if (frame.type === 'durable') {
       if (frame.seq <= cursor) return;
-      if (frame.seq !== cursor + 1) return dropAndReconnect();
+      if (frame.seq !== cursor + 1) {
+        dropAndReconnect();
+        return;
+      }
       cursor = frame.seq;
       options.onEvent(frame.event, frame.seq);
       return;
@@ -125,7 +128,8 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
     if (frame.type === 'heartbeat' && frame.through_seq > cursor && live) {
       // The server sent events this connection never delivered: fetch them again from the cursor.
       options.onFrame?.(frame);
-      return dropAndReconnect();
+      dropAndReconnect();
+      return;
     }
     options.onFrame?.(frame);
   }
@@ -200,6 +204,16 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
       setState('closed');
     },
   };
+}
+
+function globalWebSocket(): WebSocketConstructor {
+  const candidate = (globalThis as { WebSocket?: unknown }).WebSocket;
+  if (typeof candidate !== 'function') {
+    throw new Error(
+      'createSessionSocket: no WebSocket implementation here (in Node, pass `WebSocket` from ws)',
+    );
+  }
+  return candidate as WebSocketConstructor;
 }
 
 function parseFrame(data: unknown): ServerFrame | undefined {

@@ -1,6 +1,8 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
+import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
+import type { LLM } from '../runtime/llm/llm';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import { installErrorHandler } from './error-handler';
 import { ServiceUnavailableError } from './error-catalogue';
@@ -12,6 +14,7 @@ import { registerExportRoute } from './routes/export-route';
 import { registerHealthRoutes } from './routes/health-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { recordRoutes } from './route-table';
 import type { ServerContext, ZodApp } from './server-context';
 import { createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
@@ -25,6 +28,8 @@ export interface BuildServerOptions {
   /** The runtime. Absent: the probes, settings and OpenAPI work; conversation routes answer 503. */
   service?: ConversationService;
   settings: SettingsStore;
+  /** Builds a model client for POST /api/settings/test_connection (the runtime's own adapter). */
+  createLLM?: (config: LLMConfig) => LLM;
   sessionKey: string;
   version: string;
   defaultWorkspace: string;
@@ -47,6 +52,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  recordRoutes(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   installErrorHandler(app);
@@ -83,6 +89,7 @@ function createContext(options: BuildServerOptions): ServerContext {
       return options.service;
     },
     settings: options.settings,
+    createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
     version: options.version,
     startedAt: options.startedAt ?? new Date(now()),

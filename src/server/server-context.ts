@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
+import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
+import type { LLM } from '../runtime/llm/llm';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { ZodTypeProvider } from './zod-type-provider';
 
@@ -17,6 +19,8 @@ export interface ServerContext {
   /** Throws ServiceUnavailableError when the server was built without a conversation service. */
   service(): ConversationService;
   settings: SettingsStore;
+  /** For the connection test; absent: that route answers 503. */
+  createLLM: ((config: LLMConfig) => LLM) | undefined;
   defaultWorkspace: string;
   version: string;
   startedAt: Date;

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { createSettingsStore } from '../runtime/settings/settings-store';
+import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
 import { buildServer } from './build-server';
+import { type CorruptRow, createRuntimeService, type RuntimeService } from './create-runtime-service';
 import { readVersion } from './read-version';
 import { type RuntimeEnv, StartupError } from './runtime-env';
 import type { ZodApp } from './server-context';
@@ -33,17 +35,38 @@ export async function startRuntime(
   } catch (error) {
     throw new StartupError(errorText(error));
   }
+  // The store may report corrupt rows before the server (and its logger) exists; they wait for it.
+  let log: FastifyBaseLogger | undefined;
+  const early: CorruptRow[] = [];
+  const onCorruptRow = (info: CorruptRow) =>
+    log ? log.error(info, 'skipped a corrupt event row') : early.push(info);
+  let runtime: RuntimeService;
+  try {
+    runtime = createRuntimeService({
+      dataDir: env.dataDir,
+      defaultWorkspace: env.workspace,
+      settings,
+      onCorruptRow,
+    });
+  } catch (error) {
+    throw new StartupError(`Cannot open the database in ${env.dataDir}: ${errorText(error)}`);
+  }
   const app = await buildServer({
+    service: runtime.service,
+    createLLM: (config) => createAiSdkLLM(config),
     settings,
     sessionKey: env.sessionKey,
     version: readVersion(),
     defaultWorkspace: env.workspace,
     logger: options.logger,
   });
+  log = app.log;
+  for (const info of early) app.log.error(info, 'skipped a corrupt event row');
   try {
     await app.listen({ host: env.host, port: env.port });
   } catch (error) {
     await app.close();
+    await runtime.close();
     throw new StartupError(listenFailure(error, env));
   }
   const address = app.server.address();
@@ -53,7 +76,9 @@ export async function startRuntime(
     app,
     url: `http://${host}:${port}`,
     close: async () => {
+      // Sockets and requests first, so nobody is told about a run being stopped halfway.
       await app.close();
+      await runtime.close();
     },
   };
 }

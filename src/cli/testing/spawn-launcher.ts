@@ -15,7 +15,10 @@ export interface LauncherProcess {
 }
 
 /** The real `node bin/agent-workbench.mjs …`, output collected line by line. */
-export function spawnLauncher(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): LauncherProcess {
+export function spawnLauncher(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): LauncherProcess {
   const child = spawn(process.execPath, [LAUNCHER_BIN, ...args], {
     cwd: options.cwd,
     env: options.env ?? process.env,
@@ -53,9 +56,14 @@ export function spawnLauncher(args: string[], options: { env?: NodeJS.ProcessEnv
           if (match) return finish(undefined, match);
         }
       };
-      const describe = () => `stdout: ${stdoutLines.join('\n')}\nstderr: ${stderrLines.join('\n')}`;
-      const timer = setTimeout(() => finish(new Error(`launcher not ready in ${timeoutMs} ms\n${describe()}`)), timeoutMs);
-      void exited.then(({ code }) => finish(new Error(`launcher exited (code ${code}) before ready\n${describe()}`)));
+      const describeOutput = () => `stdout: ${stdoutLines.join('\n')}\nstderr: ${stderrLines.join('\n')}`;
+      const timer = setTimeout(
+        () => finish(new Error(`launcher not ready in ${timeoutMs} ms\n${describeOutput()}`)),
+        timeoutMs,
+      );
+      void exited.then(({ code }) =>
+        finish(new Error(`launcher exited (code ${code}) before ready\n${describeOutput()}`)),
+      );
       listeners.add(check);
       check();
     });

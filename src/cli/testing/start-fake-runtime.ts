@@ -27,7 +27,9 @@ export async function startFakeRuntime(): Promise<FakeRuntime> {
         return;
       }
       const body = Buffer.concat(chunks).toString('utf8');
-      response.end(JSON.stringify({ method: request.method, url: request.url, body, headers: request.headers }));
+      response.end(
+        JSON.stringify({ method: request.method, url: request.url, body, headers: request.headers }),
+      );
     });
   });
   const sockets = new WebSocketServer({ noServer: true });

@@ -41,7 +41,8 @@ export async function startTestWorkbench(
   args.push('--data-dir', dataDir, '--workspace', workspace, ...(options.args ?? []));
   const launcher = spawnLauncher(args, { env: { ...isolatedEnv(), ...options.env }, cwd: workspace });
 
-  const runtimePid = () => childPids(launcher.pid).find((pid) => commandLine(pid).includes('src/server/main.ts'));
+  const runtimePid = () =>
+    childPids(launcher.pid).find((pid) => commandLine(pid).includes('src/server/main.ts'));
   let stopped: Awaited<ReturnType<TestWorkbench['stop']>> | undefined;
   const stop = async () => {
     if (stopped) return stopped;
@@ -59,8 +60,21 @@ export async function startTestWorkbench(
 
   try {
     const ready = await launcher.waitForStdout(READY_LINE, options.readyTimeoutMs ?? 30_000);
-    const sessionKey = options.env?.AGENT_WORKBENCH_SESSION_KEY ?? (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
-    return { url: ready[1] ?? '', port, runtimePort, dataDir, workspace, sessionKey, launcher, runtimePid, stop, cleanup };
+    const sessionKey =
+      options.env?.AGENT_WORKBENCH_SESSION_KEY ??
+      (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
+    return {
+      url: ready[1] ?? '',
+      port,
+      runtimePort,
+      dataDir,
+      workspace,
+      sessionKey,
+      launcher,
+      runtimePid,
+      stop,
+      cleanup,
+    };
   } catch (error) {
     await cleanup();
     throw error;

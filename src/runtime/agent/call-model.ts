@@ -11,14 +11,19 @@ export type ModelCall = { ok: true; response: LLMResponse; itemId: string } | { 
  * The item id of the attempt that succeeds becomes the step's `llm_response_id`, so it is generated
  * here rather than taken from the provider (whose id is only known once the stream has started).
  */
-export async function callModel(context: AgentContext, messages: ChatMessage[], tools: ToolSpec[]): Promise<ModelCall> {
+export async function callModel(
+  context: AgentContext,
+  messages: ChatMessage[],
+  tools: ToolSpec[],
+): Promise<ModelCall> {
   let itemId = startItem(context);
   try {
     const response = await context.llm.complete({
       messages,
       tools,
       signal: context.signal,
-      onDelta: (delta) => context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),
+      onDelta: (delta) =>
+        context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),
       onRetry: (error) => {
         context.publish({ type: 'item_aborted', item_id: itemId, reason: `retrying: ${error.detail}` });
         itemId = startItem(context);

@@ -49,14 +49,20 @@ describe('detectStuck', () => {
 
   it('three agent messages in a row without a tool call are stuck', () => {
     const build = createEventBuilder();
-    const branch = [build.userMessage('go'), build.agentMessage(''), build.agentMessage(''), build.agentMessage('')];
+    const branch = [
+      build.userMessage('go'),
+      build.agentMessage(''),
+      build.agentMessage(''),
+      build.agentMessage(''),
+    ];
     expect(detectStuck(branch).kind).toBe('stuck');
   });
 
   it('alternating between two calls six times is stuck', () => {
     const build = createEventBuilder();
     const branch: Event[] = [build.userMessage('go')];
-    for (let index = 0; index < 3; index++) branch.push(...build.pair('ls', 'a'), ...build.pair('cat a', 'x'));
+    for (let index = 0; index < 3; index++)
+      branch.push(...build.pair('ls', 'a'), ...build.pair('cat a', 'x'));
     expect(detectStuck(branch).kind).toBe('stuck');
   });
 

@@ -28,16 +28,25 @@ export function detectStuck(branch: readonly Event[]): StuckVerdict {
   const errorStreak = tailRepeats(steps, (step) => step.kind === 'call' && step.isError);
   const last = steps.at(-1);
   if (errorStreak >= REPEATED_ERRORS_STUCK) {
-    return { kind: 'stuck', reason: `The same tool call failed ${errorStreak} times in a row with the same error.` };
+    return {
+      kind: 'stuck',
+      reason: `The same tool call failed ${errorStreak} times in a row with the same error.`,
+    };
   }
   if (tailRepeats(steps, (step) => step.kind === 'call') >= REPEATED_PAIRS) {
-    return { kind: 'stuck', reason: `The same tool call was repeated ${REPEATED_PAIRS} times with the same result.` };
+    return {
+      kind: 'stuck',
+      reason: `The same tool call was repeated ${REPEATED_PAIRS} times with the same result.`,
+    };
   }
   if (countTail(steps, (step) => step.kind === 'message') >= MONOLOGUE) {
     return { kind: 'stuck', reason: `The agent sent ${MONOLOGUE} messages in a row without using a tool.` };
   }
   if (isAlternating(steps)) {
-    return { kind: 'stuck', reason: 'The agent keeps alternating between the same two tool calls with the same results.' };
+    return {
+      kind: 'stuck',
+      reason: 'The agent keeps alternating between the same two tool calls with the same results.',
+    };
   }
   if (errorStreak === REPEATED_ERRORS_NUDGE && last?.kind === 'call') {
     return {
@@ -70,7 +79,8 @@ function stepsSinceLastUserMessage(branch: readonly Event[]): Step[] {
     } else if (event.kind === 'ObservationEvent') {
       answer(event.tool_call_id, contentText(event.observation.content), event.observation.is_error);
     } else if (event.kind === 'AgentErrorEvent') answer(event.tool_call_id, event.error, true);
-    else if (event.kind === 'UserRejectObservation') answer(event.tool_call_id, event.rejection_reason, false);
+    else if (event.kind === 'UserRejectObservation')
+      answer(event.tool_call_id, event.rejection_reason, false);
   }
   // An unanswered call (pending, or still running) is not a repetition yet.
   return steps.filter((step): step is Step => step.kind !== 'unanswered');
@@ -89,7 +99,8 @@ function tailRepeats(steps: readonly Step[], accept: (step: Step) => boolean): n
   const last = steps.at(-1);
   if (!last || !accept(last)) return 0;
   let count = 0;
-  for (let index = steps.length - 1; index >= 0 && sameCall(steps[index], last) && accept(last); index--) count++;
+  for (let index = steps.length - 1; index >= 0 && sameCall(steps[index], last) && accept(last); index--)
+    count++;
   return count;
 }
 

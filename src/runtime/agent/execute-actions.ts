@@ -21,7 +21,14 @@ export async function executeActions(
 async function executeOne(actionEvent: ActionEvent, context: AgentContext): Promise<void> {
   const answer = { tool_name: actionEvent.tool_name, tool_call_id: actionEvent.tool_call_id };
   const fail = (error: string) =>
-    context.append({ kind: 'AgentErrorEvent', id: context.newId(), timestamp: context.now(), source: 'environment', ...answer, error });
+    context.append({
+      kind: 'AgentErrorEvent',
+      id: context.newId(),
+      timestamp: context.now(),
+      source: 'environment',
+      ...answer,
+      error,
+    });
   const tool = context.toolset.get(actionEvent.tool_name);
   if (!tool || !actionEvent.action) {
     fail(`Tool "${actionEvent.tool_name}" is not available in this conversation.`);
@@ -36,7 +43,9 @@ async function executeOne(actionEvent: ActionEvent, context: AgentContext): Prom
       signal: context.signal,
     });
   } catch (error) {
-    fail(`Tool "${actionEvent.tool_name}" failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+    fail(
+      `Tool "${actionEvent.tool_name}" failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return;
   }
   const observation = ObservationSchema.safeParse(result);

@@ -16,7 +16,10 @@ describe('parseArgumentsJson', () => {
   });
 
   it('keeps escaped quotes inside strings when repairing', () => {
-    expect(parseArgumentsJson('{"a":"say \\"hi\\"\nnow"}')).toEqual({ ok: true, value: { a: 'say "hi"\nnow' } });
+    expect(parseArgumentsJson('{"a":"say \\"hi\\"\nnow"}')).toEqual({
+      ok: true,
+      value: { a: 'say "hi"\nnow' },
+    });
   });
 
   it('treats empty argument text as no arguments', () => {

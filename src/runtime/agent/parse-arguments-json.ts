@@ -25,7 +25,13 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false; err
   }
 }
 
-const CONTROL_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const CONTROL_ESCAPES: Record<string, string> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
 
 /** Escapes control characters that appear inside JSON string literals; the rest of the text is untouched. */
 export function escapeControlCharactersInStrings(text: string): string {

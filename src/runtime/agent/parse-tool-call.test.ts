@@ -7,7 +7,11 @@ const toolset = createTestToolset();
 describe('parseToolCall', () => {
   it('turns a valid call into an action and strips security_risk and summary', () => {
     const parsed = parseToolCall(
-      { id: 'c1', name: 'terminal', arguments: '{"command":"ls","security_risk":"low","summary":"list files"}' },
+      {
+        id: 'c1',
+        name: 'terminal',
+        arguments: '{"command":"ls","security_risk":"low","summary":"list files"}',
+      },
       toolset,
     );
     expect(parsed.action).toEqual({ kind: 'TerminalAction', command: 'ls', is_input: false, reset: false });
@@ -54,7 +58,10 @@ describe('parseToolCall', () => {
   });
 
   it('stores repaired argument text when the model sent raw control characters', () => {
-    const parsed = parseToolCall({ id: 'c', name: 'terminal', arguments: '{"command":"echo a\nb"}' }, toolset);
+    const parsed = parseToolCall(
+      { id: 'c', name: 'terminal', arguments: '{"command":"echo a\nb"}' },
+      toolset,
+    );
     expect(parsed.action).toMatchObject({ command: 'echo a\nb' });
     expect(JSON.parse(parsed.toolCall.arguments)).toEqual({ command: 'echo a\nb' });
   });

@@ -27,7 +27,11 @@ export function parseToolCall(call: ToolCall, toolset: Toolset): ParsedToolCall 
   const available = new Set(toolset.tools.map((tool) => tool.name));
   const { toolName, args } = resolveToolAlias(call.name, parsedJson.value, available);
   const repairedArguments =
-    call.arguments.trim() === '' ? '{}' : safeJson(call.arguments) ? call.arguments : escapeControlCharactersInStrings(call.arguments);
+    call.arguments.trim() === ''
+      ? '{}'
+      : safeJson(call.arguments)
+        ? call.arguments
+        : escapeControlCharactersInStrings(call.arguments);
   const toolCall: ToolCall = { id: call.id, name: toolName, arguments: repairedArguments };
   const tool = toolset.get(toolName);
   if (!tool) {

@@ -13,7 +13,9 @@ const AFTER_FINISH_ERROR =
  * the actions to execute, in order.
  */
 export function recordToolCalls(response: LLMResponse, itemId: string, context: AgentContext): ActionEvent[] {
-  const parsedCalls = withUniqueIds(response.tool_calls, context).map((call) => parseToolCall(call, context.toolset));
+  const parsedCalls = withUniqueIds(response.tool_calls, context).map((call) =>
+    parseToolCall(call, context.toolset),
+  );
   const finishIndex = parsedCalls.findIndex((parsed) => parsed.action?.kind === 'FinishAction');
   const actionEvents = parsedCalls.map((parsed, index) =>
     context.append(actionEvent(parsed, index === 0 ? response : undefined, itemId, context)),

@@ -1,6 +1,14 @@
 /** Names models use for our tools, learned from other agents' tool sets. */
 const TERMINAL_ALIASES = new Set(['bash', 'execute_bash', 'shell', 'run_command', 'execute_command']);
-const FILE_EDITOR_ALIASES = new Set(['str_replace_editor', 'str_replace', 'view', 'create', 'insert', 'undo_edit', 'edit_file']);
+const FILE_EDITOR_ALIASES = new Set([
+  'str_replace_editor',
+  'str_replace',
+  'view',
+  'create',
+  'insert',
+  'undo_edit',
+  'edit_file',
+]);
 /** An alias that names the command itself. */
 const COMMAND_ALIASES = new Set(['str_replace', 'view', 'create', 'insert', 'undo_edit']);
 

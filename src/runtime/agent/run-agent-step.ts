@@ -62,11 +62,15 @@ function recordReply(response: LLMResponse, itemId: string, context: AgentContex
 export function mustWait(actions: readonly ActionEvent[], context: AgentContext): boolean {
   const policy = context.confirmationPolicy();
   return actions.some(
-    (action) => !context.toolset.get(action.tool_name)?.readOnly && needsConfirmation(policy, action.security_risk),
+    (action) =>
+      !context.toolset.get(action.tool_name)?.readOnly && needsConfirmation(policy, action.security_risk),
   );
 }
 
 /** A system prompt recorded after the first messages (a conversation navigated to an empty branch) still leads. */
 function systemMessagesFirst(messages: ChatMessage[]): ChatMessage[] {
-  return [...messages.filter((message) => message.role === 'system'), ...messages.filter((message) => message.role !== 'system')];
+  return [
+    ...messages.filter((message) => message.role === 'system'),
+    ...messages.filter((message) => message.role !== 'system'),
+  ];
 }

@@ -43,14 +43,15 @@ export interface CondensationPlan {
 
 /**
  * Pure: which middle slice to forget. Keeps the first `keepFirst` items and enough of the tail to
- * land at half the window, and moves both ends to cut points so no tool call is parted from its
+ * land at half the window (or half the view, when a request came before the window filled), and moves both ends to cut points so no tool call is parted from its
  * result. Null when nothing can be forgotten.
  */
 export function planCondensation(
   items: readonly ViewItem[],
   options: CondenserOptions,
 ): CondensationPlan | null {
-  const target = Math.floor(options.maxEvents / 2);
+  // A request may come while the view is still under the window: halve what there is.
+  const target = Math.floor(Math.min(options.maxEvents, items.length) / 2);
   const keepTail = Math.max(0, target - options.keepFirst - 1);
   const cuts = cutPoints(items);
   const start = cuts.find((cut) => cut >= options.keepFirst);

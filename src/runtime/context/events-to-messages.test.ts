@@ -72,11 +72,9 @@ describe('eventsToMessages', () => {
 
   it('makes the system prompt event the system message, dynamic context after the static part', () => {
     const [prompt] = linearBranch([systemPrompt(0, 'Static rules.')]);
-    const withContext = prompt && {
-      ...prompt,
-      dynamic_context: { type: 'text' as const, text: 'Today is Monday.' },
-    };
-    expect(withContext && eventsToMessages([withContext])).toEqual([
+    if (prompt?.kind !== 'SystemPromptEvent') throw new Error('expected a system prompt event');
+    const withContext = { ...prompt, dynamic_context: { type: 'text' as const, text: 'Today is Monday.' } };
+    expect(eventsToMessages([withContext])).toEqual([
       { role: 'system', content: 'Static rules.\n\nToday is Monday.' },
     ]);
   });

@@ -71,7 +71,14 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
 
   const setState = (key: string, value: unknown, patch: ConversationPatch) => {
     store.updateConversation(id, patch);
-    append({ kind: 'ConversationStateUpdateEvent', id: ports.newId(), timestamp: ports.now(), source: 'environment', key, value });
+    append({
+      kind: 'ConversationStateUpdateEvent',
+      id: ports.newId(),
+      timestamp: ports.now(),
+      source: 'environment',
+      key,
+      value,
+    });
   };
 
   return {

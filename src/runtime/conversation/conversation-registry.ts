@@ -56,7 +56,8 @@ export function createConversationRegistry(ports: RegistryPorts) {
         return config ? deps.createLLM(config) : undefined;
       },
       toolset,
-      ensureSystemPrompt: (tools) => ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock }),
+      ensureSystemPrompt: (tools) =>
+        ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock }),
       observationsDir: observationsDir(deps.dataDir, id),
       condenser: ports.condenser,
       onRunEnd: () => release(id),
@@ -83,7 +84,10 @@ export function createConversationRegistry(ports: RegistryPorts) {
   }
 
   function closeToolset(id: string, entry: Entry): void {
-    entry.createdToolset()?.close().catch((error: unknown) => console.error(`conversation ${id}: toolset did not close`, error));
+    entry
+      .createdToolset()
+      ?.close()
+      .catch((error: unknown) => console.error(`conversation ${id}: toolset did not close`, error));
   }
 
   return {

@@ -56,7 +56,9 @@ export function createConversationService(
     store.updateConversation(id, { title }, { touch: false });
     const config = options.modelTitles ? resolveLLMConfig(record, deps.settings(), apiKeys.get(id)) : null;
     if (!config) return;
-    const call = improveTitle(store, id, text, deps.createLLM(config), titleAbort.signal).finally(() => titleCalls.delete(call));
+    const call = improveTitle(store, id, text, deps.createLLM(config), titleAbort.signal).finally(() =>
+      titleCalls.delete(call),
+    );
     titleCalls.add(call);
   }
 
@@ -86,8 +88,12 @@ export function createConversationService(
     try {
       return action();
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'unknown_conversation') throw new RuntimeError('conversation_not_found');
-      if (error instanceof StoreError && (error.code === 'unknown_event' || error.code === 'unknown_parent')) {
+      if (error instanceof StoreError && error.code === 'unknown_conversation')
+        throw new RuntimeError('conversation_not_found');
+      if (
+        error instanceof StoreError &&
+        (error.code === 'unknown_event' || error.code === 'unknown_parent')
+      ) {
         throw new RuntimeError('event_not_found');
       }
       throw error;
@@ -171,7 +177,9 @@ export function createConversationService(
       );
       const key = apiKeys.get(id);
       if (key) apiKeys.set(forkId, key);
-      const record = request.title ? store.updateConversation(forkId, { title_source: 'user' }, { touch: false }) : forked;
+      const record = request.title
+        ? store.updateConversation(forkId, { title_source: 'user' }, { touch: false })
+        : forked;
       return info(record);
     },
     navigate(id, eventId) {
@@ -180,14 +188,21 @@ export function createConversationService(
         mapStoreErrors(() => store.setLeaf(id, eventId));
         live.log.reload();
         const status = live.log.record().execution_status;
-        if (status === 'waiting_for_confirmation' || status === 'finished' || status === 'error' || status === 'stuck') {
+        if (
+          status === 'waiting_for_confirmation' ||
+          status === 'finished' ||
+          status === 'error' ||
+          status === 'stuck'
+        ) {
           live.log.setStatus('idle');
         }
         return info(live.log.record());
       });
     },
     setConfirmationPolicy(id, policy) {
-      registry.with(id, (live) => live.log.setState('confirmation_policy', policy, { confirmation_policy: policy }));
+      registry.with(id, (live) =>
+        live.log.setState('confirmation_policy', policy, { confirmation_policy: policy }),
+      );
     },
     sendMessage(id, message) {
       registry.with(id, (live) => {
@@ -195,7 +210,8 @@ export function createConversationService(
         live.sendMessage(message);
       });
     },
-    respondToConfirmation: (id, response) => registry.with(id, (live) => live.respondToConfirmation(response)),
+    respondToConfirmation: (id, response) =>
+      registry.with(id, (live) => live.respondToConfirmation(response)),
     searchEvents(id, filter, page) {
       requireRecord(id);
       return mapStoreErrors(() => store.searchEvents(id, filter, page));
@@ -212,7 +228,9 @@ export function createConversationService(
     },
     exportConversation(id, format) {
       const record = requireRecord(id);
-      const secrets = [deps.settings().llm?.api_key, ...apiKeys.values()].filter((key): key is string => !!key);
+      const secrets = [deps.settings().llm?.api_key, ...apiKeys.values()].filter(
+        (key): key is string => !!key,
+      );
       return exportConversation(info(record), store.activeBranch(id), format, secrets);
     },
     readEvents(id, range) {

@@ -19,9 +19,16 @@ export async function createConversationRecord(
 ): Promise<{ record: ConversationRecord; created: boolean }> {
   const existing = store.getConversation(context.id);
   if (existing) return { record: existing, created: false };
-  const workspaceDir = await validWorkspace(request.workspace?.working_dir ?? context.defaultWorkspace, context.defaultWorkspace);
+  const workspaceDir = await validWorkspace(
+    request.workspace?.working_dir ?? context.defaultWorkspace,
+    context.defaultWorkspace,
+  );
   const llm = request.llm
-    ? { provider: request.llm.provider, model: request.llm.model, ...(request.llm.base_url ? { base_url: request.llm.base_url } : {}) }
+    ? {
+        provider: request.llm.provider,
+        model: request.llm.model,
+        ...(request.llm.base_url ? { base_url: request.llm.base_url } : {}),
+      }
     : SETTINGS_LLM;
   try {
     const record = store.createConversation({
@@ -32,8 +39,10 @@ export async function createConversationRecord(
       workspace_dir: workspaceDir,
       llm,
       execution_status: 'idle',
-      confirmation_policy: request.confirmation_policy ?? context.settings.confirmation_policy ?? DEFAULT_CONFIRMATION_POLICY,
-      security_analyzer: request.security_analyzer ?? context.settings.security_analyzer ?? DEFAULT_SECURITY_ANALYZER,
+      confirmation_policy:
+        request.confirmation_policy ?? context.settings.confirmation_policy ?? DEFAULT_CONFIRMATION_POLICY,
+      security_analyzer:
+        request.security_analyzer ?? context.settings.security_analyzer ?? DEFAULT_SECURITY_ANALYZER,
       forked_from_conversation_id: null,
       forked_from_event_id: null,
       max_iterations: request.max_iterations,
@@ -45,7 +54,10 @@ export async function createConversationRecord(
     return { record, created: true };
   } catch (error) {
     // Two creates with the same id at once: the second one answers like a repeated request.
-    const raced = error instanceof StoreError && error.code === 'conversation_exists' ? store.getConversation(context.id) : undefined;
+    const raced =
+      error instanceof StoreError && error.code === 'conversation_exists'
+        ? store.getConversation(context.id)
+        : undefined;
     if (raced) return { record: raced, created: false };
     throw error;
   }
@@ -54,6 +66,10 @@ export async function createConversationRecord(
 async function validWorkspace(path: string, base: string): Promise<string> {
   const absolute = resolve(base, path);
   const stats = await stat(absolute).catch(() => undefined);
-  if (!stats?.isDirectory()) throw new RuntimeError('invalid_workspace', `The workspace folder ${absolute} does not exist or is not a directory`);
+  if (!stats?.isDirectory())
+    throw new RuntimeError(
+      'invalid_workspace',
+      `The workspace folder ${absolute} does not exist or is not a directory`,
+    );
   return absolute;
 }

@@ -34,7 +34,11 @@ export function exportConversation(
     '',
   ];
   const body = safeEvents.map(renderEvent).filter((section): section is string => section !== null);
-  return { content: `${[...header, ...body].join('\n')}\n`, filename: `${base}.md`, contentType: 'text/markdown' };
+  return {
+    content: `${[...header, ...body].join('\n')}\n`,
+    filename: `${base}.md`,
+    contentType: 'text/markdown',
+  };
 }
 
 function renderEvent(event: Event): string | null {

@@ -18,7 +18,7 @@ export async function improveTitle(
   signal?: AbortSignal,
 ): Promise<void> {
   const before = store.getConversation(conversationId);
-  if (!before || before.title_source !== 'auto') return;
+  if (before?.title_source !== 'auto') return;
   try {
     const response = await llm.complete({
       messages: [
@@ -35,6 +35,9 @@ export async function improveTitle(
     store.updateConversation(conversationId, { title, title_source: 'model' }, { touch: false });
   } catch (error) {
     // The title from the first message stays; a title is not worth bothering the person about.
-    console.warn(`conversation ${conversationId}: title not improved`, error instanceof Error ? error.message : error);
+    console.warn(
+      `conversation ${conversationId}: title not improved`,
+      error instanceof Error ? error.message : error,
+    );
   }
 }

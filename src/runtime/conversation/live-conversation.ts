@@ -44,7 +44,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   let stopping: Promise<void> | undefined;
   let controller: AbortController | undefined;
   let pauseRequested = false;
-  let rerunAfterTask = false;
+  /** A user message arrived while a run was going, after its latest model call began (so unseen). */
+  let lateMessage: { run: boolean } | undefined;
 
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
@@ -113,20 +114,34 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       return;
     }
     pauseRequested = false;
-    rerunAfterTask = false;
+    lateMessage = undefined;
     controller = new AbortController();
     const approve = approved || status === 'waiting_for_confirmation';
-    task = runTask(llm, controller.signal, approve)
+    task = runTask(noticingLateMessages(llm), controller.signal, approve)
       .catch((error: unknown) => failOnBug(error))
       .finally(() => {
         task = undefined;
         controller = undefined;
-        if (rerunAfterTask && !stopping && log.record().execution_status === 'finished') {
+        const late = lateMessage;
+        lateMessage = undefined;
+        if (late && !stopping && log.record().execution_status === 'finished') {
           log.setStatus('idle');
-          start(false);
+          if (late.run) start(false);
         }
         ports.onRunEnd();
       });
+  }
+
+  /** The model reads the log as it is when a call begins; a message after that is late for this call. */
+  function noticingLateMessages(llm: LLM): LLM {
+    return {
+      provider: llm.provider,
+      model: llm.model,
+      complete: (request) => {
+        lateMessage = undefined;
+        return llm.complete(request);
+      },
+    };
   }
 
   /** A bug in the loop must not leave the conversation `running` forever. */
@@ -217,7 +232,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       });
       if (first) ports.onFirstUserMessage(contentText(message.content));
       if (running) {
-        rerunAfterTask ||= message.run;
+        lateMessage = { run: (lateMessage?.run ?? false) || message.run };
         return;
       }
       const status = log.record().execution_status;
@@ -226,7 +241,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     },
     respondToConfirmation(response: RespondToConfirmation): void {
       const pending = pendingActions(log.branch());
-      if (response.action_ids && !sameIds(response.action_ids, pending)) throw new RuntimeError('stale_confirmation');
+      if (response.action_ids && !sameIds(response.action_ids, pending))
+        throw new RuntimeError('stale_confirmation');
       if (pending.length === 0) throw new RuntimeError('no_pending_actions');
       if (response.accept) {
         start(true);

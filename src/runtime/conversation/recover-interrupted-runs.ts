@@ -10,8 +10,14 @@ export const RESTART_INTERRUPTED_ERROR =
  * the process died) cannot be resumed blindly. It becomes `error`, and the action that was probably
  * in flight (the first pending one) gets an AgentErrorEvent. Returns the ids it changed.
  */
-export function recoverInterruptedRuns(store: EventStore, ports: { newId(): string; now(): string }): string[] {
-  const candidates = [...idsWithStatus(store, 'running'), ...idsWithStatus(store, 'waiting_for_confirmation')];
+export function recoverInterruptedRuns(
+  store: EventStore,
+  ports: { newId(): string; now(): string },
+): string[] {
+  const candidates = [
+    ...idsWithStatus(store, 'running'),
+    ...idsWithStatus(store, 'waiting_for_confirmation'),
+  ];
   const recovered: string[] = [];
   for (const id of candidates) {
     const record = store.getConversation(id);
@@ -36,10 +42,17 @@ export function recoverInterruptedRuns(store: EventStore, ports: { newId(): stri
       ...stamp(),
       source: 'environment',
       code: 'RuntimeRestarted',
-      detail: 'The runtime restarted while this conversation was running. Check the last steps, then run again to continue.',
+      detail:
+        'The runtime restarted while this conversation was running. Check the last steps, then run again to continue.',
     });
     store.updateConversation(id, { execution_status: 'error' });
-    store.append(id, { kind: 'ConversationStateUpdateEvent', ...stamp(), source: 'environment', key: 'execution_status', value: 'error' });
+    store.append(id, {
+      kind: 'ConversationStateUpdateEvent',
+      ...stamp(),
+      source: 'environment',
+      key: 'execution_status',
+      value: 'error',
+    });
     recovered.push(id);
   }
   return recovered;
@@ -49,7 +62,12 @@ function idsWithStatus(store: EventStore, status: ExecutionStatus): string[] {
   const ids: string[] = [];
   let pageId: string | undefined;
   do {
-    const page = store.listConversations({ status, limit: 100, sort: 'CREATED_AT', ...(pageId ? { page_id: pageId } : {}) });
+    const page = store.listConversations({
+      status,
+      limit: 100,
+      sort: 'CREATED_AT',
+      ...(pageId ? { page_id: pageId } : {}),
+    });
     ids.push(...page.items.map((item) => item.id));
     pageId = page.next_page_id ?? undefined;
   } while (pageId);
@@ -59,6 +77,10 @@ function idsWithStatus(store: EventStore, status: ExecutionStatus): string[] {
 /** An action of a pending action's batch already has an observation: execution had begun. */
 function isHalfExecuted(branch: readonly Event[], pending: readonly ActionEvent[]): boolean {
   const batches = new Set(pending.map((action) => action.llm_response_id));
-  const observed = new Set(branch.flatMap((event) => (event.kind === 'ObservationEvent' ? [event.action_id] : [])));
-  return branch.some((event) => event.kind === 'ActionEvent' && batches.has(event.llm_response_id) && observed.has(event.id));
+  const observed = new Set(
+    branch.flatMap((event) => (event.kind === 'ObservationEvent' ? [event.action_id] : [])),
+  );
+  return branch.some(
+    (event) => event.kind === 'ActionEvent' && batches.has(event.llm_response_id) && observed.has(event.id),
+  );
 }

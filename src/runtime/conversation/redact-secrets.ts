@@ -31,7 +31,9 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
   if (typeof value === 'string') return redactText(value, secrets) as T;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets)) as T;
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, secrets)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, redactValue(item, secrets)]),
+    ) as T;
   }
   return value;
 }

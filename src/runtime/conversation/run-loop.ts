@@ -37,7 +37,11 @@ export async function runLoop(context: AgentContext, control: LoopControl): Prom
   }
 }
 
-export function applyOutcome(outcome: StepOutcome, context: AgentContext, control: LoopControl): 'go_on' | 'stop' {
+export function applyOutcome(
+  outcome: StepOutcome,
+  context: AgentContext,
+  control: LoopControl,
+): 'go_on' | 'stop' {
   switch (outcome.kind) {
     case 'continue':
       return 'go_on';
@@ -76,7 +80,11 @@ function stopWhenStuck(context: AgentContext, control: LoopControl): boolean {
   const verdict = detectStuck(context.branch());
   if (verdict.kind === 'nudge') {
     const last = context.branch().at(-1);
-    const alreadyNudged = last?.kind === 'MessageEvent' && last.source === 'environment' && last.llm_message.content[0]?.type === 'text' && last.llm_message.content[0].text === verdict.message;
+    const alreadyNudged =
+      last?.kind === 'MessageEvent' &&
+      last.source === 'environment' &&
+      last.llm_message.content[0]?.type === 'text' &&
+      last.llm_message.content[0].text === verdict.message;
     if (!alreadyNudged) {
       context.append({
         kind: 'MessageEvent',

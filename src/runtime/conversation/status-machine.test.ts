@@ -3,7 +3,8 @@ import { canTransition, statusAfterUserMessage } from './status-machine';
 
 describe('status machine', () => {
   it('lets a run start from idle, paused, finished, error and stuck', () => {
-    for (const from of ['idle', 'paused', 'finished', 'error', 'stuck'] as const) expect(canTransition(from, 'running')).toBe(true);
+    for (const from of ['idle', 'paused', 'finished', 'error', 'stuck'] as const)
+      expect(canTransition(from, 'running')).toBe(true);
   });
 
   it('only a run ends as finished, stuck or waiting', () => {

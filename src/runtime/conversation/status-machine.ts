@@ -13,7 +13,7 @@ const TRANSITIONS: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
   // A new message makes a finished, failed or stuck conversation idle; run starts it again.
   finished: ['idle', 'running', 'paused'],
   error: ['idle', 'running', 'paused'],
-  stuck: ['idle', 'running', 'paused'],
+  stuck: ['idle', 'running', 'paused', 'error'],
 };
 
 export function canTransition(from: ExecutionStatus, to: ExecutionStatus): boolean {

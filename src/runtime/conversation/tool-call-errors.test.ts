@@ -33,17 +33,26 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
   });
 
   it('unparseable argument JSON is stored as a marker and explained to the model', async () => {
-    const { id } = await runScript([{ tool_calls: [{ id: 'call_1', name: 'terminal', arguments: '{"command": "ls' }] }, { text: 'ok' }]);
+    const { id } = await runScript([
+      { tool_calls: [{ id: 'call_1', name: 'terminal', arguments: '{"command": "ls' }] },
+      { text: 'ok' },
+    ]);
     const error = harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent;
     expect(error.error).toContain('terminal');
     expect(error.error).toContain('could not be parsed');
     const action = harness.kinds(id, 'ActionEvent')[0] as ActionEvent;
-    expect(JSON.parse(action.tool_call.arguments)).toMatchObject({ _malformed_tool_call: true, error: expect.any(String) });
+    expect(JSON.parse(action.tool_call.arguments)).toMatchObject({
+      _malformed_tool_call: true,
+      error: expect.any(String),
+    });
   });
 
   it('a validation failure names the arguments and never echoes a large value', async () => {
     const huge = 'x'.repeat(20_000);
-    const { id } = await runScript([{ tool_calls: [{ id: 'call_1', name: 'terminal', arguments: { command: 7, note: huge } }] }, { text: 'ok' }]);
+    const { id } = await runScript([
+      { tool_calls: [{ id: 'call_1', name: 'terminal', arguments: { command: 7, note: huge } }] },
+      { text: 'ok' },
+    ]);
     const error = harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent;
     expect(error.error).toContain('command');
     expect(error.error).toContain('note');
@@ -73,25 +82,41 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       { text: 'ok' },
     ]);
     expect(harness.kinds(id, 'AgentErrorEvent')).toHaveLength(0);
-    expect(harness.toolsets[0]?.executed).toEqual([
+    expect(harness.executed()).toEqual([
       expect.objectContaining({ kind: 'TerminalAction', command: 'pwd' }),
-      expect.objectContaining({ kind: 'FileEditorAction', command: 'str_replace', old_str: 'a', new_str: 'b' }),
+      expect.objectContaining({
+        kind: 'FileEditorAction',
+        command: 'str_replace',
+        old_str: 'a',
+        new_str: 'b',
+      }),
     ]);
   });
 
   it('a call after finish in the same response is not executed and the run finishes', async () => {
     const { id, status } = await runScript([
-      { tool_calls: [{ id: 'c1', name: 'finish', arguments: { message: 'done' } }, { id: 'c2', name: 'terminal', arguments: { command: 'rm x' } }] },
+      {
+        tool_calls: [
+          { id: 'c1', name: 'finish', arguments: { message: 'done' } },
+          { id: 'c2', name: 'terminal', arguments: { command: 'rm x' } },
+        ],
+      },
     ]);
     expect(status).toBe('finished');
-    expect(harness.toolsets[0]?.executed.map((action) => action.kind)).toEqual(['FinishAction']);
+    expect(harness.executed().map((action) => action.kind)).toEqual(['FinishAction']);
     expect((harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent).tool_call_id).toBe('c2');
     expect(harness.service.get(id).pending_action_ids).toEqual([]);
   });
 
   it('a batch shares one llm_response_id and only the first action carries the thought', async () => {
     const { id } = await runScript([
-      { text: 'Two things.', tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'a' } }, { id: 'c2', name: 'terminal', arguments: { command: 'b' } }] },
+      {
+        text: 'Two things.',
+        tool_calls: [
+          { id: 'c1', name: 'terminal', arguments: { command: 'a' } },
+          { id: 'c2', name: 'terminal', arguments: { command: 'b' } },
+        ],
+      },
       { text: 'ok' },
     ]);
     const [first, second] = harness.kinds(id, 'ActionEvent') as ActionEvent[];
@@ -101,7 +126,10 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
   });
 
   it('a tool that throws becomes an AgentErrorEvent and the loop goes on', async () => {
-    const { id, status } = await runScript([{ tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'throw' } }] }, { text: 'ok' }]);
+    const { id, status } = await runScript([
+      { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'throw' } }] },
+      { text: 'ok' },
+    ]);
     expect((harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent).error).toContain('terminal exploded');
     expect(status).toBe('finished');
   });
@@ -111,7 +139,9 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
     const tools = harness.llm.calls[0]?.tools ?? [];
     const terminal = tools.find((tool) => tool.name === 'terminal');
     const finish = tools.find((tool) => tool.name === 'finish');
-    expect(Object.keys(terminal?.parameters.properties as object)).toEqual(expect.arrayContaining(['security_risk', 'summary']));
+    expect(Object.keys(terminal?.parameters.properties as object)).toEqual(
+      expect.arrayContaining(['security_risk', 'summary']),
+    );
     expect(Object.keys(finish?.parameters.properties as object)).not.toContain('security_risk');
   });
 });

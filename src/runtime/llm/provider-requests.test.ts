@@ -73,7 +73,17 @@ describe('openai and anthropic providers against the mock (no real network)', ()
     });
   });
 
-  it('anthropic posts to /v1/messages with x-api-key, and an unknown endpoint maps to not_found', async () => {
+  it('anthropic posts to /v1/messages with x-api-key and streams thinking, text and raw tool input back', async () => {
+    mock.setScript({
+      turns: [
+        {
+          reasoning: 'Considering.',
+          text: 'Running it.',
+          tool_calls: [{ id: 'toolu_1', name: 'terminal', arguments: '{"command": "ls' }],
+          chunk_size: 4,
+        },
+      ],
+    });
     const llm = createAiSdkLLM(
       {
         provider: 'anthropic',
@@ -83,12 +93,19 @@ describe('openai and anthropic providers against the mock (no real network)', ()
       },
       noRetry,
     );
-    const error = await llm.complete(request).catch((cause: unknown) => cause);
-    expect(error).toBeInstanceOf(LLMError);
-    expect(error).toMatchObject({ code: 'not_found', status: 404 });
-    expect((error as LLMError).detail).toMatch(/^Anthropic does not know the model "claude-sonnet-4-5"/);
+    const deltas: string[] = [];
+    const response = await llm.complete({ ...request, onDelta: (delta) => deltas.push(delta.kind) });
+    expect(response).toMatchObject({
+      id: 'msg_mock_1',
+      reasoning: 'Considering.',
+      text: 'Running it.',
+      tool_calls: [{ id: 'toolu_1', name: 'terminal', arguments: '{"command": "ls' }],
+      finish_reason: 'tool_use',
+    });
+    expect(deltas.indexOf('text')).toBeGreaterThan(deltas.lastIndexOf('reasoning'));
+    expect(response.usage.cost).toBeGreaterThan(0);
     const [recorded] = mock.requests();
-    expect(recorded).toMatchObject({ method: 'POST', path: '/v1/messages' });
+    expect(recorded).toMatchObject({ method: 'POST', path: '/v1/messages', authorization: null });
     expect(recorded?.headers['x-api-key']).toBe('sk-ant-key-123456789');
     expect(recorded?.body).toMatchObject({
       model: 'claude-sonnet-4-5',
@@ -97,5 +114,38 @@ describe('openai and anthropic providers against the mock (no real network)', ()
       messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
       tools: [{ name: 'terminal', input_schema: { type: 'object' } }],
     });
+  });
+
+  it.each([
+    ['auth', 'auth'],
+    ['quota', 'quota'],
+    ['not_found', 'not_found'],
+    ['bad_request', 'bad_request'],
+    ['server_error', 'server'],
+    ['rate_limit', 'rate_limit'],
+  ] as const)('anthropic maps a scripted %s failure to %s', async (fail, code) => {
+    mock.setScript({ turns: [{ fail }] });
+    const llm = createAiSdkLLM(
+      {
+        provider: 'anthropic',
+        model: 'claude-haiku-4-5',
+        base_url: mock.url,
+        api_key: 'sk-ant-key-123456789',
+      },
+      noRetry,
+    );
+    const error = await llm.complete(request).catch((cause: unknown) => cause);
+    expect(error).toBeInstanceOf(LLMError);
+    expect((error as LLMError).code).toBe(code);
+    expect((error as LLMError).detail).toMatch(/^(Anthropic|The conversation)/);
+  });
+
+  it('anthropic retries a dropped stream like the others', async () => {
+    mock.setScript({ turns: [{ fail: 'drop_stream' }, { text: 'recovered' }] });
+    const llm = createAiSdkLLM(
+      { provider: 'anthropic', model: 'claude-haiku-4-5', base_url: mock.url, api_key: 'k' },
+      { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } },
+    );
+    expect((await llm.complete(request)).text).toBe('recovered');
   });
 });

@@ -10,7 +10,12 @@ const request = (extra: Partial<LLMRequest> = {}): LLMRequest => ({
 
 describe('createScriptedLLM', () => {
   it('answers turns in order, then the fallback', async () => {
-    const llm = createScriptedLLM({ turns: [{ text: 'one' }, { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'ls' } }] }] });
+    const llm = createScriptedLLM({
+      turns: [
+        { text: 'one' },
+        { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'ls' } }] },
+      ],
+    });
     expect((await llm.complete(request())).text).toBe('one');
     const second = await llm.complete(request());
     expect(second.tool_calls).toEqual([{ id: 'c1', name: 'terminal', arguments: '{"command":"ls"}' }]);
@@ -19,7 +24,9 @@ describe('createScriptedLLM', () => {
   });
 
   it('sends string arguments as they are, so malformed JSON can be scripted', async () => {
-    const llm = createScriptedLLM({ turns: [{ tool_calls: [{ name: 'terminal', arguments: '{"command": ' }] }] });
+    const llm = createScriptedLLM({
+      turns: [{ tool_calls: [{ name: 'terminal', arguments: '{"command": ' }] }],
+    });
     expect((await llm.complete(request())).tool_calls[0]?.arguments).toBe('{"command": ');
   });
 
@@ -35,7 +42,9 @@ describe('createScriptedLLM', () => {
   });
 
   it('retries retryable failures on the next turn after onRetry', async () => {
-    const llm = createScriptedLLM({ turns: [{ fail: 'server_error' }, { fail: 'drop_stream', partial_text: 'par' }, { text: 'ok' }] });
+    const llm = createScriptedLLM({
+      turns: [{ fail: 'server_error' }, { fail: 'drop_stream', partial_text: 'par' }, { text: 'ok' }],
+    });
     const retries: string[] = [];
     const response = await llm.complete(request({ onRetry: (error) => retries.push(error.code) }));
     expect(response.text).toBe('ok');
@@ -44,11 +53,18 @@ describe('createScriptedLLM', () => {
 
   it('rejects with LLMError for failures that need a person', async () => {
     const llm = createScriptedLLM({ turns: [{ fail: 'auth' }] });
-    await expect(llm.complete(request())).rejects.toMatchObject({ name: 'LLMError', code: 'auth', status: 401 });
+    await expect(llm.complete(request())).rejects.toMatchObject({
+      name: 'LLMError',
+      code: 'auth',
+      status: 401,
+    });
   });
 
   it('gives up after the retry budget', async () => {
-    const llm = createScriptedLLM({ turns: [{ fail: 'rate_limit' }, { fail: 'rate_limit' }], fallback: { fail: 'rate_limit' } }, { maxRetries: 1 });
+    const llm = createScriptedLLM(
+      { turns: [{ fail: 'rate_limit' }, { fail: 'rate_limit' }], fallback: { fail: 'rate_limit' } },
+      { maxRetries: 1 },
+    );
     await expect(llm.complete(request())).rejects.toBeInstanceOf(LLMError);
   });
 

@@ -40,7 +40,11 @@ export function createScriptedLLM(script: LLMScript, options: ScriptedLLMOptions
       fallback = next.fallback ?? DEFAULT_FALLBACK;
     },
     async complete(request) {
-      calls.push({ ...request, messages: structuredClone(request.messages), tools: structuredClone(request.tools) });
+      calls.push({
+        ...request,
+        messages: structuredClone(request.messages),
+        tools: structuredClone(request.tools),
+      });
       for (let attempt = 1; ; attempt++) {
         throwIfAborted(request.signal);
         const turn = nextTurn();
@@ -95,15 +99,35 @@ async function stream(
 async function failure(turn: FailTurn, request: LLMRequest): Promise<LLMError> {
   switch (turn.fail) {
     case 'rate_limit':
-      return new LLMError('rate_limit', 'The model provider is rate limiting requests. Wait a moment and try again.', 429);
+      return new LLMError(
+        'rate_limit',
+        'The model provider is rate limiting requests. Wait a moment and try again.',
+        429,
+      );
     case 'server_error':
-      return new LLMError('server', 'The model provider answered with a server error (500). Try again later.', 500);
+      return new LLMError(
+        'server',
+        'The model provider answered with a server error (500). Try again later.',
+        500,
+      );
     case 'auth':
-      return new LLMError('auth', 'The model provider refused the API key (401). Check the key in Settings.', 401);
+      return new LLMError(
+        'auth',
+        'The model provider refused the API key (401). Check the key in Settings.',
+        401,
+      );
     case 'not_found':
-      return new LLMError('not_found', 'The model was not found (404). Check the model name in Settings.', 404);
+      return new LLMError(
+        'not_found',
+        'The model was not found (404). Check the model name in Settings.',
+        404,
+      );
     case 'quota':
-      return new LLMError('quota', 'The account has no quota left (429 insufficient_quota). Check billing.', 429);
+      return new LLMError(
+        'quota',
+        'The account has no quota left (429 insufficient_quota). Check billing.',
+        429,
+      );
     case 'bad_request':
       return new LLMError('bad_request', 'The model provider refused the request (400).', 400);
     case 'garbage':

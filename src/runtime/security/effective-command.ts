@@ -11,31 +11,25 @@ export interface EffectiveCommand {
 }
 
 /** Wrappers and shell keywords in front of the real program, with their options that take a value. */
-const WRAPPERS: Record<string, readonly string[]> = {
-  sudo: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U'],
-  doas: ['-u', '-C'],
-  env: ['-u', '-C', '-S'],
-  nohup: [],
-  time: [],
-  nice: ['-n'],
-  ionice: ['-c', '-n'],
-  timeout: ['-s', '-k'],
-  xargs: ['-I', '-n', '-P', '-L', '-d', '-s', '-a', '-E'],
-  exec: [],
-  command: [],
-  builtin: [],
-  stdbuf: ['-i', '-o', '-e'],
-  '{': [],
-  '}': [],
-  '!': [],
-  if: [],
-  then: [],
-  else: [],
-  elif: [],
-  do: [],
-  while: [],
-  until: [],
-};
+const WRAPPERS = new Map<string, readonly string[]>([
+  ['sudo', ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U']],
+  ['doas', ['-u', '-C']],
+  ['env', ['-u', '-C', '-S']],
+  ['nohup', []],
+  ['time', []],
+  ['nice', ['-n']],
+  ['ionice', ['-c', '-n']],
+  ['timeout', ['-s', '-k']],
+  ['xargs', ['-I', '-n', '-P', '-L', '-d', '-s', '-a', '-E']],
+  ['exec', []],
+  ['command', []],
+  ['builtin', []],
+  ['stdbuf', ['-i', '-o', '-e']],
+  // Shell keywords that can stand before a command.
+  ...['{', '}', '!', 'if', 'then', 'else', 'elif', 'do', 'while', 'until'].map(
+    (keyword): [string, readonly string[]] => [keyword, []],
+  ),
+]);
 
 export function effectiveCommand(command: SimpleCommand): EffectiveCommand {
   const words = command.words;
@@ -45,13 +39,19 @@ export function effectiveCommand(command: SimpleCommand): EffectiveCommand {
     while (index < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[index] ?? '')) index += 1;
     const word = words[index];
     if (word === undefined) break;
-    const optionsWithValue = WRAPPERS[baseName(word)];
+    const optionsWithValue = WRAPPERS.get(baseName(word));
     if (optionsWithValue === undefined) break;
     wrappers.push(baseName(word));
     index += 1;
-    while ((words[index] ?? '').startsWith('-')) index += optionsWithValue.includes(words[index] ?? '') ? 2 : 1;
+    while ((words[index] ?? '').startsWith('-'))
+      index += optionsWithValue.includes(words[index] ?? '') ? 2 : 1;
     // `timeout 10 cmd`: the duration comes before the command.
     if (baseName(word) === 'timeout' && /^\d/.test(words[index] ?? '')) index += 1;
+  }
+  // A wrapper with nothing after it is the program itself: `env` alone prints the environment.
+  if (index >= words.length && wrappers.length > 0) {
+    const program = wrappers.pop() ?? '';
+    return { program, args: words.slice(words.lastIndexOf(program) + 1), wrappers, source: command };
   }
   let program = baseName(words[index] ?? '');
   let args = words.slice(index + 1);

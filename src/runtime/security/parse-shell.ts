@@ -51,7 +51,6 @@ export function parseShell(script: string): Pipeline[] {
     command.text = script.slice(commandStart, end).trim();
     if (command.words.length > 0 || command.redirects.length > 0) pipeline.push(command);
     command = emptyCommand();
-    commandStart = end + 1;
   };
   const endPipeline = (end: number) => {
     endCommand(end);
@@ -96,7 +95,11 @@ export function parseShell(script: string): Pipeline[] {
         }
       }
       index += 1;
-    } else if (script.startsWith('$(', index) || character === '`' || ('<>'.includes(character) && next === '(')) {
+    } else if (
+      script.startsWith('$(', index) ||
+      character === '`' ||
+      ('<>'.includes(character) && next === '(')
+    ) {
       index = addSubstitution(index);
     } else if (character === '#' && !inWord) {
       const newline = script.indexOf('\n', index);
@@ -111,18 +114,19 @@ export function parseShell(script: string): Pipeline[] {
     } else if (character === ';' || character === '(' || character === ')') {
       endPipeline(index);
       index += character === ';' && next === ';' ? 2 : 1;
-    } else if (character === '&' && next === '&') {
+      commandStart = index;
+    } else if ((character === '&' && next === '&') || (character === '|' && next === '|')) {
       endPipeline(index);
       index += 2;
-    } else if (character === '|' && next === '|') {
-      endPipeline(index);
-      index += 2;
+      commandStart = index;
     } else if (character === '|') {
       endCommand(index);
       index += next === '&' ? 2 : 1;
+      commandStart = index;
     } else if (character === '&' && next !== '>') {
       endPipeline(index);
       index += 1;
+      commandStart = index;
     } else if (character === '>' || character === '<' || character === '&') {
       // A word of digits right before the operator is a file descriptor number, not an argument.
       if (inWord && /^\d+$/.test(word)) {

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { FileEditorAction } from '../events';
-import { type EffectiveCommand, subcommand } from './effective-command';
+import { type EffectiveCommand, effectiveCommand, subcommand } from './effective-command';
 
 export interface RuleContext {
   workspaceDir: string;
@@ -23,14 +23,27 @@ export type PatternRule = RuleBase &
   );
 
 const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'http', 'https', 'fetch']);
-const NETWORK_SENDERS = new Set([...FETCHERS, 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'rsync', 'ftp']);
+const NETWORK_SENDERS = new Set([
+  ...FETCHERS,
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'ssh',
+  'scp',
+  'sftp',
+  'rsync',
+  'ftp',
+]);
 const INTERPRETERS = /^(?:sh|bash|zsh|dash|ksh|fish|eval|source|\.|perl|ruby|node|php|python[\d.]*)$/;
 const ENVIRONMENT_DUMPERS = new Set(['env', 'printenv', 'set', 'export', 'declare']);
 const DISK_TOOLS = /^(?:mkfs(?:\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|parted|shred)$/;
 const POWER_TOOLS = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 const CREDENTIAL_IN_HOME =
   /(?:^|[=:@])(?:~|\$HOME|\$\{HOME\}|\/root|\/home\/[^/]+|\/Users\/[^/]+)\/\.(?:ssh|aws|azure|gnupg|kube|config\/gcloud|docker\/config\.json|netrc|git-credentials|npmrc|pypirc)(?:\/|$)/;
-const CREDENTIAL_FILE = /(?:^|\/|@)(?:\.netrc|\.git-credentials|\.npmrc|\.pypirc|id_rsa|id_dsa|id_ecdsa|id_ed25519|credentials\.json)$/;
+const CREDENTIAL_FILE =
+  /(?:^|\/|@)(?:\.netrc|\.git-credentials|\.npmrc|\.pypirc|id_rsa|id_dsa|id_ecdsa|id_ed25519|credentials\.json)$/;
 const CREDENTIAL_FILE_PATH =
   /\/\.(?:ssh|aws|azure|gnupg|kube|config\/gcloud)\/|\/\.docker\/config\.json$|\/(?:\.netrc|\.git-credentials|\.npmrc|\.pypirc|id_rsa|id_dsa|id_ecdsa|id_ed25519)$/;
 const DOTENV_FILE = /(?:^|\/|@)\.env(?:\.[\w-]+)?$/;
@@ -107,7 +120,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     scope: 'command',
     matches: (command) =>
       INTERPRETERS.test(command.program) &&
-      command.source.nested.some((pipeline) => pipeline.some((inner) => FETCHERS.has(firstWordName(inner.words)))),
+      command.source.nested.some((pipeline) =>
+        pipeline.some((inner) => FETCHERS.has(effectiveCommand(inner).program)),
+      ),
   },
   {
     id: 'dd-to-device',
@@ -160,7 +175,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     matches: (command) =>
       command.program === 'git' &&
       subcommand(command) === 'push' &&
-      command.args.some((arg) => /^(?:-f|--force|--force-with-lease(?:=.*)?|-[a-zA-Z]*f[a-zA-Z]*|\+.+)$/.test(arg)),
+      command.args.some((arg) =>
+        /^(?:-f|--force|--force-with-lease(?:=.*)?|-[a-zA-Z]*f[a-zA-Z]*|\+.+)$/.test(arg),
+      ),
   },
   {
     id: 'write-outside-workspace',
@@ -196,7 +213,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
       NETWORK_SENDERS.has(command.program) &&
       (command.args.some((arg) => SECRET_VARIABLE.test(arg) || isSecretFile(arg)) ||
         command.source.nested.some((pipeline) =>
-          pipeline.some((inner) => ENVIRONMENT_DUMPERS.has(firstWordName(inner.words))),
+          pipeline.some((inner) => ENVIRONMENT_DUMPERS.has(effectiveCommand(inner).program)),
         )),
   },
   {
@@ -211,7 +228,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     risk: 'HIGH',
     reason: 'edits a file outside the workspace',
     scope: 'file',
-    matches: (action, context) => action.command !== 'view' && isOutsideWorkspace(action.path, context, false),
+    matches: (action, context) =>
+      action.command !== 'view' && isOutsideWorkspace(action.path, context, false),
   },
   {
     id: 'read-credentials-file',
@@ -226,8 +244,9 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     reason: 'reaches the network (downloads or installs)',
     scope: 'command',
     matches: (command) =>
-      NETWORK_PROGRAMS.has(command.program) ||
-      (NETWORK_SUBCOMMANDS[command.program]?.includes(subcommand(command) ?? '') ?? false),
+      !command.args.includes('--help') &&
+      (NETWORK_PROGRAMS.has(command.program) ||
+        (NETWORK_SUBCOMMANDS[command.program]?.includes(subcommand(command) ?? '') ?? false)),
   },
 ];
 
@@ -240,9 +259,7 @@ function isBroadPath(arg: string): boolean {
   if (arg.startsWith('-')) return false;
   const path = arg.replace(/\/\*$/, '').replace(/\/+$/, '');
   return (
-    path === '' ||
-    /^\/[^/]+$/.test(path) ||
-    /^(?:~|\$HOME|\$\{HOME\}|\*|\.|\.\.(?:\/\.\.)*|\.\/\*|~\/\*)$/.test(path)
+    path === '' || /^\/[^/]+$/.test(path) || /^(?:~|\$HOME|\$\{HOME\}|\*|\.|\.\.(?:\/\.\.)*)$/.test(path)
   );
 }
 
@@ -262,9 +279,4 @@ function isOutsideWorkspace(target: string, context: RuleContext, allowScratch =
   if (allowScratch && HARMLESS_WRITE_TARGET.test(path === '/tmp' ? '/tmp/' : path)) return false;
   const workspace = posix.resolve(context.workspaceDir);
   return path !== workspace && !path.startsWith(workspace === '/' ? '/' : `${workspace}/`);
-}
-
-function firstWordName(words: readonly string[]): string {
-  const word = words.find((candidate) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(candidate)) ?? '';
-  return word.slice(word.lastIndexOf('/') + 1);
 }

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { ConfirmationPolicySchema, LLMProviderSchema, SecurityAnalyzerSchema } from '../events';
 
+const LLMPatchSchema = z.strictObject({
+  provider: LLMProviderSchema.optional(),
+  model: z.string().trim().min(1).max(200).optional(),
+  /** null or "" clears it. */
+  base_url: z.union([z.url().max(2000), z.literal(''), z.null()]).optional(),
+  api_key: z.string().max(1000).optional(),
+});
+
 /** PATCH /api/settings. `api_key` is write-only: a string sets it, "" clears it, absent keeps it. */
 export const SettingsPatchSchema = z.strictObject({
-  llm: z
-    .strictObject({
-      provider: LLMProviderSchema.optional(),
-      model: z.string().trim().min(1).max(200).optional(),
-      /** null or "" clears it. */
-      base_url: z.union([z.url().max(2000), z.literal(''), z.null()]).optional(),
-      api_key: z.string().max(1000).optional(),
-    })
-    .nullable()
-    .optional(),
+  llm: LLMPatchSchema.nullable().optional(),
   confirmation_policy: ConfirmationPolicySchema.optional(),
   security_analyzer: SecurityAnalyzerSchema.optional(),
 });
@@ -32,6 +31,14 @@ export const SettingsViewSchema = z.strictObject({
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });
+
+/** POST /api/settings/test_connection: the saved model, or the saved one with these changes (not saved). */
+export const TestConnectionSchema = z.strictObject({ llm: LLMPatchSchema.optional() }).optional();
+
+export const ConnectionResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), model: z.string(), latency_ms: z.number() }),
+  z.strictObject({ ok: z.literal(false), code: z.string(), detail: z.string() }),
+]);
 
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeSettings } from '../conversation/conversation-service-deps';
+import type { LLMConfig, RuntimeSettings } from '../conversation/conversation-service-deps';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { readSettingsFile } from './read-settings-file';
 import { SettingsError } from './settings-error';
@@ -19,6 +19,8 @@ export interface SettingsStore {
    * write fails; in both cases nothing changed.
    */
   update(patch: SettingsPatch): void;
+  /** The model `update({ llm })` would give, env included, without saving. Throws like update. */
+  previewLLM(patch: SettingsPatch['llm']): LLMConfig | null;
   readonly path: string;
 }
 
@@ -53,6 +55,9 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         security_analyzer: settings.security_analyzer,
         overridden_by_env: [...envOverrides.names],
       };
+    },
+    previewLLM(patch) {
+      return applyEnvOverrides(patch === undefined ? file.llm : patchLLM(file.llm, patch), envOverrides);
     },
     update(patch) {
       const next = applyPatch(file, patch);

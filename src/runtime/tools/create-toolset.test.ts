@@ -13,7 +13,12 @@ let context: ToolContext;
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'awb-toolset-test-'));
   toolset = createToolset({ conversationId: 'c1', workspaceDir: root, observationsDir: join(root, '.obs') });
-  context = { conversationId: 'c1', workspaceDir: root, observationsDir: join(root, '.obs'), signal: new AbortController().signal };
+  context = {
+    conversationId: 'c1',
+    workspaceDir: root,
+    observationsDir: join(root, '.obs'),
+    signal: new AbortController().signal,
+  };
 });
 
 afterEach(async () => {
@@ -74,9 +79,15 @@ describe('createToolset', () => {
   });
 
   it('logs a thought and ends with the finish message', async () => {
-    expect(await call('think', { thought: 'consider X' })).toMatchObject({ kind: 'ThinkObservation', is_error: false });
+    expect(await call('think', { thought: 'consider X' })).toMatchObject({
+      kind: 'ThinkObservation',
+      is_error: false,
+    });
     const finish = await call('finish', { message: 'All done.' });
-    expect(finish).toMatchObject({ kind: 'FinishObservation', content: [{ type: 'text', text: 'All done.' }] });
+    expect(finish).toMatchObject({
+      kind: 'FinishObservation',
+      content: [{ type: 'text', text: 'All done.' }],
+    });
   });
 
   it('runs the terminal in the workspace', async () => {

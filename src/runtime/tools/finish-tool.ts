@@ -9,7 +9,9 @@ const finishArguments = defineToolArguments(
     .object({
       message: z
         .string()
-        .describe('What you did and what the user should know: results, files changed, anything left undone.'),
+        .describe(
+          'What you did and what the user should know: results, files changed, anything left undone.',
+        ),
     })
     .transform((args): FinishAction => ({ kind: 'FinishAction', message: args.message })),
 );

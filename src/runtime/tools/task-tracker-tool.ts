@@ -5,7 +5,9 @@ import { defineToolArguments } from './tool-arguments';
 
 const TaskTrackerArgumentsSchema = z
   .object({
-    command: z.enum(['view', 'plan']).describe('view: show the current task list. plan: replace it with task_list.'),
+    command: z
+      .enum(['view', 'plan'])
+      .describe('view: show the current task list. plan: replace it with task_list.'),
     task_list: z
       .array(
         z.object({
@@ -40,7 +42,11 @@ const taskTrackerArguments = defineToolArguments(
 
 const DESCRIPTION = `Keep a visible plan for multi-step work. Use plan to write the whole task list (each task todo, in_progress or done) at the start, and again whenever a task changes status; keep exactly one task in_progress while working. view shows the current list. Skip it for one-step requests.`;
 
-const STATUS_LABEL: Record<TaskItem['status'], string> = { todo: 'todo', in_progress: 'in progress', done: 'done' };
+const STATUS_LABEL: Record<TaskItem['status'], string> = {
+  todo: 'todo',
+  in_progress: 'in progress',
+  done: 'done',
+};
 
 /** The task list lives with the toolset, so it lasts as long as the conversation's tools do. */
 export function createTaskTrackerTool(): Tool<TaskTrackerAction> {

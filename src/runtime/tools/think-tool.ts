@@ -6,7 +6,9 @@ import { defineToolArguments } from './tool-arguments';
 const thinkArguments = defineToolArguments(
   'think',
   z
-    .object({ thought: z.string().describe('Your reasoning: what you know, the options, and what to do next.') })
+    .object({
+      thought: z.string().describe('Your reasoning: what you know, the options, and what to do next.'),
+    })
     .transform((args): ThinkAction => ({ kind: 'ThinkAction', thought: args.thought })),
 );
 
@@ -20,7 +22,11 @@ export function createThinkTool(): Tool<ThinkAction> {
     spec: { name: 'think', description: DESCRIPTION, parameters: thinkArguments.parameters },
     parseArguments: thinkArguments.parse,
     async execute(): Promise<ThinkObservation> {
-      return { kind: 'ThinkObservation', content: [textContent('Your thought has been logged.')], is_error: false };
+      return {
+        kind: 'ThinkObservation',
+        content: [textContent('Your thought has been logged.')],
+        is_error: false,
+      };
     },
   };
 }

@@ -34,7 +34,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) {
     return `\`${name}\` is required (${issue.expected})`;
   }
-  if (issue.code === 'unrecognized_keys') return `unknown argument(s) ${issue.keys.map((key) => `\`${key}\``).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown argument(s) ${issue.keys.map((key) => `\`${key}\``).join(', ')}`;
   // zod's own messages state the expectation ("expected string", "expected one of …"), not the input.
   return `\`${name}\`: ${issue.message}`;
 }

@@ -20,10 +20,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: {
           sessionKey: { type: 'apiKey', in: 'header', name: 'X-Session-API-Key' },
         },
-        schemas: componentSchemas(),
       },
     },
     transform: ({ schema, url }) => ({ schema: transformRouteSchema(schema), url }),
+    // Built on the first request for the document, not at startup: the runtime is ready sooner.
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      const document = documentObject.openapiObject;
+      document.components = { ...document.components, schemas: componentSchemas() };
+      return document;
+    },
   });
 }
 

@@ -1,4 +1,11 @@
-import { SettingsPatchSchema } from '../../runtime/settings/settings-schemas';
+import { RUNTIME_ERRORS } from '../../runtime/conversation/runtime-error';
+import { testConnection } from '../../runtime/llm/test-connection';
+import {
+  ConnectionResultSchema,
+  SettingsPatchSchema,
+  TestConnectionSchema,
+} from '../../runtime/settings/settings-schemas';
+import { ServiceUnavailableError } from '../error-catalogue';
 import { ErrorResponseSchema, SettingsResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 
@@ -27,6 +34,27 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
     async (request) => {
       context.settings.update(request.body);
       return answer();
+    },
+  );
+
+  app.post(
+    '/api/settings/test_connection',
+    {
+      schema: {
+        operationId: 'testConnection',
+        tags: ['settings'],
+        description:
+          'One tiny real call to the model (saved settings, or with `llm` changes applied but not saved). Always 200: `ok` says whether it worked.',
+        body: TestConnectionSchema,
+        response: { 200: ConnectionResultSchema, 422: ValidationErrorResponseSchema.or(ErrorResponseSchema) },
+      },
+    },
+    async (request) => {
+      const config = context.settings.previewLLM(request.body?.llm);
+      if (!config)
+        return { ok: false as const, code: 'llm_not_configured', detail: RUNTIME_ERRORS.llm_not_configured };
+      if (!context.createLLM) throw new ServiceUnavailableError();
+      return testConnection(context.createLLM(config), { signal: AbortSignal.timeout(60_000) });
     },
   );
 }

@@ -57,17 +57,19 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...options.env,
   });
   const script = options.script ?? { turns: [], fallback: { text: 'Done.' } };
+  const createLLM = options.createLLM ?? (() => createScriptedLLM(script));
   const service = createConversationService({
     store,
     dataDir,
     defaultWorkspace: workspace,
     settings: () => settings.current(),
-    createLLM: options.createLLM ?? (() => createScriptedLLM(script)),
+    createLLM,
     createToolset: (toolsetOptions) => createToolset({ ...toolsetOptions, sandbox: false }),
   });
   const app = await buildServer({
     service,
     settings,
+    createLLM,
     sessionKey: TEST_SESSION_KEY,
     version: '0.0.0-test',
     defaultWorkspace: workspace,

@@ -6,8 +6,19 @@ import type { components } from '../../client/schema';
  */
 type Schemas = components['schemas'];
 
-export type ConversationInfo = Schemas['ConversationInfo'];
-export type Event = Schemas['Event'];
+/**
+ * A schema type as openapi-fetch hands it out: it maps every array type to a plain array (a tuple such
+ * as `view_range: [number, number]` becomes `number[]`). Using this shape everywhere lets REST answers
+ * and socket frames (which keep the tuple, a subtype) flow into the same store.
+ */
+type AsReceived<T> = T extends (infer Element)[]
+  ? AsReceived<Element>[]
+  : T extends object
+    ? { [Key in keyof T]: AsReceived<T[Key]> }
+    : T;
+
+export type ConversationInfo = AsReceived<Schemas['ConversationInfo']>;
+export type Event = AsReceived<Schemas['Event']>;
 export type EventKind = Event['kind'];
 export type ExecutionStatus = ConversationInfo['execution_status'];
 export type ConfirmationPolicy = ConversationInfo['confirmation_policy'];
@@ -29,8 +40,8 @@ export type ObservationOfKind<K extends Observation['kind']> = Extract<Observati
 export type Content = MessageEvent['llm_message']['content'][number];
 export type SecurityRisk = ActionEvent['security_risk'];
 
-export type ServerInfo = Schemas['ServerInfo'];
-export type Settings = Schemas['Settings'];
+export type ServerInfo = AsReceived<Schemas['ServerInfo']>;
+export type Settings = AsReceived<Schemas['Settings']>;
 export type ServerFrame = Schemas['ServerFrame'];
 export type SyncFrame = Schemas['SyncFrame'];
 export type DurableFrame = Schemas['DurableFrame'];

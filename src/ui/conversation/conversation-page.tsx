@@ -1,8 +1,10 @@
 import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
+import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';
 import { hasOlderEvents } from '../conversation-store/conversation-view-state';
 import { pendingActions } from '../conversation-store/pending-actions';
@@ -45,6 +47,11 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   const dialogOpen = pending.length > 0 && dismissedKey !== pendingKey;
   const conversationError = useMemo(() => latestConversationError(events), [events]);
+  const queryClient = useQueryClient();
+  // The sidebar shows each conversation's status: refresh it when this one changes.
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+  }, [status, queryClient]);
 
   const openFork = useCallback(
     async (fromEventId: string | undefined, draft?: string) => {

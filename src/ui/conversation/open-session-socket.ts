@@ -1,12 +1,28 @@
+import { createSessionSocket } from '../../client/session-socket';
 import type { ServerFrame } from '../api/wire-types';
 
-/** Placeholder until src/client/session-socket lands. */
-export function openSessionSocket(_options: {
+/**
+ * Opens the client's reconnecting session socket for the conversation store: durable events come
+ * back as `durable` frames (exactly once, in seq order, across reconnects), the rest as they are.
+ */
+export function openSessionSocket(options: {
   conversationId: string;
   sessionKey: string;
   afterSeq: () => number;
   onFrame: (frame: ServerFrame) => void;
   onLive: (live: boolean) => void;
 }): { close(): void } {
-  return { close: () => undefined };
+  const socket = createSessionSocket({
+    baseUrl: '',
+    conversationId: options.conversationId,
+    sessionKey: options.sessionKey,
+    afterSeq: options.afterSeq(),
+    onEvent: (event, seq) => options.onFrame({ type: 'durable', seq, event }),
+    onFrame: (frame) => options.onFrame(frame),
+    onState: (state) => {
+      if (state === 'live') options.onLive(true);
+      else if (state === 'reconnecting') options.onLive(false);
+    },
+  });
+  return { close: () => socket.close() };
 }

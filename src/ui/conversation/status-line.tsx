@@ -34,7 +34,11 @@ export function StatusLine({
       {stats ? (
         <span className="status-line__stats" title="Prompt tokens · completion tokens · cost" data-testid="conversation-stats">
           {formatTokens(stats.prompt_tokens + stats.completion_tokens)} tokens
-          <span className="status-line__sep">·</span>${stats.cost.toFixed(stats.cost < 1 ? 4 : 2)}
+          {stats.cost > 0 ? (
+            <>
+              <span className="status-line__sep">·</span>${stats.cost.toFixed(stats.cost < 1 ? 4 : 2)}
+            </>
+          ) : null}
         </span>
       ) : null}
     </div>

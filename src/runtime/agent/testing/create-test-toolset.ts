@@ -51,11 +51,19 @@ export function createTestToolset(): TestToolset {
     }),
     tool('think', true, ThinkActionSchema, async (action) => {
       record(action);
-      return { kind: 'ThinkObservation', content: [{ type: 'text', text: 'Your thought has been logged.' }], is_error: false };
+      return {
+        kind: 'ThinkObservation',
+        content: [{ type: 'text', text: 'Your thought has been logged.' }],
+        is_error: false,
+      };
     }),
     tool('finish', true, FinishActionSchema, async (action) => {
       record(action);
-      return { kind: 'FinishObservation', content: [{ type: 'text', text: action.message }], is_error: false };
+      return {
+        kind: 'FinishObservation',
+        content: [{ type: 'text', text: action.message }],
+        is_error: false,
+      };
     }),
   ];
   const toolset: TestToolset = {
@@ -90,7 +98,10 @@ function tool<S extends z.ZodObject>(
       const kind = schema.shape.kind as z.ZodLiteral<string>;
       const parsed = schema.safeParse({ ...args, kind: kind.value });
       if (!parsed.success) {
-        return { ok: false, error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+        return {
+          ok: false,
+          error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+        };
       }
       return { ok: true, action: parsed.data as Action };
     },

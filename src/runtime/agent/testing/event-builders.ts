@@ -14,10 +14,22 @@ export function createEventBuilder() {
   };
   return {
     userMessage(text: string): MessageEvent {
-      return { kind: 'MessageEvent', ...base(), source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text }] }, extended_content: [] };
+      return {
+        kind: 'MessageEvent',
+        ...base(),
+        source: 'user',
+        llm_message: { role: 'user', content: [{ type: 'text', text }] },
+        extended_content: [],
+      };
     },
     agentMessage(text: string): MessageEvent {
-      return { kind: 'MessageEvent', ...base(), source: 'agent', llm_message: { role: 'assistant', content: [{ type: 'text', text }] }, extended_content: [] };
+      return {
+        kind: 'MessageEvent',
+        ...base(),
+        source: 'agent',
+        llm_message: { role: 'assistant', content: [{ type: 'text', text }] },
+        extended_content: [],
+      };
     },
     terminalAction(command: string, toolCallId = `call_${counter + 1}`): ActionEvent {
       return {
@@ -52,7 +64,14 @@ export function createEventBuilder() {
       };
     },
     agentError(action: ActionEvent, error: string): AgentErrorEvent {
-      return { kind: 'AgentErrorEvent', ...base(), source: 'environment', tool_name: action.tool_name, tool_call_id: action.tool_call_id, error };
+      return {
+        kind: 'AgentErrorEvent',
+        ...base(),
+        source: 'environment',
+        tool_name: action.tool_name,
+        tool_call_id: action.tool_call_id,
+        error,
+      };
     },
     /** An action with its observation. */
     pair(command: string, result: string): Event[] {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestToolset, type TestToolset } from '../../agent/testing/create-test-toolset';
 import {
+  type Action,
   type ConfirmationPolicy,
   DEFAULT_SECURITY_ANALYZER,
   type Event,
@@ -27,17 +28,27 @@ export interface HarnessOptions {
   securityAnalyzer?: SecurityAnalyzer;
   /** null: no model configured. */
   llm?: LLMConfig | null;
-  createToolset?: (options: { conversationId: string; workspaceDir: string; observationsDir: string }) => Toolset;
+  createToolset?: (options: {
+    conversationId: string;
+    workspaceDir: string;
+    observationsDir: string;
+  }) => Toolset;
   service?: ConversationServiceOptions;
   dataDir?: string;
 }
 
-/** Sequential UUIDs and a clock that advances one millisecond per reading: reproducible logs. */
-export function deterministicPorts() {
+let harnessCount = 0;
+
+/**
+ * Sequential UUIDs and a clock that advances one millisecond per reading: reproducible logs.
+ * `namespace` keeps the ids of two services sharing one store apart.
+ */
+export function deterministicPorts(namespace = 0) {
   let counter = 0;
   let time = Date.parse('2025-01-01T00:00:00.000Z');
+  const group = (0x8000 + namespace).toString(16);
   return {
-    ids: () => `00000000-0000-4000-8000-${(++counter).toString(16).padStart(12, '0')}`,
+    ids: () => `00000000-0000-4000-${group}-${(++counter).toString(16).padStart(12, '0')}`,
     clock: () => new Date(time++),
   };
 }
@@ -46,12 +57,16 @@ export function deterministicPorts() {
 export async function createServiceHarness(options: HarnessOptions = {}) {
   const workspace = await mkdtemp(join(tmpdir(), 'loop-workspace-'));
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'loop-data-')));
-  const store = options.store ?? createInMemoryEventStore();
   const llm: ScriptedLLM = createScriptedLLM(options.script ?? { turns: [] });
   const toolsets: TestToolset[] = [];
   const llmConfigs: LLMConfig[] = [];
-  const ports = deterministicPorts();
-  const llmSetting = options.llm === undefined ? { provider: 'openai-compatible' as const, model: 'scripted-model' } : options.llm;
+  // A harness on a store given by the caller may share it with another: keep their ids apart.
+  const ports = deterministicPorts(options.store ? ++harnessCount : 0);
+  const store = options.store ?? createInMemoryEventStore({ clock: ports.clock });
+  const llmSetting =
+    options.llm === undefined
+      ? { provider: 'openai-compatible' as const, model: 'scripted-model' }
+      : options.llm;
   const service: ConversationService = createConversationService(
     {
       store,
@@ -94,13 +109,20 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
     say(id: string, text: string, run = true): void {
       service.sendMessage(id, { role: 'user', content: [{ type: 'text', text }], run });
     },
+    /** Every action any of the conversation's toolsets executed (a toolset lives while the conversation is loaded). */
+    executed: (): Action[] => toolsets.flatMap((toolset) => toolset.executed),
     events: (id: string): Event[] => store.readEvents(id),
-    kinds: (id: string, kind: Event['kind']): Event[] => store.readEvents(id).filter((event) => event.kind === kind),
+    kinds: (id: string, kind: Event['kind']): Event[] =>
+      store.readEvents(id).filter((event) => event.kind === kind),
     status: (id: string): ExecutionStatus => service.get(id).execution_status,
     statusHistory: (id: string): unknown[] =>
       store
         .readEvents(id)
-        .flatMap((event) => (event.kind === 'ConversationStateUpdateEvent' && event.key === 'execution_status' ? [event.value] : [])),
+        .flatMap((event) =>
+          event.kind === 'ConversationStateUpdateEvent' && event.key === 'execution_status'
+            ? [event.value]
+            : [],
+        ),
     /** Waits until the run has ended (status no longer running), then one more tick. */
     async settled(id: string, timeoutMs = 5_000): Promise<ExecutionStatus> {
       const deadline = Date.now() + timeoutMs;

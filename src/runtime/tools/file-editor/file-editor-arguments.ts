@@ -13,7 +13,9 @@ const FileEditorArgumentsSchema = z
       .string()
       .min(1)
       .optional()
-      .describe('str_replace: the exact text to replace; it must occur exactly once, so include enough context.'),
+      .describe(
+        'str_replace: the exact text to replace; it must occur exactly once, so include enough context.',
+      ),
     new_str: z
       .string()
       .optional()
@@ -28,11 +30,14 @@ const FileEditorArgumentsSchema = z
       .array(z.number().int())
       .length(2)
       .optional()
-      .describe('view of a file: [first, last] line numbers, 1-based and inclusive; last -1 means to the end.'),
+      .describe(
+        'view of a file: [first, last] line numbers, 1-based and inclusive; last -1 means to the end.',
+      ),
   })
   .superRefine((args, context) => {
     const need = (name: keyof typeof args, present: boolean) => {
-      if (!present) context.addIssue({ code: 'custom', path: [name], message: `required for ${args.command}` });
+      if (!present)
+        context.addIssue({ code: 'custom', path: [name], message: `required for ${args.command}` });
     };
     if (args.command === 'create') need('file_text', args.file_text !== undefined);
     if (args.command === 'str_replace') need('old_str', args.old_str !== undefined);

@@ -110,7 +110,11 @@ describe('file_editor view', () => {
 
 describe('file_editor edits', () => {
   it('creates a file with parent directories and records the diff', async () => {
-    const observation = await edit({ command: 'create', path: inWorkspace('new/dir/file.txt'), file_text: 'hi\n' });
+    const observation = await edit({
+      command: 'create',
+      path: inWorkspace('new/dir/file.txt'),
+      file_text: 'hi\n',
+    });
     expect(observation.is_error).toBe(false);
     expect(await readFile(inWorkspace('new/dir/file.txt'), 'utf8')).toBe('hi\n');
     expect(observation.old_content).toBe('');
@@ -143,7 +147,12 @@ describe('file_editor edits', () => {
 
   it('refuses str_replace with two matches and names their lines', async () => {
     await writeFile(inWorkspace('a.txt'), 'x = 1\ny = 2\nx = 1\n');
-    const observation = await edit({ command: 'str_replace', path: inWorkspace('a.txt'), old_str: 'x = 1', new_str: 'x = 3' });
+    const observation = await edit({
+      command: 'str_replace',
+      path: inWorkspace('a.txt'),
+      old_str: 'x = 1',
+      new_str: 'x = 3',
+    });
     expect(observation.is_error).toBe(true);
     expect(observation.text).toContain('2 times');
     expect(observation.text).toContain('lines 1, 3');
@@ -152,7 +161,12 @@ describe('file_editor edits', () => {
 
   it('says when old_str is not found', async () => {
     await writeFile(inWorkspace('a.txt'), 'content\n');
-    const observation = await edit({ command: 'str_replace', path: inWorkspace('a.txt'), old_str: 'absent', new_str: '' });
+    const observation = await edit({
+      command: 'str_replace',
+      path: inWorkspace('a.txt'),
+      old_str: 'absent',
+      new_str: '',
+    });
     expect(observation.is_error).toBe(true);
     expect(observation.text).toContain('not found');
   });

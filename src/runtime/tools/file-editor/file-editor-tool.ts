@@ -53,7 +53,11 @@ export function createFileEditorTool(): Tool<FileEditorAction> {
   };
 }
 
-async function runCommand(action: FileEditorAction, context: ToolContext, history: EditHistory): Promise<Outcome> {
+async function runCommand(
+  action: FileEditorAction,
+  context: ToolContext,
+  history: EditHistory,
+): Promise<Outcome> {
   const absolute = absoluteEditorPath(action.path, context.workspaceDir);
   if (!absolute.ok) return failure(absolute.error);
   // Edit the file a symbolic link points to, and keep one history per real file.
@@ -105,10 +109,19 @@ async function create(path: string, text: string, history: EditHistory): Promise
   await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, text);
   history.record(path, null);
-  return { text: `Created ${path} (${splitLines(text).length} lines).`, isError: false, old_content: '', new_content: text };
+  return {
+    text: `Created ${path} (${splitLines(text).length} lines).`,
+    isError: false,
+    old_content: '',
+    new_content: text,
+  };
 }
 
-async function edit(path: string, history: EditHistory, change: (content: string) => EditResult): Promise<Outcome> {
+async function edit(
+  path: string,
+  history: EditHistory,
+  change: (content: string) => EditResult,
+): Promise<Outcome> {
   const read = await readTextFile(path, MAX_EDIT_BYTES, 'edit it');
   if (!read.ok) return failure(read.error);
   const result = change(read.content);
@@ -126,12 +139,18 @@ async function edit(path: string, history: EditHistory, change: (content: string
 
 async function undo(path: string, history: EditHistory): Promise<Outcome> {
   const previous = history.takeLatest(path);
-  if (previous === undefined) return failure(`There is no edit of ${path} left to undo in this conversation.`);
+  if (previous === undefined)
+    return failure(`There is no edit of ${path} left to undo in this conversation.`);
   const current = await readTextFile(path, MAX_EDIT_BYTES, 'edit it');
   const currentContent = current.ok ? current.content : '';
   if (previous === null) {
     await rm(path, { force: true });
-    return { text: `Undid the creation of ${path}: the file is removed.`, isError: false, old_content: currentContent, new_content: '' };
+    return {
+      text: `Undid the creation of ${path}: the file is removed.`,
+      isError: false,
+      old_content: currentContent,
+      new_content: '',
+    };
   }
   await writeFileAtomic(path, previous);
   return {

@@ -23,7 +23,13 @@ describe('text edits', () => {
   it('shows context around an edit, clipped at the file edges', () => {
     const content = Array.from({ length: 20 }, (_, index) => `l${index + 1}`).join('\n');
     const snippet = editSnippet(content, 10, 10, 2);
-    expect(snippet.split('\n').map((line) => line.trim())).toEqual(['8\tl8', '9\tl9', '10\tl10', '11\tl11', '12\tl12']);
+    expect(snippet.split('\n').map((line) => line.trim())).toEqual([
+      '8\tl8',
+      '9\tl9',
+      '10\tl10',
+      '11\tl11',
+      '12\tl12',
+    ]);
     expect(editSnippet('only\n', 1, 1).trim()).toBe('1\tonly');
   });
 

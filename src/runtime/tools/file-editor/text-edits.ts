@@ -1,6 +1,8 @@
 /** Pure edits of file text for the editor. Lines are 1-based, as the model sees them in `view`. */
 
-export type EditResult = { ok: true; content: string; firstLine: number; lastLine: number } | { ok: false; error: string };
+export type EditResult =
+  | { ok: true; content: string; firstLine: number; lastLine: number }
+  | { ok: false; error: string };
 
 /** Replaces the single occurrence of `oldText`; zero or several occurrences are errors that say where. */
 export function replaceUnique(content: string, oldText: string, newText: string, path: string): EditResult {

@@ -23,7 +23,9 @@ export async function viewDirectory(directory: string): Promise<string> {
   };
   await walk(directory, 1);
   const header = `Files and directories up to 2 levels deep in ${directory}, excluding hidden items and node_modules:`;
-  const footer = truncated ? [`[Listing stopped at ${MAX_ENTRIES} entries; view a subdirectory to see more.]`] : [];
+  const footer = truncated
+    ? [`[Listing stopped at ${MAX_ENTRIES} entries; view a subdirectory to see more.]`]
+    : [];
   if (lines.length === 0) return `${header}\n(empty)`;
   return [header, ...lines, ...footer].join('\n');
 }

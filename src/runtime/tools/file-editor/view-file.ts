@@ -23,10 +23,16 @@ export async function viewFile(
   const first = range?.[0] ?? 1;
   const requestedLast = range === undefined || range[1] === -1 ? lines.length : range[1];
   if (first < 1 || first > lines.length) {
-    return { text: `view_range must start between 1 and ${lines.length}, the number of lines in ${path}.`, isError: true };
+    return {
+      text: `view_range must start between 1 and ${lines.length}, the number of lines in ${path}.`,
+      isError: true,
+    };
   }
   if (requestedLast < first) {
-    return { text: 'view_range must end at or after its start (or be -1 for the end of the file).', isError: true };
+    return {
+      text: 'view_range must end at or after its start (or be -1 for the end of the file).',
+      isError: true,
+    };
   }
   const last = Math.min(requestedLast, lines.length);
 

@@ -3,7 +3,9 @@ import { cleanTerminalOutput } from './clean-terminal-output';
 
 describe('cleanTerminalOutput', () => {
   it('removes colour codes, titles and cursor moves', () => {
-    expect(cleanTerminalOutput('\x1b[1;31merror\x1b[0m: \x1b]0;title\x07bad\x1b[2K\x1b[?25h')).toBe('error: bad');
+    expect(cleanTerminalOutput('\x1b[1;31merror\x1b[0m: \x1b]0;title\x07bad\x1b[2K\x1b[?25h')).toBe(
+      'error: bad',
+    );
   });
 
   it('turns CRLF into LF', () => {

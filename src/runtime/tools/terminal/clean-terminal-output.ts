@@ -11,11 +11,7 @@ const STRAY_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
  */
 export function cleanTerminalOutput(raw: string): string {
   const withoutEscapes = raw.replace(ANSI_PATTERN, '').replace(/\r+\n/g, '\n');
-  return withoutEscapes
-    .split('\n')
-    .map(lastRedrawOfLine)
-    .join('\n')
-    .replace(STRAY_CONTROL, '');
+  return withoutEscapes.split('\n').map(lastRedrawOfLine).join('\n').replace(STRAY_CONTROL, '');
 }
 
 function lastRedrawOfLine(line: string): string {

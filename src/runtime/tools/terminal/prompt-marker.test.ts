@@ -15,7 +15,9 @@ describe('prompt marker parser', () => {
   it('finds a marker split across many chunks, one character at a time', () => {
     const parser = createPromptMarkerParser('abc');
     const pieces = [...`out${marker('abc', 0, '/x')}`].flatMap((character) => parser.push(character));
-    expect(pieces.filter((piece) => piece.kind === 'prompt')).toEqual([{ kind: 'prompt', exitCode: 0, cwd: '/x' }]);
+    expect(pieces.filter((piece) => piece.kind === 'prompt')).toEqual([
+      { kind: 'prompt', exitCode: 0, cwd: '/x' },
+    ]);
     expect(
       pieces
         .filter((piece) => piece.kind === 'output')

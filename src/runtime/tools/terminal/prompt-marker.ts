@@ -13,7 +13,9 @@ export function promptCommandFor(token: string): string {
   return `__awb_status=$?; printf '\\033]777;awb-%s;%s;%s\\007' '${token}' "$__awb_status" "$PWD"`;
 }
 
-export type MarkerPiece = { kind: 'output'; text: string } | { kind: 'prompt'; exitCode: number; cwd: string };
+export type MarkerPiece =
+  | { kind: 'output'; text: string }
+  | { kind: 'prompt'; exitCode: number; cwd: string };
 
 export interface PromptMarkerParser {
   /** Splits a chunk of pty output into output text and prompt markers, in order. Holds back a partial marker. */

@@ -2,7 +2,12 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** Variables the runtime holds that the agent's shell must never see. */
-const SECRET_VARIABLES = ['AGENT_WORKBENCH_SESSION_KEY', 'LLM_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY'];
+const SECRET_VARIABLES = [
+  'AGENT_WORKBENCH_SESSION_KEY',
+  'LLM_API_KEY',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+];
 
 const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
 

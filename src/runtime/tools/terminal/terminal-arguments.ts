@@ -11,7 +11,9 @@ const TerminalArgumentsSchema = z.object({
   is_input: z
     .boolean()
     .optional()
-    .describe('True to send `command` to the process that is still running instead of starting a new command.'),
+    .describe(
+      'True to send `command` to the process that is still running instead of starting a new command.',
+    ),
   timeout: z
     .number()
     .positive()

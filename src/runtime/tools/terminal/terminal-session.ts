@@ -76,6 +76,8 @@ const STOP_GRACE_MS = 1_000;
 const SETTLE_MS = 1_000;
 /** The tty line discipline drops input past 4095 bytes per line, so longer lines go through a script file. */
 const MAX_TYPED_LINE_BYTES = 2_000;
+/** Input after which the shell prints a prompt again (a line ends, C-c, C-d), so a marker will follow. */
+const PROMPT_RETURNING_INPUT = ['\r', '\n', '\x03', '\x04'];
 
 export function createTerminalSession(options: TerminalSessionOptions): TerminalSession {
   const env = options.env ?? process.env;
@@ -163,7 +165,9 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     if (closed) throw new Error('terminal session used after close');
     if (shell !== undefined && !shell.exited) return shell;
     if (shell?.exited) {
-      notices.push('The previous shell had exited; a new shell was started in the workspace (cwd and variables reset).');
+      notices.push(
+        'The previous shell had exited; a new shell was started in the workspace (cwd and variables reset).',
+      );
     }
     shell = await startWithFallback();
     return shell;
@@ -204,12 +208,20 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
 
     async run(request, waitOptions) {
       if (waitOptions.signal.aborted) {
-        return { output: '', exitCode: null, cwd: shell?.cwd, ending: 'aborted', stillRunning: false, notices: [] };
+        return {
+          output: '',
+          exitCode: null,
+          cwd: shell?.cwd,
+          ending: 'aborted',
+          stillRunning: false,
+          notices: [],
+        };
       }
       const current = await ensureShell();
       const result = (ending: TerminalEnding): TerminalResult => ({
         output: current.output.take(),
-        exitCode: ending === 'completed' ? current.lastExitCode : ending === 'exited' ? current.exitCode : null,
+        exitCode:
+          ending === 'completed' ? current.lastExitCode : ending === 'exited' ? current.exitCode : null,
         cwd: current.cwd,
         ending,
         stillRunning: current.busy && !current.exited,
@@ -224,7 +236,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         current.busy = true;
         writeCommand(current, request.command);
       } else if (request.kind === 'input') {
-        if (/[\r\n\x03\x04]/.test(request.data)) current.busy = true;
+        if (PROMPT_RETURNING_INPUT.some((character) => request.data.includes(character))) current.busy = true;
         current.pty.write(request.data);
       } else if (!current.busy) {
         return result('idle');

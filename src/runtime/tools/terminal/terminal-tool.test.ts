@@ -75,7 +75,9 @@ describe('terminal tool', () => {
 
   it('runs a multi-line command with a heredoc as one unit with one exit code', async () => {
     const tool = terminal();
-    const observation = await run(tool, { command: "cat <<'EOF' > note.txt\nfirst\nsecond\nEOF\nwc -l < note.txt\nfalse" });
+    const observation = await run(tool, {
+      command: "cat <<'EOF' > note.txt\nfirst\nsecond\nEOF\nwc -l < note.txt\nfalse",
+    });
     expect(observation.text).toContain('2');
     expect(observation.exit_code).toBe(1);
   });
@@ -88,7 +90,9 @@ describe('terminal tool', () => {
 
   it('is not fooled by output that looks like a marker of another shell', async () => {
     const tool = terminal();
-    const observation = await run(tool, { command: "printf '\\033]777;awb-0000;0;/fake\\007'; echo after; false" });
+    const observation = await run(tool, {
+      command: "printf '\\033]777;awb-0000;0;/fake\\007'; echo after; false",
+    });
     expect(observation.text).toContain('after');
     expect(observation.exit_code).toBe(1);
     expect(observation.cwd).toBe(workspaceDir);
@@ -123,8 +127,9 @@ describe('terminal tool', () => {
     expect(first.text).toContain('empty command');
     expect(first.text).toContain('C-c');
     let later = await run(tool, { command: '' });
-    if (later.exit_code === null) later = await run(tool, { command: '' });
-    if (later.exit_code === null) later = await run(tool, { command: '' });
+    for (let attempt = 0; attempt < 20 && later.exit_code === null; attempt++) {
+      later = await run(tool, { command: '' });
+    }
     expect(later.text).toContain('finished');
     expect(later.exit_code).toBe(0);
   });
@@ -193,7 +198,7 @@ describe('terminal tool', () => {
   it('cuts 1 MB of output to head and tail and saves the full text', async () => {
     const tool = terminal();
     const observation = await run(tool, {
-      command: "seq 1 200000 | awk '{ printf \"line %07d\\n\", $1 }'",
+      command: 'seq 1 200000 | awk \'{ printf "line %07d\\n", $1 }\'',
     });
     expect(observation.exit_code).toBe(0);
     expect(observation.text.length).toBeLessThan(31_000);
@@ -211,7 +216,9 @@ describe('terminal tool', () => {
   });
 
   it('does not hand the runtime secrets to the shell', async () => {
-    const tool = terminal({ env: { ...process.env, LLM_API_KEY: 'sk-secret', AGENT_WORKBENCH_SESSION_KEY: 'k' } });
+    const tool = terminal({
+      env: { ...process.env, LLM_API_KEY: 'sk-secret', AGENT_WORKBENCH_SESSION_KEY: 'k' },
+    });
     const observation = await run(tool, { command: 'echo "[$LLM_API_KEY][$AGENT_WORKBENCH_SESSION_KEY]"' });
     expect(observation.text).toContain('[][]');
   });
@@ -225,7 +232,10 @@ describe('terminal tool', () => {
   });
 
   it('stays quiet about the sandbox when AGENT_WORKBENCH_SANDBOX=0 turns it off', async () => {
-    const tool = terminal({ env: { ...process.env, AGENT_WORKBENCH_SANDBOX: '0' }, locateBwrap: () => undefined });
+    const tool = terminal({
+      env: { ...process.env, AGENT_WORKBENCH_SANDBOX: '0' },
+      locateBwrap: () => undefined,
+    });
     expect((await run(tool, { command: 'echo one' })).text).not.toContain('sandbox');
   });
 

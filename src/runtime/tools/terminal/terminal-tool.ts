@@ -28,7 +28,10 @@ export interface TerminalTool extends Tool<TerminalAction> {
   close(): Promise<void>;
 }
 
-export function createTerminalTool(session: TerminalSession, noOutputTimeoutMs = DEFAULT_NO_OUTPUT_TIMEOUT_MS): TerminalTool {
+export function createTerminalTool(
+  session: TerminalSession,
+  noOutputTimeoutMs = DEFAULT_NO_OUTPUT_TIMEOUT_MS,
+): TerminalTool {
   // The shell is one process: calls run one after another even if the caller overlaps them.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -42,7 +45,8 @@ export function createTerminalTool(session: TerminalSession, noOutputTimeoutMs =
     const request = toRequest(action);
     const result = await session.run(request, {
       ...(action.timeout === undefined ? {} : { hardTimeoutMs: action.timeout * 1000 }),
-      noOutputTimeoutMs: request.kind === 'input' ? Math.min(noOutputTimeoutMs, INPUT_QUIET_MS) : noOutputTimeoutMs,
+      noOutputTimeoutMs:
+        request.kind === 'input' ? Math.min(noOutputTimeoutMs, INPUT_QUIET_MS) : noOutputTimeoutMs,
       signal: context.signal,
     });
     const ending = describeEnding(result, {
@@ -51,7 +55,9 @@ export function createTerminalTool(session: TerminalSession, noOutputTimeoutMs =
     });
     const output = cleanTerminalOutput(result.output).replace(/\n+$/, '');
     const shown = await cutForModel(output, context.observationsDir);
-    const text = [...result.notices, ...prefix, shown.text, ending.line].filter((part) => part !== '').join('\n');
+    const text = [...result.notices, ...prefix, shown.text, ending.line]
+      .filter((part) => part !== '')
+      .join('\n');
     return observation(action, text, {
       exit_code: result.exitCode,
       is_error: ending.isError,
@@ -93,7 +99,10 @@ async function cutForModel(
   const cut = cutMiddle(output, MAX_OBSERVATION_CHARACTERS);
   if (cut === undefined) return { text: output };
   await mkdir(observationsDir, { recursive: true });
-  const fullOutputPath = join(observationsDir, `terminal-${Date.now()}-${randomBytes(4).toString('hex')}.txt`);
+  const fullOutputPath = join(
+    observationsDir,
+    `terminal-${Date.now()}-${randomBytes(4).toString('hex')}.txt`,
+  );
   await writeFile(fullOutputPath, output);
   const note = `[... ${cut.cutCharacters} characters (${cut.cutLines} lines) cut from the middle of ${output.length}. Full output saved to ${fullOutputPath}: search it with grep or view parts with file_editor view_range ...]`;
   return { text: `${cut.head}\n${note}\n${cut.tail}`, fullOutputPath };

@@ -1,0 +1,38 @@
+import { expect, test } from './fixtures/workbench';
+import { expectStatus, finish, script, startConversation, terminal } from './ui-support';
+
+test('Pause lets the current step finish, then stops; Resume continues', async ({ page, workbench }) => {
+  workbench.mockLlm.setScript(
+    script(terminal('sleep 3 && echo slept', { summary: 'Take a nap' }), terminal('echo after-resume'), finish('Rested.')),
+  );
+  await startConversation(page, workbench, 'Nap, then report');
+  const nap = page.locator('[data-action-kind="TerminalAction"]').first();
+  await expect(nap).toHaveAttribute('data-phase', 'running', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: /Pausing/ })).toBeVisible();
+  await expectStatus(page, 'paused');
+  await expect(nap).toContainText('slept');
+  const callsWhenPaused = workbench.mockLlm.requests().length;
+  await expect(page.locator('[data-action-kind="TerminalAction"]')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expectStatus(page, 'finished');
+  await expect(page.locator('[data-action-kind="TerminalAction"]').nth(1)).toContainText('after-resume');
+  expect(workbench.mockLlm.requests().length).toBeGreaterThan(callsWhenPaused);
+});
+
+test('Stop interrupts a model call that never answers', async ({ page, workbench }) => {
+  workbench.mockLlm.setScript({ turns: [{ fail: 'hang' }], fallback: { text: 'Back again.' } });
+  await startConversation(page, workbench, 'Think forever');
+  await expectStatus(page, 'running');
+  const stop = page.getByRole('button', { name: 'Stop' });
+  await expect(stop).toBeEnabled();
+  const started = Date.now();
+  await stop.click();
+  await expectStatus(page, 'paused', 5_000);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  await expect(page.getByRole('separator', { name: 'Stopped' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
+});

@@ -1,0 +1,173 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestToolset } from '../../src/runtime/agent/testing/create-test-toolset';
+import type { ConversationService } from '../../src/runtime/conversation/conversation-service';
+import { createConversationService } from '../../src/runtime/conversation/create-conversation-service';
+import { DEFAULT_SECURITY_ANALYZER } from '../../src/runtime/events';
+import type { LLM } from '../../src/runtime/llm/llm';
+import type { LLMScript } from '../../src/runtime/llm/llm-script';
+import { createScriptedLLM } from '../../src/runtime/llm/scripted-llm';
+import type { EventStore } from '../../src/runtime/store/event-store';
+import { createInMemoryEventStore } from '../../src/runtime/store/in-memory-event-store';
+import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store';
+import type { Tool, Toolset } from '../../src/runtime/tools/tool';
+import type { BenchFigure } from './bench-figure';
+
+const STEPS = 50;
+const RUNS = 5;
+const INTERRUPTS = 20;
+
+/**
+ * What the loop itself costs: a 50-step scripted task against a zero-latency in-process model and
+ * instant tools, timed per step from one model call to the next with tool time subtracted (so the
+ * figure is view, messages, parsing, risk, store appends and publication); and how long an interrupt
+ * takes to bring a run blocked in a model call to `paused`.
+ */
+export default async function loopBenchmark(): Promise<BenchFigure[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-'));
+  try {
+    const inMemory = await stepOverhead(() => createInMemoryEventStore(), dataDir);
+    const sqlite = await stepOverhead(
+      (run) => openSqliteEventStore(join(dataDir, `bench-${run}.db`)),
+      dataDir,
+    );
+    return [
+      {
+        name: 'loop: framework overhead per step, in-memory store (50-step task)',
+        unit: 'ms',
+        samples: inMemory,
+      },
+      { name: 'loop: framework overhead per step, SQLite store (50-step task)', unit: 'ms', samples: sqlite },
+      {
+        name: 'loop: interrupt during a model call to paused',
+        unit: 'ms',
+        samples: await interruptToPaused(dataDir),
+      },
+    ];
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function fiftyStepScript(): LLMScript {
+  const turns = Array.from({ length: STEPS - 1 }, (_, index) => ({
+    text: `Step ${index}.`,
+    tool_calls: [
+      {
+        id: `call_${index}`,
+        name: 'terminal',
+        arguments: { command: `echo ${index}`, security_risk: 'LOW' },
+      },
+    ],
+  }));
+  return { turns: [...turns, { text: 'All done.' }] };
+}
+
+async function stepOverhead(openStore: (run: number) => EventStore, dataDir: string): Promise<number[]> {
+  const samples: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const store = openStore(run);
+    const callStarts: number[] = [];
+    const toolTime: number[] = [];
+    const scripted = createScriptedLLM(fiftyStepScript());
+    const llm: LLM = {
+      provider: scripted.provider,
+      model: scripted.model,
+      complete: (request) => {
+        callStarts.push(performance.now());
+        toolTime.push(0);
+        return scripted.complete(request);
+      },
+    };
+    const service = serviceFor(store, llm, dataDir, () => timedToolset(toolTime));
+    const { info } = await service.create({ max_iterations: 500, stuck_detection: true });
+    service.sendMessage(info.id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'Do 50 steps.' }],
+      run: true,
+    });
+    await until(service, info.id, (status) => status !== 'running');
+    const end = performance.now();
+    if (service.get(info.id).execution_status !== 'finished')
+      throw new Error('the 50-step task did not finish');
+    callStarts.push(end);
+    for (let step = 0; step < STEPS; step++) {
+      const start = callStarts[step] ?? end;
+      const next = callStarts[step + 1] ?? end;
+      samples.push(next - start - (toolTime[step] ?? 0));
+    }
+    await service.close();
+    store.close();
+  }
+  return samples;
+}
+
+async function interruptToPaused(dataDir: string): Promise<number[]> {
+  const store = createInMemoryEventStore();
+  const llm = createScriptedLLM({ turns: [], fallback: { fail: 'hang' } });
+  const service = serviceFor(store, llm, dataDir, () => createTestToolset());
+  const samples: number[] = [];
+  for (let index = 0; index < INTERRUPTS; index++) {
+    const { info } = await service.create({ max_iterations: 500, stuck_detection: true });
+    service.sendMessage(info.id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'Wait forever.' }],
+      run: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = performance.now();
+    await service.interrupt(info.id);
+    samples.push(performance.now() - started);
+    if (service.get(info.id).execution_status !== 'paused') throw new Error('interrupt did not pause');
+  }
+  await service.close();
+  return samples;
+}
+
+function serviceFor(
+  store: EventStore,
+  llm: LLM,
+  dataDir: string,
+  toolset: () => Toolset,
+): ConversationService {
+  return createConversationService({
+    store,
+    dataDir,
+    defaultWorkspace: dataDir,
+    settings: () => ({
+      llm: { provider: 'openai-compatible', model: 'scripted' },
+      confirmation_policy: { kind: 'NeverConfirm' },
+      security_analyzer: DEFAULT_SECURITY_ANALYZER,
+    }),
+    createLLM: () => llm,
+    createToolset: toolset,
+  });
+}
+
+/** The test toolset with each execution timed into the current step's slot. */
+function timedToolset(toolTime: number[]): Toolset {
+  const inner = createTestToolset();
+  const tools: Tool[] = inner.tools.map((tool) => ({
+    ...tool,
+    parseArguments: (args) => tool.parseArguments(args),
+    execute: async (action, context) => {
+      const started = performance.now();
+      try {
+        return await tool.execute(action, context);
+      } finally {
+        const last = toolTime.length - 1;
+        toolTime[last] = (toolTime[last] ?? 0) + performance.now() - started;
+      }
+    },
+  }));
+  return { tools, get: (name) => tools.find((tool) => tool.name === name), close: () => inner.close() };
+}
+
+async function until(
+  service: ConversationService,
+  id: string,
+  done: (status: string) => boolean,
+): Promise<void> {
+  while (!done(service.get(id).execution_status)) await new Promise((resolve) => setImmediate(resolve));
+}

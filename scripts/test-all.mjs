@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm test`: every check in a fixed order, never stopping early, ending with one plain line
+// "N passed, N failed" that CI can trust (a run that executed no test cannot pass silently).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const results = join(root, 'test-results');
+const vitestJson = join(results, 'vitest.json');
+const playwrightJson = join(results, 'playwright.json');
+
+mkdirSync(results, { recursive: true });
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
+
+/** Runs one command with the output shown live; returns true when it exited 0. */
+function run(label, command, args) {
+  process.stdout.write(
+    `\n=== ${label}: ${[command, ...args].map((part) => part.replace(root, '.')).join(' ')}\n`,
+  );
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.error) process.stdout.write(`${label} could not start: ${result.error.message}\n`);
+  const ok = result.status === 0;
+  process.stdout.write(
+    `=== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s\n`,
+  );
+  return ok;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const rows = [];
+/** A check that counts once: typecheck, lint, gen:check, build. */
+function check(label, ok) {
+  rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+/** A test suite: its own counts, and at least one failure when it failed without naming one. */
+function suite(label, ok, passed, failed) {
+  rows.push({ label, passed, failed: !ok && failed === 0 ? 1 : failed });
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+check(
+  'typecheck',
+  [
+    run('typecheck (tsconfig.json)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+    run('typecheck (tsconfig.ui.json)', bin('tsc'), ['-p', 'tsconfig.ui.json', '--noEmit']),
+  ].every(Boolean),
+);
+check('lint', run('lint', npm, ['run', '--silent', 'lint']));
+check('gen:check', run('gen:check', npm, ['run', '--silent', 'gen:check']));
+
+const vitestOk = run('vitest', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+suite('vitest', vitestOk, vitest?.numPassedTests ?? 0, vitest?.numFailedTests ?? 0);
+
+check('build', run('build', npm, ['run', '--silent', 'build']));
+
+const playwrightOk = run('playwright', bin('playwright'), ['test']);
+const stats = readJson(playwrightJson)?.stats;
+suite('playwright', playwrightOk, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
+
+process.stdout.write('\n=== summary\n');
+for (const row of rows) {
+  process.stdout.write(
+    `${row.label.padEnd(12)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed\n`,
+  );
+}
+const passed = rows.reduce((sum, row) => sum + row.passed, 0);
+const failed = rows.reduce((sum, row) => sum + row.failed, 0);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,137 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childPids, commandLine } from './testing/child-pids';
+import { freePort } from './testing/free-port';
+import { waitUntilProcessGone } from './testing/process-gone';
+import { spawnLauncher } from './testing/spawn-launcher';
+import { isolatedEnv } from './testing/start-test-workbench';
+
+// Each case runs the real bin/agent-workbench.mjs and checks exit code and the one stderr line.
+let root: string;
+let workspace: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'launcher-failures-'));
+  workspace = join(root, 'workspace');
+  await mkdir(workspace);
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function occupy(): Promise<{ server: Server; port: number }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : 0 };
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const launcher = spawnLauncher(['--no-open', '--workspace', workspace, ...args], {
+    env: { ...isolatedEnv(), ...env },
+    cwd: workspace,
+  });
+  const exit = await launcher.exited;
+  return { code: exit.code, stdout: launcher.stdoutLines, stderr: launcher.stderrLines };
+}
+
+async function dataDir(name: string) {
+  return join(root, name);
+}
+
+describe('launcher usage errors (exit 2)', () => {
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', '0'], /--port must be from 1 to 65535, got 0/],
+    [['--port', '99999'], /--port must be from 1 to 65535, got 99999/],
+    [['--runtime-port', '0'], /--runtime-port must be from 1 to 65535/],
+  ])('%j prints the reason and the usage on stderr', async (args, reason) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toEqual([]);
+    expect(result.stderr[0]).toMatch(reason);
+    expect(result.stderr.join('\n')).toContain('Usage: agent-workbench');
+  });
+});
+
+describe('launcher startup failures (exit 1, one clear line)', () => {
+  it('names the busy port and the fix', async () => {
+    const { server, port } = await occupy();
+    const result = await run(['--port', String(port), '--runtime-port', String(await freePort())], {
+      AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-port'),
+    });
+    server.close();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toEqual([]);
+    expect(result.stderr).toEqual([
+      `agent-workbench: port ${port} is already in use (another Agent Workbench?); stop that process or pass --port with a free port`,
+    ]);
+  });
+
+  it('names a busy runtime port and the fix', async () => {
+    const { server, port } = await occupy();
+    const result = await run(['--port', String(await freePort()), '--runtime-port', String(port)], {
+      AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-runtime-port'),
+    });
+    server.close();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([
+      `agent-workbench: runtime port ${port} is already in use (another Agent Workbench?); stop that process or pass --runtime-port with a free port`,
+    ]);
+  });
+
+  it('refuses a data dir that is a file', async () => {
+    const file = join(root, 'a-file');
+    await writeFile(file, 'x');
+    const result = await run(['--port', String(await freePort()), '--data-dir', file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([
+      `agent-workbench: data dir ${file} is a file, not a folder; pass --data-dir with a folder path`,
+    ]);
+  });
+
+  it('refuses --public without AGENT_WORKBENCH_SESSION_KEY', async () => {
+    const result = await run(['--public', '--host', '0.0.0.0', '--data-dir', await dataDir('public')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([
+      'agent-workbench: --public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in',
+    ]);
+  });
+
+  it('reports a --runtime-url nobody answers', async () => {
+    const deadPort = await freePort();
+    const launcher = spawnLauncher(
+      ['--no-open', '--port', String(await freePort()), '--runtime-url', `http://127.0.0.1:${deadPort}`],
+      { env: { ...isolatedEnv(), AGENT_WORKBENCH_DATA_DIR: await dataDir('remote') }, cwd: workspace },
+    );
+    // Waiting out the 30 s health cap is too slow for a unit run; SIGTERM during the wait must end cleanly.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(childPids(launcher.pid)).toEqual([]);
+    launcher.child.kill('SIGTERM');
+    expect((await launcher.exited).code).toBe(0);
+  });
+});
+
+describe('launcher shutdown during startup', () => {
+  it('a Ctrl-C while the runtime starts ends both, leaving no child', async () => {
+    const launcher = spawnLauncher(
+      ['--no-open', '--port', String(await freePort()), '--runtime-port', String(await freePort())],
+      { env: { ...isolatedEnv(), AGENT_WORKBENCH_DATA_DIR: await dataDir('early-ctrl-c') }, cwd: workspace },
+    );
+    let runtimePid: number | undefined;
+    const deadline = Date.now() + 10_000;
+    while (runtimePid === undefined && Date.now() < deadline) {
+      runtimePid = childPids(launcher.pid).find((pid) => commandLine(pid).includes('src/server/main.ts'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(runtimePid).toBeDefined();
+    launcher.child.kill('SIGINT');
+    const exit = await launcher.exited;
+    expect(exit.code).toBe(0);
+    expect(launcher.stdoutLines).toEqual([]);
+    expect(await waitUntilProcessGone(runtimePid ?? 0, 1_000)).toBe(true);
+  });
+});

@@ -1,0 +1,316 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActionEvent, Event, MessageEvent } from '../events';
+import { createInMemoryEventStore } from '../store/in-memory-event-store';
+import { observationsDir } from './conversation-registry';
+import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
+
+let harness: ServiceHarness;
+afterEach(async () => harness?.close());
+
+const firstUserMessage = (events: Event[]) =>
+  events.find((event): event is MessageEvent => event.kind === 'MessageEvent' && event.source === 'user');
+
+describe('createConversationService', () => {
+  describe('create', () => {
+    it('starts the log with the system prompt and offers the tools', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      const [first] = harness.events(id);
+      expect(first?.kind).toBe('SystemPromptEvent');
+      expect(first?.kind === 'SystemPromptEvent' && first.tools.map((tool) => tool.name)).toEqual([
+        'terminal',
+        'file_editor',
+        'think',
+        'finish',
+      ]);
+    });
+
+    it('uses the default workspace and refuses one that is not a directory', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      expect(harness.service.get(id).workspace.working_dir).toBe(harness.workspace);
+      const file = join(harness.workspace, 'file.txt');
+      await writeFile(file, 'x');
+      await expect(harness.create({ workspace: { working_dir: file } })).rejects.toMatchObject({
+        code: 'invalid_workspace',
+      });
+      await expect(
+        harness.create({ workspace: { working_dir: join(harness.workspace, 'missing') } }),
+      ).rejects.toMatchObject({
+        code: 'invalid_workspace',
+      });
+    });
+
+    it('answers created:false with the existing conversation when the id is reused', async () => {
+      harness = await createServiceHarness();
+      const conversationId = '11111111-1111-4111-8111-111111111111';
+      const first = await harness.service.create({
+        conversation_id: conversationId,
+        max_iterations: 500,
+        stuck_detection: true,
+      });
+      const again = await harness.service.create({
+        conversation_id: conversationId,
+        max_iterations: 7,
+        stuck_detection: true,
+        title: 'Other',
+      });
+      expect(first.created).toBe(true);
+      expect(again.created).toBe(false);
+      expect(again.info).toEqual(first.info);
+    });
+
+    it('runs the initial message when asked to', async () => {
+      harness = await createServiceHarness({ script: { turns: [{ text: 'Hi!' }] } });
+      const id = await harness.create({
+        initial_message: { role: 'user', content: [{ type: 'text', text: 'Hello' }], run: true },
+      });
+      expect(await harness.settled(id)).toBe('finished');
+      expect(harness.llm.calls).toHaveLength(1);
+    });
+
+    it('keeps its own model and uses the per-conversation key only in memory', async () => {
+      harness = await createServiceHarness({ script: { turns: [{ text: 'ok' }] } });
+      const id = await harness.create({
+        llm: { provider: 'openai', model: 'gpt-x', api_key: 'sk-conversation-key-1234567890' },
+      });
+      expect(harness.service.get(id).llm).toEqual({ provider: 'openai', model: 'gpt-x' });
+      expect(JSON.stringify(harness.store.getConversation(id))).not.toContain('sk-conversation');
+      harness.say(id, 'go');
+      await harness.settled(id);
+      expect(harness.llmConfigs.at(-1)).toEqual({
+        provider: 'openai',
+        model: 'gpt-x',
+        api_key: 'sk-conversation-key-1234567890',
+      });
+    });
+  });
+
+  describe('titles', () => {
+    it('titles a conversation from its first message at once: trimmed, one line, ellipsis past 50 characters', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      harness.say(
+        id,
+        '   Please refactor the\nparser module so that it handles unicode escapes correctly   ',
+        false,
+      );
+      const title = harness.service.get(id).title;
+      expect(title).toBe('Please refactor the parser module so that it handl…');
+      harness.say(id, 'a later message', false);
+      expect(harness.service.get(id).title).toBe(title);
+    });
+
+    it('a rename is never overwritten by the automatic title', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      harness.service.update(id, { title: 'My name' });
+      harness.say(id, 'first message', false);
+      expect(harness.service.get(id).title).toBe('My name');
+      expect(harness.store.getConversation(id)?.title_source).toBe('user');
+    });
+
+    it('improves the title with one cheap model call, unless the person renamed it meanwhile', async () => {
+      harness = await createServiceHarness({
+        script: { turns: [{ text: '"Unicode parser fix"', delay_ms: 20 }] },
+        service: { modelTitles: true },
+      });
+      const id = await harness.create();
+      harness.say(id, 'please fix the parser for unicode', false);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(harness.service.get(id).title).toBe('Unicode parser fix');
+      expect(harness.llm.calls[0]?.maxOutputTokens).toBeLessThan(100);
+
+      harness.llm.setScript({ turns: [{ text: 'Model title', delay_ms: 20 }] });
+      const renamed = await harness.create();
+      harness.say(renamed, 'another task', false);
+      harness.service.update(renamed, { title: 'Mine' });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(harness.service.get(renamed).title).toBe('Mine');
+    });
+  });
+
+  describe('sendMessage', () => {
+    it('appends once for the same client_message_id', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      const message = {
+        role: 'user' as const,
+        content: [{ type: 'text' as const, text: 'hi' }],
+        run: false,
+        client_message_id: 'abc',
+      };
+      harness.service.sendMessage(id, message);
+      harness.service.sendMessage(id, message);
+      expect(harness.kinds(id, 'MessageEvent')).toHaveLength(1);
+    });
+
+    it('throws conversation_not_found for an unknown id', async () => {
+      harness = await createServiceHarness();
+      expect(() => harness.say('22222222-2222-4222-8222-222222222222', 'x')).toThrow(
+        expect.objectContaining({ code: 'conversation_not_found' }),
+      );
+    });
+  });
+
+  describe('fork and navigate', () => {
+    it('forks from the first user message: same ids, idle, fresh stats, "(branch)" title, source unchanged', async () => {
+      harness = await createServiceHarness({
+        script: { turns: [{ text: 'answer', usage: { prompt_tokens: 5, completion_tokens: 1 } }] },
+      });
+      const id = await harness.create();
+      harness.say(id, 'question');
+      await harness.settled(id);
+      const sourceEvents = harness.events(id);
+      const message = firstUserMessage(sourceEvents);
+      const fork = harness.service.fork(id, { from_event_id: message?.id, reset_metrics: true });
+      expect(fork).toMatchObject({
+        execution_status: 'idle',
+        stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
+        title: 'question (branch)',
+        forked_from_conversation_id: id,
+        forked_from_event_id: message?.id,
+        leaf_event_id: message?.id,
+      });
+      expect(harness.events(fork.id).map((event) => event.id)).toEqual(
+        sourceEvents.slice(0, 2).map((event) => event.id),
+      );
+      expect(harness.events(id)).toEqual(sourceEvents);
+      const kept = harness.service.fork(id, { reset_metrics: false, title: 'Named' });
+      expect(kept.stats.prompt_tokens).toBe(5);
+      expect(kept.title).toBe('Named');
+    });
+
+    it('navigate moves the leaf; the next message hangs under it and the old branch stays', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      harness.say(id, 'one', false);
+      harness.say(id, 'two', false);
+      const one = firstUserMessage(harness.events(id));
+      expect(harness.service.navigate(id, one?.id ?? null).leaf_event_id).toBe(one?.id);
+      harness.say(id, 'three', false);
+      const three = harness.events(id).at(-1);
+      expect(three?.parent_id).toBe(one?.id);
+      expect(harness.kinds(id, 'MessageEvent')).toHaveLength(3);
+      expect(() => harness.service.navigate(id, '33333333-3333-4333-8333-333333333333')).toThrow(
+        expect.objectContaining({ code: 'event_not_found' }),
+      );
+    });
+  });
+
+  describe('delete', () => {
+    it('stops a run, removes the conversation and its observations, never the workspace', async () => {
+      harness = await createServiceHarness({ script: { turns: [{ fail: 'hang' }] } });
+      const id = await harness.create();
+      const observations = observationsDir(harness.dataDir, id);
+      await mkdir(observations, { recursive: true });
+      await writeFile(join(harness.workspace, 'keep.txt'), 'keep');
+      harness.say(id, 'go');
+      await harness.service.delete(id);
+      expect(() => harness.service.get(id)).toThrow(
+        expect.objectContaining({ code: 'conversation_not_found' }),
+      );
+      await expect(stat(observations)).rejects.toThrow();
+      expect((await stat(join(harness.workspace, 'keep.txt'))).isFile()).toBe(true);
+    });
+  });
+
+  describe('memory', () => {
+    it('drops a conversation when its run ended and nobody listens, closing its toolset', async () => {
+      harness = await createServiceHarness({
+        script: {
+          turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'ls' } }] }, { text: 'ok' }],
+        },
+      });
+      const id = await harness.create();
+      harness.say(id, 'go');
+      await harness.settled(id);
+      expect(harness.toolsets.every((toolset) => toolset.closed)).toBe(true);
+    });
+
+    it('keeps a subscribed conversation loaded and reports where now is', async () => {
+      harness = await createServiceHarness({ script: { turns: [{ text: 'ok' }] } });
+      const id = await harness.create();
+      const frames: number[] = [];
+      const subscription = harness.service.subscribe(id, (frame) => {
+        if (frame.type === 'durable') frames.push(frame.seq);
+      });
+      expect(subscription.throughSeq).toBe(harness.events(id).at(-1)?.seq);
+      harness.say(id, 'go');
+      await harness.settled(id);
+      expect(frames[0]).toBe(subscription.throughSeq + 1);
+      expect(frames).toEqual(
+        harness
+          .events(id)
+          .slice(subscription.throughSeq + 1)
+          .map((event) => event.seq),
+      );
+      subscription.unsubscribe();
+    });
+  });
+
+  describe('export', () => {
+    it('exports the active branch as JSON and Markdown with secrets redacted', async () => {
+      harness = await createServiceHarness({
+        script: { turns: [{ text: 'Your token ghp_abcdefghijklmnopqrstuvwxyz0123 is set.' }] },
+      });
+      const id = await harness.create({
+        llm: { provider: 'openai', model: 'm', api_key: 'my-very-secret-key' },
+      });
+      harness.say(id, 'use key my-very-secret-key and sk-abcdefghijklmnopqrstuvwx');
+      await harness.settled(id);
+      const json = harness.service.exportConversation(id, 'json');
+      const parsed = JSON.parse(json.content);
+      expect(parsed.events.length).toBeGreaterThan(2);
+      expect(json.contentType).toBe('application/json');
+      const markdown = harness.service.exportConversation(id, 'md');
+      for (const exported of [json, markdown]) {
+        expect(exported.content).not.toContain('my-very-secret-key');
+        expect(exported.content).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+        expect(exported.content).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123');
+        expect(exported.content).toContain('[REDACTED]');
+      }
+      expect(markdown.filename).toMatch(/\.md$/);
+      expect(markdown.content).toContain('## User');
+    });
+  });
+
+  describe('crash recovery', () => {
+    it('a conversation left running becomes error and its first pending action is answered', async () => {
+      const store = createInMemoryEventStore();
+      const first = await createServiceHarness({
+        store,
+        script: {
+          turns: [
+            {
+              tool_calls: [
+                { id: 'c1', name: 'terminal', arguments: { command: 'a' } },
+                { id: 'c2', name: 'terminal', arguments: { command: 'b' } },
+              ],
+            },
+          ],
+        },
+        confirmationPolicy: { kind: 'AlwaysConfirm' },
+      });
+      const id = await first.create();
+      first.say(id, 'go');
+      await first.settled(id);
+      // Simulate a process that died mid-run: the row says running, nothing answered the actions.
+      store.updateConversation(id, { execution_status: 'running' });
+      harness = await createServiceHarness({ store });
+      const info = harness.service.get(id);
+      expect(info.execution_status).toBe('error');
+      const errors = harness.kinds(id, 'AgentErrorEvent');
+      const actions = harness.kinds(id, 'ActionEvent') as ActionEvent[];
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({
+        tool_call_id: actions[0]?.tool_call_id,
+        error: expect.stringMatching(/restart/),
+      });
+      expect(info.pending_action_ids).toEqual([actions[1]?.id]);
+      await first.close();
+    });
+  });
+});

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentText, type ObservationEvent } from '../events';
+import { createToolset } from '../tools/create-toolset';
+import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
+
+let harness: ServiceHarness;
+afterEach(async () => harness?.close());
+
+const realToolset = (options: { conversationId: string; workspaceDir: string; observationsDir: string }) =>
+  createToolset({ ...options, sandbox: false });
+
+describe('the loop with the real toolset', () => {
+  it('runs terminal and file_editor calls in the workspace and finishes', async () => {
+    harness = await createServiceHarness({ createToolset: realToolset, script: { turns: [] } });
+    const id = await harness.create();
+    const file = join(harness.workspace, 'notes.txt');
+    harness.llm.setScript({
+      turns: [
+        {
+          tool_calls: [
+            { id: 'c1', name: 'bash', arguments: { command: 'echo hello > notes.txt && cat notes.txt' } },
+          ],
+        },
+        {
+          tool_calls: [
+            {
+              id: 'c2',
+              name: 'str_replace',
+              arguments: { path: file, old_str: 'hello', new_str: 'goodbye' },
+            },
+          ],
+        },
+        { tool_calls: [{ id: 'c3', name: 'finish', arguments: { message: 'Edited.' } }] },
+      ],
+    });
+    harness.say(id, 'write and edit a note');
+    expect(await harness.settled(id, 15_000)).toBe('finished');
+    const observations = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    expect(observations.map((event) => event.observation.kind)).toEqual([
+      'TerminalObservation',
+      'FileEditorObservation',
+      'FinishObservation',
+    ]);
+    expect(contentText(observations[0]?.observation.content ?? [])).toContain('hello');
+    expect(await readFile(file, 'utf8')).toBe('goodbye\n');
+  });
+
+  it('interrupt stops a running command at once and leaves status paused', async () => {
+    harness = await createServiceHarness({
+      createToolset: realToolset,
+      script: {
+        turns: [{ tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'sleep 30' } }] }],
+      },
+    });
+    const id = await harness.create();
+    harness.say(id, 'wait');
+    const deadline = Date.now() + 10_000;
+    while (harness.kinds(id, 'ActionEvent').length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await harness.service.interrupt(id);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(harness.status(id)).toBe('paused');
+    expect(harness.service.get(id).pending_action_ids).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { analyzePatterns } from './analyze-patterns';
+import { higherRisk } from './risk-order';
+import type { AnalyzeRisk, RiskAssessment, RiskInput } from './security-analyzer';
+
+/**
+ * LLMSecurityAnalyzer: the model's own security_risk (UNKNOWN when it gave none).
+ * PatternSecurityAnalyzer: the deterministic rules. EnsembleSecurityAnalyzer: the higher of both,
+ * with the reasons of both; it is UNKNOWN only if both are.
+ */
+export const analyzeRisk: AnalyzeRisk = (analyzer, input) => {
+  switch (analyzer.kind) {
+    case 'LLMSecurityAnalyzer':
+      return modelAssessment(input);
+    case 'PatternSecurityAnalyzer':
+      return analyzePatterns(input.action, input.workspaceDir);
+    case 'EnsembleSecurityAnalyzer': {
+      const model = modelAssessment(input);
+      const pattern = analyzePatterns(input.action, input.workspaceDir);
+      return { risk: higherRisk(model.risk, pattern.risk), reasons: [...model.reasons, ...pattern.reasons] };
+    }
+  }
+};
+
+function modelAssessment(input: RiskInput): RiskAssessment {
+  const risk = input.modelRisk ?? 'UNKNOWN';
+  return {
+    risk,
+    reasons: [risk === 'UNKNOWN' ? 'model: gave no security_risk' : `model: rated the action ${risk}`],
+  };
+}

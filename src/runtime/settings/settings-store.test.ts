@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SettingsError } from './settings-error';
+import { createSettingsStore } from './settings-store';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'agent-workbench-settings-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const settingsPath = () => join(dataDir, 'settings.json');
+const readFile = () => JSON.parse(readFileSync(settingsPath(), 'utf8'));
+
+describe('createSettingsStore', () => {
+  it('starts a new install with no model, ConfirmRisky HIGH and the ensemble analyzer, writing nothing', () => {
+    const store = createSettingsStore(dataDir, {});
+    expect(store.current()).toEqual({
+      llm: null,
+      confirmation_policy: { kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true },
+      security_analyzer: { kind: 'EnsembleSecurityAnalyzer' },
+    });
+    expect(() => statSync(settingsPath())).toThrow();
+  });
+
+  it('persists an update to settings.json with mode 0600 and reloads it in a new store', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({
+      llm: { provider: 'openai', model: 'gpt-x', api_key: 'sk-secret' },
+      confirmation_policy: { kind: 'NeverConfirm' },
+    });
+    expect(statSync(settingsPath()).mode & 0o777).toBe(0o600);
+    expect(readFile().llm).toEqual({ provider: 'openai', model: 'gpt-x', api_key: 'sk-secret' });
+    const reopened = createSettingsStore(dataDir, {});
+    expect(reopened.current().llm).toEqual({ provider: 'openai', model: 'gpt-x', api_key: 'sk-secret' });
+    expect(reopened.current().confirmation_policy).toEqual({ kind: 'NeverConfirm' });
+  });
+
+  it('never shows the key in view(): only whether one is set', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ llm: { provider: 'anthropic', model: 'claude-x', api_key: 'sk-ant-secret' } });
+    const view = store.view();
+    expect(view.llm).toEqual({ provider: 'anthropic', model: 'claude-x', base_url: null, api_key_set: true });
+    expect(JSON.stringify(view)).not.toContain('sk-ant-secret');
+  });
+
+  it('keeps the key when a patch omits it, and clears it with an empty string', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ llm: { provider: 'openai', model: 'a', api_key: 'sk-1' } });
+    store.update({ llm: { model: 'b' } });
+    expect(store.current().llm).toEqual({ provider: 'openai', model: 'b', api_key: 'sk-1' });
+    store.update({ llm: { api_key: '' } });
+    expect(store.current().llm).toEqual({ provider: 'openai', model: 'b' });
+    expect(readFile().llm.api_key).toBeUndefined();
+  });
+
+  it('clears the base URL with null and forgets the model with llm: null', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://127.0.0.1:9/v1' } });
+    store.update({ llm: { base_url: null } });
+    expect(store.current().llm).toEqual({ provider: 'openai-compatible', model: 'm' });
+    store.update({ llm: null });
+    expect(store.current().llm).toBeNull();
+  });
+
+  it('refuses a model without a provider and leaves the file unchanged', () => {
+    const store = createSettingsStore(dataDir, {});
+    expect(() => store.update({ llm: { model: 'm' } })).toThrow(SettingsError);
+    expect(() => statSync(settingsPath())).toThrow();
+  });
+
+  it('lets LLM_* env variables override the file field by field and says which ones', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ llm: { provider: 'openai', model: 'file-model', api_key: 'file-key' } });
+    const overridden = createSettingsStore(dataDir, {
+      LLM_MODEL: 'env-model',
+      LLM_API_KEY: 'env-key',
+      LLM_BASE_URL: '',
+    });
+    expect(overridden.current().llm).toEqual({ provider: 'openai', model: 'env-model', api_key: 'env-key' });
+    expect(overridden.view().overridden_by_env).toEqual(['LLM_MODEL', 'LLM_API_KEY']);
+  });
+
+  it('configures a model from env alone, inferring an OpenAI-compatible provider from a base URL', () => {
+    const store = createSettingsStore(dataDir, { LLM_MODEL: 'local', LLM_BASE_URL: 'http://127.0.0.1:9/v1' });
+    expect(store.current().llm).toEqual({
+      provider: 'openai-compatible',
+      model: 'local',
+      base_url: 'http://127.0.0.1:9/v1',
+    });
+  });
+
+  it('refuses an unknown LLM_PROVIDER with a message naming the variable', () => {
+    expect(() => createSettingsStore(dataDir, { LLM_PROVIDER: 'gemini' })).toThrow(
+      /LLM_PROVIDER must be one of/,
+    );
+  });
+
+  it('reports a corrupt settings.json clearly: the file, the problem and the fix', () => {
+    writeFileSync(settingsPath(), '{"llm": {"provider": ', { mode: 0o600 });
+    expect(() => createSettingsStore(dataDir, {})).toThrow(/settings\.json is not valid JSON .*delete it/);
+    writeFileSync(settingsPath(), JSON.stringify({ llm: { provider: 'nope', model: 'm' } }));
+    expect(() => createSettingsStore(dataDir, {})).toThrow(/invalid value at llm\.provider/);
+  });
+
+  it('tightens a settings.json that others could read back to 0600', () => {
+    writeFileSync(settingsPath(), JSON.stringify({ llm: null }));
+    chmodSync(settingsPath(), 0o644);
+    createSettingsStore(dataDir, {});
+    expect(statSync(settingsPath()).mode & 0o777).toBe(0o600);
+  });
+
+  it('reports a failed write as a settings_io error and keeps the settings in memory unchanged', () => {
+    const blocked = join(dataDir, 'blocked');
+    const store = createSettingsStore(blocked, {});
+    writeFileSync(blocked, 'a file where the data dir should be');
+    expect(() => store.update({ confirmation_policy: { kind: 'AlwaysConfirm' } })).toThrow(
+      expect.objectContaining({ code: 'settings_io' }),
+    );
+    expect(store.current().confirmation_policy.kind).toBe('ConfirmRisky');
+  });
+});

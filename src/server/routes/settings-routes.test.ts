@@ -1,0 +1,79 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../testing/api-helpers';
+import { createTestServer, type TestServer } from '../testing/create-test-server';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('/api/settings', () => {
+  it('GET shows what is configured, never the key, with the default workspace and env overrides', async () => {
+    server = await createTestServer({ env: { LLM_API_KEY: 'sk-env-secret-value' } });
+    const { status, body, response } = await call(server, { url: '/api/settings' });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      llm: { provider: 'openai-compatible', model: 'scripted-model', base_url: null, api_key_set: true },
+      confirmation_policy: { kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true },
+      security_analyzer: { kind: 'EnsembleSecurityAnalyzer' },
+      default_workspace: server.workspace,
+      overridden_by_env: ['LLM_PROVIDER', 'LLM_MODEL', 'LLM_API_KEY'],
+    });
+    expect(response.body).not.toContain('sk-env-secret-value');
+  });
+
+  it('PATCH persists to settings.json with mode 0600 and answers the new settings without the key', async () => {
+    server = await createTestServer({ env: { LLM_PROVIDER: '', LLM_MODEL: '' } });
+    const { status, body, response } = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: {
+        llm: { provider: 'anthropic', model: 'claude-test', api_key: 'sk-ant-hidden' },
+        confirmation_policy: { kind: 'AlwaysConfirm' },
+      },
+    });
+    expect(status).toBe(200);
+    expect(body.llm).toEqual({ provider: 'anthropic', model: 'claude-test', base_url: null, api_key_set: true });
+    expect(body.confirmation_policy).toEqual({ kind: 'AlwaysConfirm' });
+    expect(response.body).not.toContain('sk-ant-hidden');
+    expect(statSync(join(server.dataDir, 'settings.json')).mode & 0o777).toBe(0o600);
+
+    const cleared = await call(server, { method: 'PATCH', url: '/api/settings', payload: { llm: { api_key: '' } } });
+    expect(cleared.body.llm.api_key_set).toBe(false);
+  });
+
+  it('PATCH validates with 422 naming the field and never echoing the key', async () => {
+    server = await createTestServer();
+    const bad = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { provider: 'gemini', api_key: 'sk-should-not-echo' }, extra: 1 },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.response.body).not.toContain('sk-should-not-echo');
+    const locations = bad.body.detail.map((issue: { loc: unknown[] }) => issue.loc.join('.'));
+    expect(locations).toEqual(expect.arrayContaining(['body.llm.provider']));
+    const longKey = await call(server, { method: 'PATCH', url: '/api/settings', payload: { llm: { api_key: 'k'.repeat(1001) } } });
+    expect(longKey.status).toBe(422);
+    expect(longKey.response.body).not.toContain('kkkkkkkk');
+  });
+
+  it('PATCH without a provider for a new model is 422 incomplete_llm', async () => {
+    server = await createTestServer({ env: { LLM_PROVIDER: '', LLM_MODEL: '' } });
+    const response = await call(server, { method: 'PATCH', url: '/api/settings', payload: { llm: { model: 'x' } } });
+    expect(response).toMatchObject({ status: 422, body: { code: 'incomplete_llm' } });
+  });
+
+  it('test_connection calls the model and reports ok, or says nothing is configured', async () => {
+    server = await createTestServer();
+    const ok = await call(server, { method: 'POST', url: '/api/settings/test_connection', payload: {} });
+    expect(ok.body).toMatchObject({ ok: true, model: 'scripted-model' });
+    await server.close();
+    server = await createTestServer({ env: { LLM_PROVIDER: '', LLM_MODEL: '' } });
+    const none = await call(server, { method: 'POST', url: '/api/settings/test_connection' });
+    expect(none.body).toMatchObject({ ok: false, code: 'llm_not_configured' });
+  });
+});

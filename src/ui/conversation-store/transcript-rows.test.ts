@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { transcriptRows } from './transcript-rows';
+import {
+  agentError,
+  agentMessage,
+  rejection,
+  statusUpdate,
+  terminalAction,
+  terminalObservation,
+  userMessage,
+} from './testing/event-builders';
+
+describe('transcriptRows', () => {
+  it('folds each answer into its action card and hides bookkeeping events', () => {
+    const action = terminalAction(2, 'ls', { thought: 'Let me look around.' });
+    const rows = transcriptRows({
+      events: [userMessage(0, 'hi'), statusUpdate(1, 'running'), action, terminalObservation(3, action, 'a.txt')],
+      streaming: [],
+      optimistic: [],
+      status: 'running',
+    });
+    expect(rows.map((row) => row.type)).toEqual(['message', 'thought', 'action']);
+    const card = rows[2];
+    expect(card?.type === 'action' && card.outcome.observation?.seq).toBe(3);
+    expect(card?.type === 'action' && card.phase).toBe('done');
+  });
+
+  it('gives each action the phase a person should see', () => {
+    const running = terminalAction(0, 'sleep 5');
+    const rejected = terminalAction(1, 'rm -rf /');
+    const failed = terminalAction(2, 'false');
+    const events = [running, rejected, failed, rejection(3, rejected, 'no'), agentError(4, failed.tool_call_id, 'boom')];
+    const phases = (status: 'running' | 'waiting_for_confirmation' | 'paused') =>
+      transcriptRows({ events, streaming: [], optimistic: [], status }).flatMap((row) =>
+        row.type === 'action' ? [row.phase] : [],
+      );
+    expect(phases('running')).toEqual(['running', 'rejected', 'failed']);
+    expect(phases('waiting_for_confirmation')).toEqual(['awaiting-approval', 'rejected', 'failed']);
+    expect(phases('paused')).toEqual(['not-run', 'rejected', 'failed']);
+  });
+
+  it('shows an answer whose action is not loaded on its own', () => {
+    const missing = terminalAction(0, 'ls');
+    const rows = transcriptRows({ events: [terminalObservation(5, missing, 'x')], streaming: [], optimistic: [], status: 'idle' });
+    expect(rows.map((row) => row.type)).toEqual(['orphan']);
+  });
+
+  it('places streaming text after its anchor and unconfirmed messages last', () => {
+    const rows = transcriptRows({
+      events: [userMessage(0, 'hi'), agentMessage(1, 'a'), agentMessage(2, 'b')],
+      streaming: [{ itemId: 'r', anchorSeq: 1, text: 'typing', reasoning: '' }],
+      optimistic: [{ clientMessageId: 'ui-1', text: 'next', state: 'sending' }],
+      status: 'running',
+    });
+    expect(rows.map((row) => row.key)).toEqual([
+      userMessage(0, '').id,
+      agentMessage(1, '').id,
+      'streaming:r',
+      agentMessage(2, '').id,
+      'optimistic:ui-1',
+    ]);
+  });
+
+  it('marks pauses, stops and condensations with a divider', () => {
+    const base = { seq: 0, timestamp: '2025-01-01T00:00:00.000Z', source: 'user' as const };
+    const rows = transcriptRows({
+      events: [
+        { ...base, id: 'p', kind: 'PauseEvent' },
+        { ...base, id: 'i', seq: 1, kind: 'InterruptEvent' },
+      ],
+      streaming: [],
+      optimistic: [],
+      status: 'paused',
+    });
+    expect(rows.map((row) => (row.type === 'marker' ? row.label : row.type))).toEqual(['Paused', 'Stopped']);
+  });
+});

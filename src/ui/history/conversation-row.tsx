@@ -1,0 +1,84 @@
+import { Ellipsis, Pin } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { relativeTime } from '../shell/relative-time';
+import type { ConversationListItem } from './conversation-list-item';
+import { HistoryStatusDot } from './history-status-dot';
+import { RenameInput } from './rename-input';
+import { RowMenu } from './row-menu';
+
+export interface RowHandlers {
+  onRename: (conversation: ConversationListItem, title: string) => void;
+  onTogglePin: (conversation: ConversationListItem) => void;
+  onDelete: (conversation: ConversationListItem) => void;
+  onExport: (conversation: ConversationListItem, format: 'md' | 'json') => void;
+}
+
+/** One conversation in the sidebar: status, title, how long ago; a menu to rename, pin, export, delete. */
+export function ConversationRow({
+  conversation,
+  active,
+  timeField,
+  handlers,
+}: {
+  conversation: ConversationListItem;
+  active: boolean;
+  timeField: 'updated_at' | 'created_at';
+  handlers: RowHandlers;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const title = conversation.title || 'Untitled';
+  const href = `/conversations/${conversation.id}`;
+  const time = conversation[timeField];
+
+  return (
+    <div
+      className={`history-row ${active ? 'history-row--active' : ''} ${menuOpen ? 'history-row--menu' : ''}`}
+      data-conversation-id={conversation.id}
+    >
+      <HistoryStatusDot status={conversation.execution_status} />
+      {renaming ? (
+        <RenameInput
+          title={conversation.title}
+          onSave={(next) => {
+            setRenaming(false);
+            handlers.onRename(conversation, next);
+          }}
+          onCancel={() => setRenaming(false)}
+        />
+      ) : (
+        <Link href={href} className="history-row__link" aria-current={active ? 'page' : undefined} title={title}>
+          <span className="history-row__title">{title}</span>
+          {conversation.pinned ? <Pin size={11} className="history-row__pin" aria-label="Pinned" /> : null}
+          <time className="history-row__time" dateTime={time} title={new Date(time).toLocaleString()}>
+            {relativeTime(time)}
+          </time>
+        </Link>
+      )}
+      {renaming ? null : (
+        <button
+          ref={menuButton}
+          type="button"
+          className="history-row__menu-button"
+          aria-label={`Actions for ${title}`}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Ellipsis size={15} />
+        </button>
+      )}
+      {menuOpen && menuButton.current ? (
+        <RowMenu
+          anchor={menuButton.current}
+          conversation={conversation}
+          onRename={() => setRenaming(true)}
+          handlers={handlers}
+          onClose={() => setMenuOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+const t0 = performance.now();
+await import('./src/runtime/events');
+const t1 = performance.now();
+await import('./src/runtime/llm/create-ai-sdk-llm');
+const t2 = performance.now();
+await import('./src/runtime/conversation/create-conversation-service');
+const t3 = performance.now();
+const { buildServer } = await import('./src/server/build-server');
+const t4 = performance.now();
+await import('./src/runtime/store/sqlite-event-store');
+const t5 = performance.now();
+const { createSettingsStore } = await import('./src/runtime/settings/settings-store');
+const app = await buildServer({ settings: createSettingsStore('/tmp/nonexist-x', {}), sessionKey: 'k', version: '1', defaultWorkspace: '/tmp' });
+const t6 = performance.now();
+app.swagger();
+const t7 = performance.now();
+console.log({ events: t1 - t0, ai: t2 - t1, service: t3 - t2, server: t4 - t3, sqlite: t5 - t4, build: t6 - t5, swagger: t7 - t6 });
