@@ -3,9 +3,15 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation, terminal } from './ui-support';
 
-test('a risky command waits for approval; Enter approves it and the run goes on', async ({ page, workbench }) => {
+test('a risky command waits for approval; Enter approves it and the run goes on', async ({
+  page,
+  workbench,
+}) => {
   workbench.mockLlm.setScript(
-    script(terminal('touch approved.txt', { summary: 'Create the marker file', risk: 'HIGH' }), finish('Created it.')),
+    script(
+      terminal('touch approved.txt', { summary: 'Create the marker file', risk: 'HIGH' }),
+      finish('Created it.'),
+    ),
   );
   await startConversation(page, workbench, 'Create approved.txt');
 
@@ -31,8 +37,13 @@ test('a risky command waits for approval; Enter approves it and the run goes on'
   expect(existsSync(join(workbench.workspace, 'approved.txt'))).toBe(true);
 });
 
-test('Esc closes the dialog without deciding; it reopens, and a rejection carries the reason', async ({ page, workbench }) => {
-  workbench.mockLlm.setScript(script(terminal('rm -rf ./precious', { summary: 'Delete the folder', risk: 'HIGH' })));
+test('Esc closes the dialog without deciding; it reopens, and a rejection carries the reason', async ({
+  page,
+  workbench,
+}) => {
+  workbench.mockLlm.setScript(
+    script(terminal('rm -rf ./precious', { summary: 'Delete the folder', risk: 'HIGH' })),
+  );
   await startConversation(page, workbench, 'Clean up');
 
   const dialog = page.getByRole('dialog', { name: /approve this action/i });

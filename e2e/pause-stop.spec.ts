@@ -3,7 +3,11 @@ import { expectStatus, finish, script, startConversation, terminal } from './ui-
 
 test('Pause lets the current step finish, then stops; Resume continues', async ({ page, workbench }) => {
   workbench.mockLlm.setScript(
-    script(terminal('sleep 3 && echo slept', { summary: 'Take a nap' }), terminal('echo after-resume'), finish('Rested.')),
+    script(
+      terminal('sleep 6 && echo slept', { summary: 'Take a nap' }),
+      terminal('echo after-resume'),
+      finish('Rested.'),
+    ),
   );
   await startConversation(page, workbench, 'Nap, then report');
   const nap = page.locator('[data-action-kind="TerminalAction"]').first();
@@ -33,6 +37,6 @@ test('Stop interrupts a model call that never answers', async ({ page, workbench
   await stop.click();
   await expectStatus(page, 'paused', 5_000);
   expect(Date.now() - started).toBeLessThan(5_000);
-  await expect(page.getByRole('separator', { name: 'Stopped' })).toBeVisible();
+  await expect(page.getByTestId('transcript-marker').filter({ hasText: 'Stopped' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
 });

@@ -1,9 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures/workbench';
-import { expectStatus, finish, SCREENSHOTS, script, startConversation, terminal, toolTurn } from './ui-support';
+import {
+  expectStatus,
+  finish,
+  SCREENSHOTS,
+  script,
+  startConversation,
+  terminal,
+  toolTurn,
+} from './ui-support';
 
-test('a task that runs two commands and edits a file shows each step as it happens', async ({ page, workbench }) => {
+test('a task that runs two commands and edits a file shows each step as it happens', async ({
+  page,
+  workbench,
+}) => {
   const file = join(workbench.workspace, 'notes.txt');
   workbench.mockLlm.setScript(
     script(
@@ -48,7 +59,10 @@ test('a task that runs two commands and edits a file shows each step as it happe
   await page.screenshot({ path: `${SCREENSHOTS}conversation.png` });
 });
 
-test('the new-conversation screen: Shift+Enter makes a new line, Enter sends', async ({ page, workbench }) => {
+test('the new-conversation screen: Shift+Enter makes a new line, Enter sends', async ({
+  page,
+  workbench,
+}) => {
   workbench.mockLlm.setScript(script(finish('ok')));
   await page.goto(workbench.url);
   await expect(page.getByLabel('Workspace folder')).toHaveValue(workbench.workspace);

@@ -6,12 +6,19 @@ import type { Workbench } from './fixtures/workbench';
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
-export function toolTurn(name: string, args: Record<string, unknown>, extra: Partial<ScriptTurn> = {}): ScriptTurn {
+export function toolTurn(
+  name: string,
+  args: Record<string, unknown>,
+  extra: Partial<ScriptTurn> = {},
+): ScriptTurn {
   const call: ScriptToolCall = { name, arguments: args };
   return { tool_calls: [call], ...extra };
 }
 
-export function terminal(command: string, options: { summary?: string; risk?: string; text?: string } = {}): ScriptTurn {
+export function terminal(
+  command: string,
+  options: { summary?: string; risk?: string; text?: string } = {},
+): ScriptTurn {
   return toolTurn(
     'terminal',
     { command, summary: options.summary ?? `Run ${command}`, security_risk: options.risk ?? 'LOW' },
@@ -49,7 +56,11 @@ export function api(workbench: Workbench) {
   const headers = { 'X-Session-API-Key': workbench.sessionKey, 'Content-Type': 'application/json' };
   return {
     async post(path: string, body: unknown): Promise<unknown> {
-      const response = await fetch(`${workbench.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const response = await fetch(`${workbench.url}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
       return response.json();
     },

@@ -105,5 +105,8 @@ export const SettingsResponseSchema = SettingsViewSchema.extend({
   default_workspace: z.string(),
 });
 
+/** For routes that take no query parameters: an unknown one is refused rather than silently ignored. */
+export const NoQuerySchema = z.strictObject({});
+
 /** For routes without a body: nothing, or an empty object. */
 export const EmptyBodySchema = z.strictObject({}).optional();

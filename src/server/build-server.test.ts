@@ -17,7 +17,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function build(overrides: Partial<BuildServerOptions> = {}) {
-  return buildServer({ settings, sessionKey: KEY, version: '1.2.3', defaultWorkspace: '/work/space', ...overrides });
+  return buildServer({
+    settings,
+    sessionKey: KEY,
+    version: '1.2.3',
+    defaultWorkspace: '/work/space',
+    ...overrides,
+  });
 }
 
 describe('buildServer without a conversation service', () => {
@@ -82,7 +88,10 @@ describe('buildServer without a conversation service', () => {
 
   it('answers conversation routes 503 while no runtime is wired', async () => {
     const app = await build();
-    const response = await app.inject({ url: '/api/conversations/count', headers: { 'x-session-api-key': KEY } });
+    const response = await app.inject({
+      url: '/api/conversations/count',
+      headers: { 'x-session-api-key': KEY },
+    });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ code: 'runtime_not_ready' });
     await app.close();
@@ -99,7 +108,12 @@ describe('buildServer without a conversation service', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ detail: 'Request body is larger than 1 MiB' });
-    const malformed = await app.inject({ method: 'PATCH', url: '/api/settings', headers, payload: '{"llm": ' });
+    const malformed = await app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers,
+      payload: '{"llm": ',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ detail: 'Malformed JSON body' });
     expect((await app.inject({ url: '/server_info' })).statusCode).toBe(200);
@@ -149,7 +163,14 @@ describe('buildServer without a conversation service', () => {
       expect(documented, `${route.method} ${path}`).toContain(`${route.method} ${path}`);
     }
     const components = Object.keys(document.components.schemas);
-    for (const name of ['Event', 'MessageEvent', 'ActionEvent', 'ConversationInfo', 'ServerFrame', 'ClientFrame']) {
+    for (const name of [
+      'Event',
+      'MessageEvent',
+      'ActionEvent',
+      'ConversationInfo',
+      'ServerFrame',
+      'ClientFrame',
+    ]) {
       expect(components).toContain(name);
     }
     expect(document.info.description).toContain('/sockets/session/{conversation_id}');

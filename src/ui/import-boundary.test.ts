@@ -29,19 +29,21 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export function importSpecifiers(text: string): string[] {
+function importSpecifiers(text: string): string[] {
   return SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''));
 }
 
 /** Why an import is not allowed, or undefined when it is. */
-export function boundaryViolation(file: string, specifier: string): string | undefined {
+function boundaryViolation(file: string, specifier: string): string | undefined {
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const target = resolve(dirname(file), specifier);
     const inside = allowedDirs.some((dir) => target === dir || target.startsWith(dir + sep));
     return inside ? undefined : `reaches outside src/ui and src/client: ${relative(repoRoot, target)}`;
   }
   if (specifier.startsWith('node:')) return 'imports a Node built-in';
-  const packageName = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+  const packageName = specifier.startsWith('@')
+    ? specifier.split('/').slice(0, 2).join('/')
+    : specifier.split('/')[0];
   if (!packageName || !existsSync(join(repoRoot, 'node_modules', packageName))) {
     return `is not an installed package (an alias would hide where it points): ${specifier}`;
   }
@@ -70,8 +72,10 @@ describe('src/ui import boundary', () => {
     expect(boundaryViolation(file, '../../client/create-api-client')).toBeUndefined();
     expect(boundaryViolation(file, '../api/wire-types')).toBeUndefined();
     expect(boundaryViolation(file, 'react-markdown')).toBeUndefined();
-    expect(importSpecifiers(`import type { Event } from '../../runtime/events';\nimport './x.css';\nconst m = import('y');`)).toEqual(
-      expect.arrayContaining(['../../runtime/events', './x.css', 'y']),
-    );
+    expect(
+      importSpecifiers(
+        `import type { Event } from '../../runtime/events';\nimport './x.css';\nconst m = import('y');`,
+      ),
+    ).toEqual(expect.arrayContaining(['../../runtime/events', './x.css', 'y']));
   });
 });

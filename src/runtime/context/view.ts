@@ -44,6 +44,12 @@ export function extendView(view: View, event: Event): View {
     return project(forget(view.entries, event), view.batches, summaryOf(event) ?? view.summary);
   }
   if (!isLLMVisible(event)) return view;
+  if (event.kind === 'MessageEvent' || event.kind === 'SystemPromptEvent') {
+    // Integrity rules concern tool calls only, so a message just joins the enforced items.
+    const summaryItem = view.summary?.item;
+    const enforced = view.items.filter((item) => item !== summaryItem);
+    return withSummary([...enforced, event], [...view.entries, event], view.batches, view.summary);
+  }
   let batches = view.batches;
   if (event.kind === 'ActionEvent') {
     const copy = new Map(view.batches);
@@ -76,7 +82,15 @@ function project(
   batches: ReadonlyMap<string, readonly string[]>,
   summary: View['summary'],
 ): View {
-  const items: ViewItem[] = enforceViewIntegrity(entries, batches);
-  if (summary) items.splice(Math.min(summary.offset, items.length), 0, summary.item);
-  return { items, entries, batches, summary };
+  return withSummary(enforceViewIntegrity(entries, batches), entries, batches, summary);
+}
+
+function withSummary(
+  enforced: ViewItem[],
+  entries: LLMVisibleEvent[],
+  batches: ReadonlyMap<string, readonly string[]>,
+  summary: View['summary'],
+): View {
+  if (summary) enforced.splice(Math.min(summary.offset, enforced.length), 0, summary.item);
+  return { items: enforced, entries, batches, summary };
 }

@@ -251,6 +251,49 @@ describe('createConversationService', () => {
     });
   });
 
+  describe('state and events', () => {
+    it('a confirmation policy change is a durable state update and applies to the next step', async () => {
+      harness = await createServiceHarness({
+        script: { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'ls' } }] }] },
+      });
+      const id = await harness.create();
+      harness.service.setConfirmationPolicy(id, { kind: 'AlwaysConfirm' });
+      expect(harness.service.get(id).confirmation_policy).toEqual({ kind: 'AlwaysConfirm' });
+      expect(harness.events(id).at(-1)).toMatchObject({
+        kind: 'ConversationStateUpdateEvent',
+        key: 'confirmation_policy',
+      });
+      harness.say(id, 'list');
+      expect(await harness.settled(id)).toBe('waiting_for_confirmation');
+    });
+
+    it('reads, searches and counts events, and refuses unknown ones', async () => {
+      harness = await createServiceHarness();
+      const id = await harness.create();
+      harness.say(id, 'find me', false);
+      const message = firstUserMessage(harness.events(id));
+      expect(harness.service.getEvent(id, message?.id ?? '')).toEqual(message);
+      expect(() => harness.service.getEvent(id, '44444444-4444-4444-8444-444444444444')).toThrow(
+        expect.objectContaining({ code: 'event_not_found' }),
+      );
+      expect(harness.service.countEvents(id, { kind: 'MessageEvent' })).toBe(1);
+      expect(harness.service.searchEvents(id, { body: 'find' }, { limit: 10, order: 'asc' }).items).toEqual([
+        message,
+      ]);
+      expect(harness.service.readEvents(id, { afterSeq: 0 }).map((event) => event.seq)).toEqual([1]);
+    });
+
+    it('lists and counts conversations as ConversationInfo', async () => {
+      harness = await createServiceHarness();
+      const first = await harness.create();
+      const second = await harness.create();
+      const page = harness.service.search({ limit: 10, sort_order: 'CREATED_AT' });
+      expect(page.items.map((item) => item.id)).toEqual([first, second]);
+      expect(page.items[0]?.pending_action_ids).toEqual([]);
+      expect(harness.service.count({ status: 'idle' })).toBe(2);
+    });
+  });
+
   describe('export', () => {
     it('exports the active branch as JSON and Markdown with secrets redacted', async () => {
       harness = await createServiceHarness({

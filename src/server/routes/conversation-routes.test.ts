@@ -35,15 +35,25 @@ describe('POST /api/conversations', () => {
 
   it('answers 200 with the existing conversation when conversation_id is taken', async () => {
     const id = '0f0f0f0f-0000-4000-8000-000000000001';
-    const first = await call(server, { method: 'POST', url: '/api/conversations', payload: { conversation_id: id, title: 'A' } });
-    const again = await call(server, { method: 'POST', url: '/api/conversations', payload: { conversation_id: id, title: 'B' } });
+    const first = await call(server, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { conversation_id: id, title: 'A' },
+    });
+    const again = await call(server, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { conversation_id: id, title: 'B' },
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.title).toBe('A');
   });
 
   it('runs the initial message when asked and titles the conversation from it', async () => {
-    const info = await createConversation(server, { initial_message: userMessage('Fix the failing build please', { run: true }) });
+    const info = await createConversation(server, {
+      initial_message: userMessage('Fix the failing build please', { run: true }),
+    });
     const done = await waitForStatus(server, info.id, ['finished']);
     expect(done.title).toBe('Fix the failing build please');
     expect(done.last_seq).toBeGreaterThan(0);
@@ -52,7 +62,11 @@ describe('POST /api/conversations', () => {
   it('refuses a workspace that is not a directory with 422 naming the problem', async () => {
     const file = join(server.dataDir, 'a-file');
     await writeFile(file, 'x');
-    const { status, body } = await call(server, { method: 'POST', url: '/api/conversations', payload: { workspace: { working_dir: file } } });
+    const { status, body } = await call(server, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { workspace: { working_dir: file } },
+    });
     expect(status).toBe(422);
     expect(body.code).toBe('invalid_workspace');
   });
@@ -73,7 +87,8 @@ describe('POST /api/conversations', () => {
 describe('GET /api/conversations/search and /count', () => {
   it('pages through every conversation once, newest activity first', async () => {
     const ids: string[] = [];
-    for (let index = 0; index < 7; index++) ids.push((await createConversation(server, { title: `c${index}` })).id);
+    for (let index = 0; index < 7; index++)
+      ids.push((await createConversation(server, { title: `c${index}` })).id);
     const seen: string[] = [];
     let pageId: string | null = null;
     do {
@@ -96,13 +111,18 @@ describe('GET /api/conversations/search and /count', () => {
   });
 
   it('searches titles and message text with a match to open, and filters by status', async () => {
-    const info = await createConversation(server, { initial_message: userMessage('the zanzibar deployment', { run: true }) });
+    const info = await createConversation(server, {
+      initial_message: userMessage('the zanzibar deployment', { run: true }),
+    });
     await waitForStatus(server, info.id, ['finished']);
     await createConversation(server, { title: 'unrelated' });
     const { body } = await call(server, { url: '/api/conversations/search?q=zanzibar' });
     expect(body.items).toHaveLength(1);
     expect(body.items[0].id).toBe(info.id);
-    expect(body.items[0].match).toMatchObject({ seq: expect.any(Number), snippet: expect.stringContaining('zanzibar') });
+    expect(body.items[0].match).toMatchObject({
+      seq: expect.any(Number),
+      snippet: expect.stringContaining('zanzibar'),
+    });
     const finished = await call(server, { url: '/api/conversations/search?status=finished' });
     expect(finished.body.items.map((item: { id: string }) => item.id)).toEqual([info.id]);
     expect((await call(server, { url: '/api/conversations/count?status=finished' })).body).toBe(1);
@@ -120,8 +140,18 @@ describe('GET /api/conversations/search and /count', () => {
   it('refuses a query over 1,000 characters politely, and bad limits and sorts with 422', async () => {
     const long = await call(server, { url: `/api/conversations/search?q=${'a'.repeat(1001)}` });
     expect(long.status).toBe(422);
-    expect(long.body.detail[0]).toMatchObject({ loc: ['query', 'q'], msg: expect.stringMatching(/too long.*1,000/) });
-    for (const query of ['limit=0', 'limit=101', 'limit=x', 'sort_order=NAME', 'status=sleeping', 'page_id=%%%garbage']) {
+    expect(long.body.detail[0]).toMatchObject({
+      loc: ['query', 'q'],
+      msg: expect.stringMatching(/too long.*1,000/),
+    });
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=x',
+      'sort_order=NAME',
+      'status=sleeping',
+      'page_id=%%%garbage',
+    ]) {
       const { status } = await call(server, { url: `/api/conversations/search?${query}` });
       expect(status, query).toBe(422);
     }
@@ -141,13 +171,25 @@ describe('GET, PATCH, DELETE /api/conversations/{id}', () => {
   it('renames, tags and pins; a title must be 1-200 characters', async () => {
     const info = await createConversation(server);
     const url = `/api/conversations/${info.id}`;
-    const patched = await call(server, { method: 'PATCH', url, payload: { title: 'Renamed', tags: ['x'], pinned: true } });
+    const patched = await call(server, {
+      method: 'PATCH',
+      url,
+      payload: { title: 'Renamed', tags: ['x'], pinned: true },
+    });
     expect(patched).toMatchObject({ status: 200, body: { success: true } });
     expect((await call(server, { url })).body).toMatchObject({ title: 'Renamed', tags: ['x'], pinned: true });
     for (const title of ['', '   ', 'x'.repeat(201)]) {
       expect((await call(server, { method: 'PATCH', url, payload: { title } })).status).toBe(422);
     }
-    expect((await call(server, { method: 'PATCH', url: `/api/conversations/${UNKNOWN}`, payload: { pinned: true } })).status).toBe(404);
+    expect(
+      (
+        await call(server, {
+          method: 'PATCH',
+          url: `/api/conversations/${UNKNOWN}`,
+          payload: { pinned: true },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('deletes the conversation and its files but never the workspace', async () => {

@@ -5,6 +5,7 @@ import {
   ConversationPageSchema,
   ConversationParamsSchema,
   ConversationSearchQuerySchema,
+  NoQuerySchema,
   SuccessSchema,
   ValidationErrorResponseSchema,
 } from '../api-schemas';
@@ -74,6 +75,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         operationId: 'getConversation',
         tags,
         params: ConversationParamsSchema,
+        querystring: NoQuerySchema,
         response: { 200: ConversationInfoSchema, ...NOT_FOUND_OR_INVALID },
       },
     },

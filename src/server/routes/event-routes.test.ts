@@ -36,7 +36,11 @@ describe('POST /api/conversations/{id}/events', () => {
   it('starts a run with run: true', async () => {
     const app = await start();
     const info = await createConversation(app);
-    await call(app, { method: 'POST', url: `/api/conversations/${info.id}/events`, payload: userMessage('go', { run: true }) });
+    await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/events`,
+      payload: userMessage('go', { run: true }),
+    });
     expect((await waitForStatus(app, info.id, ['finished'])).execution_status).toBe('finished');
   });
 
@@ -53,7 +57,11 @@ describe('POST /api/conversations/{id}/events', () => {
       expect((await call(app, { method: 'POST', url, payload })).status).toBe(422);
     }
     expect((await allEvents(app, info.id)).length).toBe(before);
-    const unknown = await call(app, { method: 'POST', url: `/api/conversations/${UNKNOWN}/events`, payload: userMessage('x') });
+    const unknown = await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${UNKNOWN}/events`,
+      payload: userMessage('x'),
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -61,7 +69,13 @@ describe('POST /api/conversations/{id}/events', () => {
 describe('POST /api/conversations/{id}/events/respond_to_confirmation', () => {
   it('409 for a stale action set or nothing pending; accepting the pending set continues the run', async () => {
     const app = await start({
-      turns: [{ tool_calls: [{ name: 'file_editor', arguments: { command: 'create', path: 'notes.txt', file_text: 'x' } }] }],
+      turns: [
+        {
+          tool_calls: [
+            { name: 'file_editor', arguments: { command: 'create', path: 'notes.txt', file_text: 'x' } },
+          ],
+        },
+      ],
       fallback: { text: 'All done.' },
     });
     const info = await createConversation(app, {
@@ -74,7 +88,11 @@ describe('POST /api/conversations/{id}/events/respond_to_confirmation', () => {
     const stale = await call(app, { method: 'POST', url, payload: { accept: true, action_ids: [UNKNOWN] } });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('stale_confirmation');
-    const accepted = await call(app, { method: 'POST', url, payload: { accept: true, action_ids: waiting.pending_action_ids } });
+    const accepted = await call(app, {
+      method: 'POST',
+      url,
+      payload: { accept: true, action_ids: waiting.pending_action_ids },
+    });
     expect(accepted.body).toEqual({ success: true });
     await waitForStatus(app, info.id, ['finished']);
     const again = await call(app, { method: 'POST', url, payload: { accept: false } });
@@ -101,7 +119,9 @@ describe('event search, count and get', () => {
     let pageId: string | null = null;
     do {
       const query: string = pageId ? `&page_id=${encodeURIComponent(pageId)}` : '';
-      const { body } = await call(app, { url: `/api/conversations/${id}/events/search?limit=2&sort_order=TIMESTAMP_DESC${query}` });
+      const { body } = await call(app, {
+        url: `/api/conversations/${id}/events/search?limit=2&sort_order=TIMESTAMP_DESC${query}`,
+      });
       pages.push(...body.items.map((event: Event) => event.seq));
       pageId = body.next_page_id;
     } while (pageId);
@@ -123,7 +143,14 @@ describe('event search, count and get', () => {
     expect(range.body.items.map((event: Event) => event.seq)).toEqual([2, 3]);
     expect((await call(app, { url: `${base}/count?after_seq=1&before_seq=4` })).body).toBe(2);
     expect((await call(app, { url: `${base}/count` })).body).toBe(events.length);
-    for (const query of ['kind=Nope', 'source=robot', 'limit=0', 'after_seq=-2', 'sort_order=UP', 'after_seq=1.5']) {
+    for (const query of [
+      'kind=Nope',
+      'source=robot',
+      'limit=0',
+      'after_seq=-2',
+      'sort_order=UP',
+      'after_seq=1.5',
+    ]) {
       expect((await call(app, { url: `${base}/search?${query}` })).status, query).toBe(422);
     }
     expect((await call(app, { url: `/api/conversations/${UNKNOWN}/events/search` })).status).toBe(404);

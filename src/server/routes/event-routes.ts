@@ -8,6 +8,7 @@ import {
   EventPageSchema,
   EventParamsSchema,
   EventSearchQuerySchema,
+  NoQuerySchema,
   SuccessSchema,
 } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
@@ -99,6 +100,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
         operationId: 'getEvent',
         tags,
         params: EventParamsSchema,
+        querystring: NoQuerySchema,
         response: { 200: EventSchema, ...NOT_FOUND_OR_INVALID },
       },
     },

@@ -21,7 +21,11 @@ describe('run, pause, interrupt', () => {
   it('runs a conversation with a pending message and answers 409 while it runs', async () => {
     const app = await start(slow);
     const info = await createConversation(app);
-    await call(app, { method: 'POST', url: `/api/conversations/${info.id}/events`, payload: userMessage('go') });
+    await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/events`,
+      payload: userMessage('go'),
+    });
     expect(await call(app, { method: 'POST', url: `/api/conversations/${info.id}/run` })).toMatchObject({
       status: 200,
       body: { success: true },
@@ -37,7 +41,9 @@ describe('run, pause, interrupt', () => {
     const info = await createConversation(app, { initial_message: userMessage('go', { run: true }) });
     await waitForStatus(app, info.id, ['running']);
     const started = Date.now();
-    expect((await call(app, { method: 'POST', url: `/api/conversations/${info.id}/interrupt` })).status).toBe(200);
+    expect((await call(app, { method: 'POST', url: `/api/conversations/${info.id}/interrupt` })).status).toBe(
+      200,
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((await call(app, { url: `/api/conversations/${info.id}` })).body.execution_status).toBe('paused');
   });
@@ -52,7 +58,9 @@ describe('run, pause, interrupt', () => {
       initial_message: userMessage('go', { run: true }),
     });
     await waitForStatus(app, info.id, ['running']);
-    expect((await call(app, { method: 'POST', url: `/api/conversations/${info.id}/pause` })).status).toBe(200);
+    expect((await call(app, { method: 'POST', url: `/api/conversations/${info.id}/pause` })).status).toBe(
+      200,
+    );
     const paused = await waitForStatus(app, info.id, ['paused']);
     expect(paused.execution_status).toBe('paused');
   });
@@ -60,10 +68,16 @@ describe('run, pause, interrupt', () => {
   it('answers 404 for unknown conversations and 422 for a body on a bodiless action', async () => {
     const app = await start();
     for (const action of ['run', 'pause', 'interrupt']) {
-      expect((await call(app, { method: 'POST', url: `/api/conversations/${UNKNOWN}/${action}` })).status).toBe(404);
+      expect(
+        (await call(app, { method: 'POST', url: `/api/conversations/${UNKNOWN}/${action}` })).status,
+      ).toBe(404);
     }
     const info = await createConversation(app);
-    const withBody = await call(app, { method: 'POST', url: `/api/conversations/${info.id}/run`, payload: { x: 1 } });
+    const withBody = await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/run`,
+      payload: { x: 1 },
+    });
     expect(withBody.status).toBe(422);
   });
 });
@@ -94,7 +108,9 @@ describe('fork and navigate', () => {
       payload: { from_event_id: UNKNOWN },
     });
     expect(unknownEvent.status).toBe(404);
-    expect((await call(app, { method: 'POST', url: `/api/conversations/${UNKNOWN}/fork`, payload: {} })).status).toBe(404);
+    expect(
+      (await call(app, { method: 'POST', url: `/api/conversations/${UNKNOWN}/fork`, payload: {} })).status,
+    ).toBe(404);
   });
 
   it('navigates the leaf to an event or to before the first one', async () => {
@@ -103,14 +119,30 @@ describe('fork and navigate', () => {
     await waitForStatus(app, info.id, ['finished']);
     const events = await allEvents(app, info.id);
     const target = events[1];
-    const moved = await call(app, { method: 'POST', url: `/api/conversations/${info.id}/navigate`, payload: { event_id: target?.id } });
+    const moved = await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/navigate`,
+      payload: { event_id: target?.id },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.leaf_event_id).toBe(target?.id);
-    const root = await call(app, { method: 'POST', url: `/api/conversations/${info.id}/navigate`, payload: { event_id: null } });
+    const root = await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/navigate`,
+      payload: { event_id: null },
+    });
     expect(root.body.leaf_event_id).toBeNull();
-    const unknown = await call(app, { method: 'POST', url: `/api/conversations/${info.id}/navigate`, payload: { event_id: UNKNOWN } });
+    const unknown = await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/navigate`,
+      payload: { event_id: UNKNOWN },
+    });
     expect(unknown.status).toBe(404);
-    const invalid = await call(app, { method: 'POST', url: `/api/conversations/${info.id}/navigate`, payload: {} });
+    const invalid = await call(app, {
+      method: 'POST',
+      url: `/api/conversations/${info.id}/navigate`,
+      payload: {},
+    });
     expect(invalid.status).toBe(422);
   });
 });
@@ -122,7 +154,11 @@ describe('POST /api/conversations/{id}/confirmation_policy', () => {
     const url = `/api/conversations/${info.id}/confirmation_policy`;
     const policy = { kind: 'ConfirmRisky', threshold: 'MEDIUM', confirm_unknown: false };
     expect((await call(app, { method: 'POST', url, payload: { policy } })).body).toEqual({ success: true });
-    expect((await call(app, { url: `/api/conversations/${info.id}` })).body.confirmation_policy).toEqual(policy);
-    expect((await call(app, { method: 'POST', url, payload: { policy: { kind: 'Sometimes' } } })).status).toBe(422);
+    expect((await call(app, { url: `/api/conversations/${info.id}` })).body.confirmation_policy).toEqual(
+      policy,
+    );
+    expect(
+      (await call(app, { method: 'POST', url, payload: { policy: { kind: 'Sometimes' } } })).status,
+    ).toBe(422);
   });
 });

@@ -36,12 +36,21 @@ describe('/api/settings', () => {
       },
     });
     expect(status).toBe(200);
-    expect(body.llm).toEqual({ provider: 'anthropic', model: 'claude-test', base_url: null, api_key_set: true });
+    expect(body.llm).toEqual({
+      provider: 'anthropic',
+      model: 'claude-test',
+      base_url: null,
+      api_key_set: true,
+    });
     expect(body.confirmation_policy).toEqual({ kind: 'AlwaysConfirm' });
     expect(response.body).not.toContain('sk-ant-hidden');
     expect(statSync(join(server.dataDir, 'settings.json')).mode & 0o777).toBe(0o600);
 
-    const cleared = await call(server, { method: 'PATCH', url: '/api/settings', payload: { llm: { api_key: '' } } });
+    const cleared = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { api_key: '' } },
+    });
     expect(cleared.body.llm.api_key_set).toBe(false);
   });
 
@@ -56,14 +65,22 @@ describe('/api/settings', () => {
     expect(bad.response.body).not.toContain('sk-should-not-echo');
     const locations = bad.body.detail.map((issue: { loc: unknown[] }) => issue.loc.join('.'));
     expect(locations).toEqual(expect.arrayContaining(['body.llm.provider']));
-    const longKey = await call(server, { method: 'PATCH', url: '/api/settings', payload: { llm: { api_key: 'k'.repeat(1001) } } });
+    const longKey = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { api_key: 'k'.repeat(1001) } },
+    });
     expect(longKey.status).toBe(422);
     expect(longKey.response.body).not.toContain('kkkkkkkk');
   });
 
   it('PATCH without a provider for a new model is 422 incomplete_llm', async () => {
     server = await createTestServer({ env: { LLM_PROVIDER: '', LLM_MODEL: '' } });
-    const response = await call(server, { method: 'PATCH', url: '/api/settings', payload: { llm: { model: 'x' } } });
+    const response = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { model: 'x' } },
+    });
     expect(response).toMatchObject({ status: 422, body: { code: 'incomplete_llm' } });
   });
 

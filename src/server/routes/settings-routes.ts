@@ -6,7 +6,12 @@ import {
   TestConnectionSchema,
 } from '../../runtime/settings/settings-schemas';
 import { ServiceUnavailableError } from '../error-catalogue';
-import { ErrorResponseSchema, SettingsResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
+import {
+  ErrorResponseSchema,
+  NoQuerySchema,
+  SettingsResponseSchema,
+  ValidationErrorResponseSchema,
+} from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 
 /** GET and PATCH /api/settings: the model and default policies. The API key is write-only. */
@@ -15,7 +20,14 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
 
   app.get(
     '/api/settings',
-    { schema: { operationId: 'getSettings', tags: ['settings'], response: { 200: SettingsResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getSettings',
+        tags: ['settings'],
+        querystring: NoQuerySchema,
+        response: { 200: SettingsResponseSchema, 422: ValidationErrorResponseSchema },
+      },
+    },
     async () => answer(),
   );
 

@@ -25,7 +25,10 @@ export function registerSessionSocket(
     const afterSeq = parseAfterSeq(query.after_seq);
     if (afterSeq === undefined)
       return socket.close(CLOSE.invalidCursor, 'after_seq must be an integer >= -1');
-    const authenticatedByHeader = checkKey(request.headers[SESSION_KEY_HEADER]);
+    const headerKey = request.headers[SESSION_KEY_HEADER];
+    const authenticatedByHeader = checkKey(headerKey);
+    if (headerKey !== undefined && !authenticatedByHeader)
+      return socket.close(CLOSE.unauthorized, 'unauthorized');
     // An id that is not a UUID names no conversation; still authenticate first so 4004 reveals nothing.
     const conversationId = ConversationIdSchema.safeParse(id).success ? id : undefined;
 

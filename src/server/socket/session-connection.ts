@@ -6,6 +6,7 @@ import { RuntimeError } from '../../runtime/conversation/runtime-error';
 import { lookupError } from '../error-catalogue';
 import { createLiveRelay, type LiveRelay } from './live-relay';
 import { readClientFrame } from './read-client-frame';
+import { serializeFrame } from './serialize-frame';
 import { CLOSE, type SessionSocketOptions } from './session-socket-options';
 import type { ClientFrame, ServerFrame } from './socket-frames';
 
@@ -56,7 +57,7 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
   const send = (frame: ServerFrame) => {
     if (!isOpen()) return;
     unwritten += 1;
-    socket.send(JSON.stringify(frame), onWritten);
+    socket.send(serializeFrame(frame), onWritten);
     if (socket.bufferedAmount > options.maxBufferedBytes) closeSlowConsumer();
   };
   const flush = () =>

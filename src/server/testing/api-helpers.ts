@@ -37,7 +37,8 @@ export async function waitForStatus(
     const { body } = await call(server, { url: `/api/conversations/${id}` });
     const info = body as ConversationInfo;
     if (statuses.includes(info.execution_status)) return info;
-    if (Date.now() > deadline) throw new Error(`status stayed ${info.execution_status}, wanted ${statuses.join('|')}`);
+    if (Date.now() > deadline)
+      throw new Error(`status stayed ${info.execution_status}, wanted ${statuses.join('|')}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

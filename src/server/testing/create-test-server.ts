@@ -32,7 +32,7 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
-  /** The model every conversation gets: by default a fresh scripted LLM playing `script` on each run. */
+  /** The model every conversation gets: by default one scripted LLM playing `script`, turn by turn across runs. */
   script?: LLMScript;
   createLLM?: (config: LLMConfig) => LLM;
   store?: EventStore;
@@ -57,7 +57,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...options.env,
   });
   const script = options.script ?? { turns: [], fallback: { text: 'Done.' } };
-  const createLLM = options.createLLM ?? (() => createScriptedLLM(script));
+  const sharedLLM = createScriptedLLM(script);
+  const createLLM = options.createLLM ?? (() => sharedLLM);
   const service = createConversationService({
     store,
     dataDir,

@@ -5,7 +5,8 @@
 export function describeApiError(error: unknown, response?: Response): string {
   const detail = detailOf(error);
   if (detail) return detail;
-  if (response && !response.ok) return `The runtime answered ${response.status} ${response.statusText}`.trim();
+  if (response && !response.ok)
+    return `The runtime answered ${response.status} ${response.statusText}`.trim();
   if (error instanceof Error) return `Could not reach the runtime (${error.message})`;
   return 'Could not reach the runtime';
 }
@@ -24,7 +25,12 @@ function detailOf(error: unknown): string | undefined {
 
 function describeIssue(issue: unknown): string {
   if (typeof issue === 'string') return issue;
-  if (typeof issue === 'object' && issue !== null && 'message' in issue && typeof issue.message === 'string') {
+  if (
+    typeof issue === 'object' &&
+    issue !== null &&
+    'message' in issue &&
+    typeof issue.message === 'string'
+  ) {
     const path = 'path' in issue && Array.isArray(issue.path) ? issue.path.join('.') : '';
     return path ? `${path}: ${issue.message}` : issue.message;
   }
@@ -43,7 +49,9 @@ export class ApiError extends Error {
 }
 
 /** openapi-fetch result → data, or an ApiError with a readable message. */
-export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
   let result: { data?: T; error?: unknown; response: Response };
   try {
     result = await call;

@@ -1,6 +1,7 @@
 import { forwardRef, type KeyboardEvent, type TextareaHTMLAttributes, useLayoutEffect, useRef } from 'react';
 
-export interface MessageTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'onSubmit'> {
+export interface MessageTextareaProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'onSubmit'> {
   value: string;
   onChange: (value: string) => void;
   /** Enter (without Shift, outside IME composition) submits; Shift+Enter inserts a newline. */
@@ -14,6 +15,7 @@ export const MessageTextarea = forwardRef<HTMLTextAreaElement, MessageTextareaPr
   forwardedRef,
 ) {
   const own = useRef<HTMLTextAreaElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height must be re-measured whenever the text changes
   useLayoutEffect(() => {
     const element = own.current;
     if (!element) return;

@@ -11,6 +11,8 @@ export interface ModalDialogProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** Shown between the (scrolling) body and the footer, always in view: results, errors. */
+  status?: ReactNode;
   width?: number;
   /** Extra test and styling hook. */
   className?: string;
@@ -18,7 +20,17 @@ export interface ModalDialogProps {
 }
 
 /** A modal dialog: labelled for screen readers, focus trapped inside, Esc closes it. */
-export function ModalDialog({ title, description, onClose, children, footer, width = 520, className, icon }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  description,
+  onClose,
+  children,
+  footer,
+  status,
+  width = 520,
+  className,
+  icon,
+}: ModalDialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -36,7 +48,11 @@ export function ModalDialog({ title, description, onClose, children, footer, wid
   }, [onClose]);
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog is a mouse shortcut; Esc and the close button are the accessible ways out
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div
         ref={panel}
         role="dialog"
@@ -59,11 +75,17 @@ export function ModalDialog({ title, description, onClose, children, footer, wid
               </p>
             ) : null}
           </div>
-          <button type="button" className="button button--ghost button--icon" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="button button--ghost button--icon"
+            aria-label="Close"
+            onClick={onClose}
+          >
             <X size={16} />
           </button>
         </header>
         <div className="modal__body">{children}</div>
+        {status ? <div className="modal__status">{status}</div> : null}
         {footer ? <footer className="modal__footer">{footer}</footer> : null}
       </div>
     </div>,

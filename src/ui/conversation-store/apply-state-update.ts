@@ -21,10 +21,14 @@ const EXECUTION_STATUSES: Record<ExecutionStatus, true> = {
  * The conversation info after one durable state update. Unknown keys and values of an unexpected
  * shape leave the info unchanged: the UI must keep working against a newer runtime.
  */
-export function applyStateUpdate(info: ConversationInfo, event: ConversationStateUpdateEvent): ConversationInfo {
+export function applyStateUpdate(
+  info: ConversationInfo,
+  event: ConversationStateUpdateEvent,
+): ConversationInfo {
   const { key, value } = event;
   if (key === 'execution_status' && isExecutionStatus(value)) return { ...info, execution_status: value };
-  if (key === 'confirmation_policy' && isConfirmationPolicy(value)) return { ...info, confirmation_policy: value };
+  if (key === 'confirmation_policy' && isConfirmationPolicy(value))
+    return { ...info, confirmation_policy: value };
   if (key === 'stats' && isStats(value)) return { ...info, stats: value };
   if (key === 'title' && typeof value === 'string') return { ...info, title: value };
   return info;

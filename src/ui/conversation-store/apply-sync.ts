@@ -7,7 +7,11 @@ import type { ConversationViewState } from './conversation-view-state';
  * slots from before the gap are dropped, since their deltas may be incomplete; the runtime's next
  * frames reopen any item still in progress.
  */
-export function applySync(state: ConversationViewState, info: ConversationInfo, throughSeq: number): ConversationViewState {
+export function applySync(
+  state: ConversationViewState,
+  info: ConversationInfo,
+  throughSeq: number,
+): ConversationViewState {
   return withInfo({ ...state, connection: 'live', streaming: [] }, info, throughSeq);
 }
 
@@ -18,7 +22,11 @@ export function applyInfo(state: ConversationViewState, info: ConversationInfo):
 }
 
 /** Takes `info` as of `asOfSeq`, then replays the held state updates that are newer than it. */
-function withInfo(state: ConversationViewState, info: ConversationInfo, asOfSeq: number): ConversationViewState {
+function withInfo(
+  state: ConversationViewState,
+  info: ConversationInfo,
+  asOfSeq: number,
+): ConversationViewState {
   let current = info;
   let infoSeq = asOfSeq;
   for (const event of state.events) {

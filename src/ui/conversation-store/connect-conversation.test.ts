@@ -40,7 +40,12 @@ describe('connectConversation', () => {
     await settle();
     const socket = fake.socket();
     const frames: ServerFrame[] = [
-      { type: 'sync', from_seq: 6, through_seq: 5, state: conversationInfo({ execution_status: 'running', last_seq: 5 }) },
+      {
+        type: 'sync',
+        from_seq: 6,
+        through_seq: 5,
+        state: conversationInfo({ execution_status: 'running', last_seq: 5 }),
+      },
       { type: 'durable', seq: 6, event: statusUpdate(6, 'finished') },
       { type: 'item_started', item_id: 'r', anchor_seq: 6 },
     ];
@@ -54,7 +59,10 @@ describe('connectConversation', () => {
 
   it('pages older events in on request and stops at the start of the log', async () => {
     const store = createConversationStore('c');
-    const fake = fakePorts({ undefined: [agentMessage(2, 'c')], 2: [userMessage(0, 'a'), agentMessage(1, 'b')] });
+    const fake = fakePorts({
+      undefined: [agentMessage(2, 'c')],
+      2: [userMessage(0, 'a'), agentMessage(1, 'b')],
+    });
     const connection = connectConversation(store, fake.ports, () => undefined);
     await settle();
     expect(await connection.loadOlder()).toBe(true);

@@ -2,7 +2,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConversationInfo, Event, StreamFrame } from '../api/wire-types';
 import { applyStreamFrame } from './apply-stream-frame';
 import { applyInfo, applySync } from './apply-sync';
-import { type ConnectionStatus, type ConversationViewState, initialConversationViewState } from './conversation-view-state';
+import {
+  type ConnectionStatus,
+  type ConversationViewState,
+  initialConversationViewState,
+} from './conversation-view-state';
 import { foldDurableEvents } from './fold-durable-events';
 import { addOptimisticMessage, dropOptimisticMessage, failOptimisticMessage } from './optimistic-messages';
 
@@ -36,7 +40,8 @@ export function createConversationStore(conversationId: string): StoreApi<Conver
       receiveSync: (info, throughSeq) => update((state) => applySync(state, info, throughSeq)),
       receiveInfo: (info) => update((state) => applyInfo(state, info)),
       receiveStreamFrame: (frame) => update((state) => applyStreamFrame(state, frame)),
-      setConnection: (connection) => update((state) => (state.connection === connection ? state : { ...state, connection })),
+      setConnection: (connection) =>
+        update((state) => (state.connection === connection ? state : { ...state, connection })),
       addOptimisticMessage: (id, text) => update((state) => addOptimisticMessage(state, id, text)),
       failOptimisticMessage: (id, error) => update((state) => failOptimisticMessage(state, id, error)),
       dropOptimisticMessage: (id) => update((state) => dropOptimisticMessage(state, id)),

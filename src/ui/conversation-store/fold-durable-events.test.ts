@@ -26,7 +26,12 @@ describe('foldDurableEvents', () => {
   });
 
   it('folding the same frames twice gives the same state as folding them once', () => {
-    const frames = [userMessage(0, 'hi'), statusUpdate(1, 'running'), agentMessage(2, 'hello'), statusUpdate(3, 'finished')];
+    const frames = [
+      userMessage(0, 'hi'),
+      statusUpdate(1, 'running'),
+      agentMessage(2, 'hello'),
+      statusUpdate(3, 'finished'),
+    ];
     const start = applySync(empty(), conversationInfo({ last_seq: -1 }), -1);
     const once = foldDurableEvents(start, frames);
     const twice = foldDurableEvents(foldDurableEvents(start, frames), frames);
@@ -61,7 +66,12 @@ describe('foldDurableEvents', () => {
   });
 
   it('ends a streaming slot when the item turns into actions', () => {
-    let state = applyStreamFrame(empty(), { type: 'delta', item_id: 'resp-7', kind: 'reasoning', content: 'hmm' });
+    let state = applyStreamFrame(empty(), {
+      type: 'delta',
+      item_id: 'resp-7',
+      kind: 'reasoning',
+      content: 'hmm',
+    });
     expect(state.streaming[0]?.reasoning).toBe('hmm');
     state = foldDurableEvents(state, [terminalAction(0, 'ls', { responseId: 'resp-7' })]);
     expect(state.streaming).toEqual([]);
@@ -83,7 +93,9 @@ describe('foldDurableEvents', () => {
 
   it('keeps a refused message visible as failed', () => {
     const state = failOptimisticMessage(addOptimisticMessage(empty(), 'ui-2', 'x'), 'ui-2', 'runtime down');
-    expect(state.optimistic).toEqual([{ clientMessageId: 'ui-2', text: 'x', state: 'failed', error: 'runtime down' }]);
+    expect(state.optimistic).toEqual([
+      { clientMessageId: 'ui-2', text: 'x', state: 'failed', error: 'runtime down' },
+    ]);
   });
 });
 
@@ -98,7 +110,11 @@ describe('applySync and applyInfo', () => {
   });
 
   it('replays held state updates newer than a REST info that arrived late', () => {
-    let state = foldDurableEvents(empty(), [userMessage(0, 'go'), statusUpdate(1, 'running'), statusUpdate(2, 'finished')]);
+    let state = foldDurableEvents(empty(), [
+      userMessage(0, 'go'),
+      statusUpdate(1, 'running'),
+      statusUpdate(2, 'finished'),
+    ]);
     state = applyInfo(state, conversationInfo({ execution_status: 'running', last_seq: 1 }));
     expect(state.info?.execution_status).toBe('finished');
   });

@@ -10,7 +10,10 @@ import { mergeEventsBySeq } from './merge-events-by-seq';
  * - a streaming slot ends when a durable event of the same item (llm_response_id) arrives;
  * - an optimistic message ends when its durable MessageEvent (same client_message_id) arrives.
  */
-export function foldDurableEvents(state: ConversationViewState, incoming: readonly Event[]): ConversationViewState {
+export function foldDurableEvents(
+  state: ConversationViewState,
+  incoming: readonly Event[],
+): ConversationViewState {
   const events = mergeEventsBySeq(state.events, incoming);
   if (events === state.events) return state;
 

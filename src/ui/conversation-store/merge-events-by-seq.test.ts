@@ -13,9 +13,9 @@ describe('mergeEventsBySeq', () => {
 
   it('prepends an older page and sorts an out-of-order batch', () => {
     const held = [agentMessage(5, 'e'), agentMessage(6, 'f')];
-    expect(seqs(mergeEventsBySeq(held, [agentMessage(4, 'd'), agentMessage(2, 'b'), agentMessage(3, 'c')]))).toEqual([
-      2, 3, 4, 5, 6,
-    ]);
+    expect(
+      seqs(mergeEventsBySeq(held, [agentMessage(4, 'd'), agentMessage(2, 'b'), agentMessage(3, 'c')])),
+    ).toEqual([2, 3, 4, 5, 6]);
   });
 
   it('fills holes inside the held range', () => {

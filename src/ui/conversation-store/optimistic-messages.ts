@@ -9,7 +9,8 @@ export function addOptimisticMessage(
   const alreadyStored = state.events.some(
     (event) => event.kind === 'MessageEvent' && event.client_message_id === clientMessageId,
   );
-  if (alreadyStored || state.optimistic.some((message) => message.clientMessageId === clientMessageId)) return state;
+  if (alreadyStored || state.optimistic.some((message) => message.clientMessageId === clientMessageId))
+    return state;
   return { ...state, optimistic: [...state.optimistic, { clientMessageId, text, state: 'sending' }] };
 }
 
@@ -27,6 +28,12 @@ export function failOptimisticMessage(
   };
 }
 
-export function dropOptimisticMessage(state: ConversationViewState, clientMessageId: string): ConversationViewState {
-  return { ...state, optimistic: state.optimistic.filter((message) => message.clientMessageId !== clientMessageId) };
+export function dropOptimisticMessage(
+  state: ConversationViewState,
+  clientMessageId: string,
+): ConversationViewState {
+  return {
+    ...state,
+    optimistic: state.optimistic.filter((message) => message.clientMessageId !== clientMessageId),
+  };
 }

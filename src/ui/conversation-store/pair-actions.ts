@@ -1,4 +1,10 @@
-import type { ActionEvent, AgentErrorEvent, Event, ObservationEvent, UserRejectObservation } from '../api/wire-types';
+import type {
+  ActionEvent,
+  AgentErrorEvent,
+  Event,
+  ObservationEvent,
+  UserRejectObservation,
+} from '../api/wire-types';
 
 /** What became of one action: its observation, its rejection, the agent errors about its tool call. */
 export interface ActionOutcome {
@@ -43,5 +49,8 @@ export function pairActions(events: readonly Event[]): ActionPairing {
 
 /** An action is answered once anything about it came back: observation, rejection or agent error. */
 export function isAnswered(outcome: ActionOutcome | undefined): boolean {
-  return outcome !== undefined && (outcome.observation !== undefined || outcome.rejection !== undefined || outcome.errors.length > 0);
+  return (
+    outcome !== undefined &&
+    (outcome.observation !== undefined || outcome.rejection !== undefined || outcome.errors.length > 0)
+  );
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pendingActions } from './pending-actions';
-import { agentError, invalidAction, rejection, terminalAction, terminalObservation } from './testing/event-builders';
+import {
+  agentError,
+  invalidAction,
+  rejection,
+  terminalAction,
+  terminalObservation,
+} from './testing/event-builders';
 
 const ids = (events: readonly { id: string }[]) => events.map((event) => event.id);
 

@@ -9,6 +9,9 @@ export function pendingActions(events: readonly Event[]): ActionEvent[] {
   const { outcomes } = pairActions(events);
   return events.filter(
     (event): event is ActionEvent =>
-      event.kind === 'ActionEvent' && event.action !== null && event.action !== undefined && !isAnswered(outcomes.get(event.id)),
+      event.kind === 'ActionEvent' &&
+      event.action !== null &&
+      event.action !== undefined &&
+      !isAnswered(outcomes.get(event.id)),
   );
 }

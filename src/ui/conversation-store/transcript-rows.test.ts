@@ -14,7 +14,12 @@ describe('transcriptRows', () => {
   it('folds each answer into its action card and hides bookkeeping events', () => {
     const action = terminalAction(2, 'ls', { thought: 'Let me look around.' });
     const rows = transcriptRows({
-      events: [userMessage(0, 'hi'), statusUpdate(1, 'running'), action, terminalObservation(3, action, 'a.txt')],
+      events: [
+        userMessage(0, 'hi'),
+        statusUpdate(1, 'running'),
+        action,
+        terminalObservation(3, action, 'a.txt'),
+      ],
       streaming: [],
       optimistic: [],
       status: 'running',
@@ -29,7 +34,13 @@ describe('transcriptRows', () => {
     const running = terminalAction(0, 'sleep 5');
     const rejected = terminalAction(1, 'rm -rf /');
     const failed = terminalAction(2, 'false');
-    const events = [running, rejected, failed, rejection(3, rejected, 'no'), agentError(4, failed.tool_call_id, 'boom')];
+    const events = [
+      running,
+      rejected,
+      failed,
+      rejection(3, rejected, 'no'),
+      agentError(4, failed.tool_call_id, 'boom'),
+    ];
     const phases = (status: 'running' | 'waiting_for_confirmation' | 'paused') =>
       transcriptRows({ events, streaming: [], optimistic: [], status }).flatMap((row) =>
         row.type === 'action' ? [row.phase] : [],
@@ -41,7 +52,12 @@ describe('transcriptRows', () => {
 
   it('shows an answer whose action is not loaded on its own', () => {
     const missing = terminalAction(0, 'ls');
-    const rows = transcriptRows({ events: [terminalObservation(5, missing, 'x')], streaming: [], optimistic: [], status: 'idle' });
+    const rows = transcriptRows({
+      events: [terminalObservation(5, missing, 'x')],
+      streaming: [],
+      optimistic: [],
+      status: 'idle',
+    });
     expect(rows.map((row) => row.type)).toEqual(['orphan']);
   });
 

@@ -47,7 +47,8 @@ export function transcriptRows({ events, streaming, optimistic, status }: Transc
     rows.push(...rowsForEvent(event, outcomes, orphans, status));
   }
   for (const item of pendingStreams) rows.push(streamingRow(item));
-  for (const message of optimistic) rows.push({ type: 'optimistic', key: `optimistic:${message.clientMessageId}`, message });
+  for (const message of optimistic)
+    rows.push({ type: 'optimistic', key: `optimistic:${message.clientMessageId}`, message });
   return rows;
 }
 
@@ -62,7 +63,13 @@ function rowsForEvent(
       return [{ type: 'message', key: event.id, event, speaker: speakerOf(event) }];
     case 'ActionEvent': {
       const outcome = outcomes.get(event.id) ?? { errors: [] };
-      const action: TranscriptRow = { type: 'action', key: event.id, event, outcome, phase: phaseOf(event, outcome, status) };
+      const action: TranscriptRow = {
+        type: 'action',
+        key: event.id,
+        event,
+        outcome,
+        phase: phaseOf(event, outcome, status),
+      };
       return hasThought(event) ? [{ type: 'thought', key: `thought:${event.id}`, event }, action] : [action];
     }
     case 'ObservationEvent':
@@ -76,7 +83,9 @@ function rowsForEvent(
     case 'InterruptEvent':
       return [{ type: 'marker', key: event.id, event, label: 'Stopped' }];
     case 'Condensation':
-      return [{ type: 'marker', key: event.id, event, label: 'Earlier context was summarized for the model' }];
+      return [
+        { type: 'marker', key: event.id, event, label: 'Earlier context was summarized for the model' },
+      ];
     default:
       return [];
   }
@@ -88,10 +97,17 @@ function speakerOf(event: MessageEvent): 'user' | 'agent' | 'environment' {
 }
 
 function hasThought(event: ActionEvent): boolean {
-  return (event.thought ?? []).some((block) => block.text.trim() !== '') || Boolean(event.reasoning_content?.trim());
+  return (
+    (event.thought ?? []).some((block) => block.text.trim() !== '') ||
+    Boolean(event.reasoning_content?.trim())
+  );
 }
 
-function phaseOf(event: ActionEvent, outcome: ActionOutcome, status: ExecutionStatus | undefined): ActionPhase {
+function phaseOf(
+  event: ActionEvent,
+  outcome: ActionOutcome,
+  status: ExecutionStatus | undefined,
+): ActionPhase {
   if (outcome.rejection) return 'rejected';
   if (outcome.observation) return outcome.observation.observation.is_error ? 'failed' : 'done';
   if (isAnswered(outcome)) return 'failed';

@@ -41,10 +41,18 @@ export function TerminalBody({
 
 function ExitCode({ observation }: { observation: ObservationOfKind<'TerminalObservation'> }) {
   if (observation.exit_code === null) {
-    return <span className="exit-code exit-code--error">{observation.timed_out ? 'timed out' : 'did not finish'}</span>;
+    return (
+      <span className="exit-code exit-code--error">
+        {observation.timed_out ? 'timed out' : 'did not finish'}
+      </span>
+    );
   }
   const ok = observation.exit_code === 0;
-  return <span className={`exit-code ${ok ? 'exit-code--ok' : 'exit-code--error'}`}>exit {observation.exit_code}</span>;
+  return (
+    <span className={`exit-code ${ok ? 'exit-code--ok' : 'exit-code--error'}`}>
+      exit {observation.exit_code}
+    </span>
+  );
 }
 
 /** What a file edit changes: from the observation's before/after when present, else from the arguments. */
@@ -82,7 +90,8 @@ function fileChange(
     return { oldText: observation.old_content ?? '', newText: observation.new_content };
   }
   if (action.command === 'create') return { oldText: '', newText: action.file_text ?? '' };
-  if (action.command === 'str_replace') return { oldText: action.old_str ?? '', newText: action.new_str ?? '' };
+  if (action.command === 'str_replace')
+    return { oldText: action.old_str ?? '', newText: action.new_str ?? '' };
   if (action.command === 'insert') return { oldText: '', newText: action.new_str ?? '' };
   return null;
 }

@@ -37,7 +37,9 @@ export const ActionCard = memo(function ActionCard({ event, outcome, phase, tool
         <span className="action-card__summary" title={summary}>
           {summary}
         </span>
-        {showRisk ? <RiskBadge risk={event.security_risk ?? 'UNKNOWN'} reasons={event.risk_reasons ?? undefined} /> : null}
+        {showRisk ? (
+          <RiskBadge risk={event.security_risk ?? 'UNKNOWN'} reasons={event.risk_reasons ?? undefined} />
+        ) : null}
         <PhaseIcon phase={phase} />
         {tools ? <span className="row-tools">{tools}</span> : null}
       </header>
@@ -58,7 +60,15 @@ export const ActionCard = memo(function ActionCard({ event, outcome, phase, tool
   );
 });
 
-function ActionBody({ event, outcome, phase }: { event: ActionEvent; outcome: ActionOutcome; phase: ActionPhase }) {
+function ActionBody({
+  event,
+  outcome,
+  phase,
+}: {
+  event: ActionEvent;
+  outcome: ActionOutcome;
+  phase: ActionPhase;
+}) {
   const action = event.action;
   const observation = outcome.observation?.observation;
   if (!action) return null;
@@ -72,7 +82,12 @@ function ActionBody({ event, outcome, phase }: { event: ActionEvent; outcome: Ac
         />
       );
     case 'FileEditorAction':
-      return <FileEditBody action={action} observation={observation?.kind === 'FileEditorObservation' ? observation : undefined} />;
+      return (
+        <FileEditBody
+          action={action}
+          observation={observation?.kind === 'FileEditorObservation' ? observation : undefined}
+        />
+      );
     case 'TaskTrackerAction':
       return (
         <TaskListBody
@@ -91,13 +106,25 @@ function PhaseIcon({ phase }: { phase: ActionPhase }) {
     case 'running':
       return <LoaderCircle size={15} className="spin action-card__phase" aria-label="Running" />;
     case 'awaiting-approval':
-      return <Hourglass size={15} className="action-card__phase action-card__phase--waiting" aria-label="Waiting for approval" />;
+      return (
+        <Hourglass
+          size={15}
+          className="action-card__phase action-card__phase--waiting"
+          aria-label="Waiting for approval"
+        />
+      );
     case 'done':
-      return <CircleCheck size={15} className="action-card__phase action-card__phase--done" aria-label="Done" />;
+      return (
+        <CircleCheck size={15} className="action-card__phase action-card__phase--done" aria-label="Done" />
+      );
     case 'failed':
-      return <CircleX size={15} className="action-card__phase action-card__phase--failed" aria-label="Failed" />;
+      return (
+        <CircleX size={15} className="action-card__phase action-card__phase--failed" aria-label="Failed" />
+      );
     case 'rejected':
-      return <Ban size={15} className="action-card__phase action-card__phase--failed" aria-label="Rejected" />;
+      return (
+        <Ban size={15} className="action-card__phase action-card__phase--failed" aria-label="Rejected" />
+      );
     case 'not-run':
       return null;
   }

@@ -21,7 +21,14 @@ export interface ApprovalDialogProps {
  * Lists every action waiting for the person, with the exact command or file change and why it was
  * rated risky. Enter approves (outside the reason field), Esc closes without deciding.
  */
-export function ApprovalDialog({ actions, onApprove, onReject, onDismiss, busy, error }: ApprovalDialogProps) {
+export function ApprovalDialog({
+  actions,
+  onApprove,
+  onReject,
+  onDismiss,
+  busy,
+  error,
+}: ApprovalDialogProps) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const count = actions.length;
@@ -29,7 +36,8 @@ export function ApprovalDialog({ actions, onApprove, onReject, onDismiss, busy, 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      const typing = target?.tagName === 'TEXTAREA' || target?.tagName === 'INPUT' || target?.tagName === 'BUTTON';
+      const typing =
+        target?.tagName === 'TEXTAREA' || target?.tagName === 'INPUT' || target?.tagName === 'BUTTON';
       if (event.key === 'Enter' && !event.shiftKey && !typing && !busy) {
         event.preventDefault();
         onApprove();
@@ -57,7 +65,13 @@ export function ApprovalDialog({ actions, onApprove, onReject, onDismiss, busy, 
           >
             <X size={14} /> Reject
           </button>
-          <button type="button" className="button button--primary" disabled={busy} onClick={onApprove} data-autofocus>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={onApprove}
+            data-autofocus
+          >
             {busy ? <LoaderCircle size={14} className="spin" /> : <Check size={14} />}
             Approve <kbd className="approval-dialog__kbd">Enter</kbd>
           </button>

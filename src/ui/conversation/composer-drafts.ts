@@ -11,5 +11,6 @@ interface ComposerDrafts {
  */
 export const useComposerDrafts = create<ComposerDrafts>()((set) => ({
   drafts: {},
-  setDraft: (conversationId, text) => set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
+  setDraft: (conversationId, text) =>
+    set((state) => ({ drafts: { ...state.drafts, [conversationId]: text } })),
 }));

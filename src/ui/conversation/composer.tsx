@@ -48,7 +48,12 @@ export function Composer({
         onSubmit={submit}
         maxRows={10}
       />
-      <button type="submit" className="button button--primary button--icon composer__send" aria-label="Send" disabled={!text.trim()}>
+      <button
+        type="submit"
+        className="button button--primary button--icon composer__send"
+        aria-label="Send"
+        disabled={!text.trim()}
+      >
         {sending ? <LoaderCircle size={16} className="spin" /> : <ArrowUp size={16} />}
       </button>
     </form>

@@ -21,10 +21,15 @@ export function ConversationBanner({
   const showSettings = useSettingsDialog((state) => state.show);
   if (status === 'stuck') {
     return (
-      <div className="conversation-banner notice notice--warning" role="alert" data-testid="conversation-banner">
+      <div
+        className="conversation-banner notice notice--warning"
+        role="alert"
+        data-testid="conversation-banner"
+      >
         <CircleExclamationPoint size={16} aria-hidden />
         <span>
-          <strong>The agent seems stuck</strong>: it kept repeating the same step. Send a message with more guidance, or{' '}
+          <strong>The agent seems stuck</strong>: it kept repeating the same step. Send a message with more
+          guidance, or{' '}
           <button type="button" className="link-button" onClick={onResume}>
             let it try again
           </button>
@@ -43,7 +48,11 @@ export function ConversationBanner({
         {settingsProblem ? 'Check the model settings, then resume.' : 'Send a message or resume to continue.'}
       </span>
       {settingsProblem ? (
-        <button type="button" className="button button--small" onClick={() => showSettings(`The last run stopped: ${error.detail}`)}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => showSettings(`The last run stopped: ${error.detail}`)}
+        >
           <Settings size={13} /> Open settings
         </button>
       ) : null}

@@ -9,6 +9,7 @@ import type { MessageEvent } from '../api/wire-types';
 import { hasOlderEvents } from '../conversation-store/conversation-view-state';
 import { pendingActions } from '../conversation-store/pending-actions';
 import { transcriptRows } from '../conversation-store/transcript-rows';
+import { useLiveConnection } from '../shell/live-connection-store';
 import { PageHeader } from '../shell/page-header-slot';
 import { ApprovalDialog } from './approval-dialog';
 import { Composer } from './composer';
@@ -41,13 +42,24 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const setDraft = useComposerDrafts((state) => state.setDraft);
   const status = info?.execution_status;
 
-  const rows = useMemo(() => transcriptRows({ events, streaming, optimistic, status }), [events, streaming, optimistic, status]);
-  const pending = useMemo(() => (status === 'waiting_for_confirmation' ? pendingActions(events) : []), [events, status]);
+  const rows = useMemo(
+    () => transcriptRows({ events, streaming, optimistic, status }),
+    [events, streaming, optimistic, status],
+  );
+  const pending = useMemo(
+    () => (status === 'waiting_for_confirmation' ? pendingActions(events) : []),
+    [events, status],
+  );
   const pendingKey = pending.map((action) => action.id).join(',');
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   const dialogOpen = pending.length > 0 && dismissedKey !== pendingKey;
   const conversationError = useMemo(() => latestConversationError(events), [events]);
   const queryClient = useQueryClient();
+  const setSocketReconnecting = useLiveConnection((state) => state.setSocketReconnecting);
+  useEffect(() => {
+    setSocketReconnecting(connection === 'reconnecting');
+    return () => setSocketReconnecting(false);
+  }, [connection, setSocketReconnecting]);
   // The sidebar shows each conversation's status: refresh it when this one changes.
   useEffect(() => {
     if (status) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
@@ -58,7 +70,12 @@ export function ConversationPage({ conversationId }: { conversationId: string })
       const fork = await commands.fork.mutateAsync(fromEventId);
       if (fromEventId === undefined) {
         // Editing the very first message: the fork starts empty.
-        await unwrap(client.POST('/api/conversations/{id}/navigate', { params: { path: { id: fork.id } }, body: { event_id: null } }));
+        await unwrap(
+          client.POST('/api/conversations/{id}/navigate', {
+            params: { path: { id: fork.id } },
+            body: { event_id: null },
+          }),
+        );
       }
       if (draft !== undefined) setDraft(fork.id, draft);
       navigate(`/conversations/${fork.id}`);
@@ -74,7 +91,11 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     [openFork],
   );
   const respond = (accept: boolean, reason?: string) =>
-    commands.respond.mutate({ accept, reason: reason || undefined, actionIds: pending.map((action) => action.id) });
+    commands.respond.mutate({
+      accept,
+      reason: reason || undefined,
+      actionIds: pending.map((action) => action.id),
+    });
 
   if (loadError) {
     return (
@@ -92,7 +113,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         <h1 className="page-title" title={info?.title}>
           {info?.title ?? 'Loading…'}
         </h1>
-        {info?.forked_from_conversation_id ? <ForkedFromLink sourceId={info.forked_from_conversation_id} /> : null}
+        {info?.forked_from_conversation_id ? (
+          <ForkedFromLink sourceId={info.forked_from_conversation_id} />
+        ) : null}
         <span className="conversation__header-spacer" />
         {info ? (
           <PolicySwitcher
@@ -101,9 +124,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
             onChange={(policy) =>
               commands.setPolicy.mutate(policy, {
                 onSuccess: () =>
-                  void unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } })).then(
-                    (fresh) => store.getState().receiveInfo(fresh),
-                  ),
+                  void unwrap(
+                    client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } }),
+                  ).then((fresh) => store.getState().receiveInfo(fresh)),
               })
             }
           />
@@ -119,7 +142,11 @@ export function ConversationPage({ conversationId }: { conversationId: string })
       )}
 
       <div className="conversation__dock">
-        <ConversationBanner status={status} error={conversationError} onResume={() => commands.run.mutate()} />
+        <ConversationBanner
+          status={status}
+          error={conversationError}
+          onResume={() => commands.run.mutate()}
+        />
         {commands.fork.isError ? (
           <div className="notice notice--error" role="alert">
             <CircleExclamationPoint size={16} aria-hidden />
@@ -127,7 +154,12 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           </div>
         ) : null}
         {pending.length > 0 && !dialogOpen ? (
-          <button type="button" className="review-pending" onClick={() => setDismissedKey(null)} data-testid="review-pending">
+          <button
+            type="button"
+            className="review-pending"
+            onClick={() => setDismissedKey(null)}
+            data-testid="review-pending"
+          >
             <ShieldExclamationPoint size={15} aria-hidden />
             {pending.length === 1 ? '1 action is' : `${pending.length} actions are`} waiting for your approval
             <span className="review-pending__cta">Review</span>

@@ -13,14 +13,23 @@ export interface ActionDescription {
 export function describeAction(event: ActionEvent): ActionDescription {
   const given = event.summary?.trim();
   const action = event.action;
-  if (!action) return { icon: Wrench, toolLabel: event.tool_name, summary: given || `Call to ${event.tool_name}` };
+  if (!action)
+    return { icon: Wrench, toolLabel: event.tool_name, summary: given || `Call to ${event.tool_name}` };
   switch (action.kind) {
     case 'TerminalAction':
       return { icon: SquareTerminal, toolLabel: 'Terminal', summary: given || firstLine(action.command) };
     case 'FileEditorAction':
-      return { icon: FilePen, toolLabel: 'File editor', summary: given || `${verbOf(action.command)} ${action.path}` };
+      return {
+        icon: FilePen,
+        toolLabel: 'File editor',
+        summary: given || `${verbOf(action.command)} ${action.path}`,
+      };
     case 'TaskTrackerAction':
-      return { icon: ListTodo, toolLabel: 'Plan', summary: given || (action.command === 'plan' ? 'Update the plan' : 'Review the plan') };
+      return {
+        icon: ListTodo,
+        toolLabel: 'Plan',
+        summary: given || (action.command === 'plan' ? 'Update the plan' : 'Review the plan'),
+      };
     case 'ThinkAction':
       return { icon: Brain, toolLabel: 'Think', summary: given || 'Thought it through' };
     case 'FinishAction':

@@ -9,19 +9,22 @@ export const FileDiff = memo(function FileDiff({ oldText, newText }: { oldText: 
   const shown = diff.lines.slice(0, MAX_LINES);
   if (diff.lines.length === 0) return <p className="card-note">No changes.</p>;
   return (
-    <div className="diff" role="table" aria-label={`${diff.added} lines added, ${diff.removed} removed`}>
+    <div className="diff">
+      <span className="visually-hidden">{`${diff.added} lines added, ${diff.removed} removed`}</span>
       {shown.map((line, index) =>
         line.type === 'gap' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity beyond their position
-          <div key={index} className="diff__gap" role="row">
+          <div key={index} className="diff__gap">
             ⋯ {line.hidden} unchanged line{line.hidden === 1 ? '' : 's'}
           </div>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div key={index} className={`diff__line diff__line--${line.type}`} role="row">
+          <div key={index} className={`diff__line diff__line--${line.type}`}>
             <span className="diff__number">{line.oldNumber ?? ''}</span>
             <span className="diff__number">{line.newNumber ?? ''}</span>
-            <span className="diff__marker">{line.type === 'add' ? '+' : line.type === 'remove' ? '−' : ' '}</span>
+            <span className="diff__marker">
+              {line.type === 'add' ? '+' : line.type === 'remove' ? '−' : ' '}
+            </span>
             <span className="diff__text">{line.text}</span>
           </div>
         ),
@@ -37,7 +40,8 @@ export function DiffStat({ oldText, newText }: { oldText: string; newText: strin
   const diff = useMemo(() => lineDiff(oldText, newText), [oldText, newText]);
   return (
     <span className="diff-stat">
-      <span className="diff-stat__added">+{diff.added}</span> <span className="diff-stat__removed">−{diff.removed}</span>
+      <span className="diff-stat__added">+{diff.added}</span>{' '}
+      <span className="diff-stat__removed">−{diff.removed}</span>
     </span>
   );
 }

@@ -9,14 +9,17 @@ export function ForkedFromLink({ sourceId }: { sourceId: string }) {
   const { client } = useApi();
   const source = useQuery({
     queryKey: ['conversation', sourceId],
-    queryFn: ({ signal }) => unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: sourceId } }, signal })),
+    queryFn: ({ signal }) =>
+      unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: sourceId } }, signal })),
     retry: false,
   });
   return (
     <Link href={`/conversations/${sourceId}`} className="forked-from" data-testid="forked-from">
       <GitBranch size={12} aria-hidden />
       <span>Branched from</span>
-      <span className="forked-from__title">{source.data?.title ?? (source.isError ? 'a deleted conversation' : '…')}</span>
+      <span className="forked-from__title">
+        {source.data?.title ?? (source.isError ? 'a deleted conversation' : '…')}
+      </span>
     </Link>
   );
 }

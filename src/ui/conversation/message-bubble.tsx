@@ -44,7 +44,11 @@ export function MessageFrame({
   const Icon = speaker === 'user' ? User : speaker === 'agent' ? Bot : Info;
   const label = speaker === 'user' ? 'You' : speaker === 'agent' ? 'Agent' : 'Note';
   return (
-    <article className={`message message--${speaker} ${className ?? ''}`} data-testid={testId} aria-label={`${label} said`}>
+    <article
+      className={`message message--${speaker} ${className ?? ''}`}
+      data-testid={testId}
+      aria-label={`${label} said`}
+    >
       <div className="message__avatar" aria-hidden>
         <Icon size={14} />
       </div>

@@ -1,6 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ConfirmationPolicy } from '../api/wire-types';
-import { POLICY_LABELS, type PolicyChoice, policyChoiceOf, policyFromChoice } from '../settings/policy-options';
+import {
+  POLICY_LABELS,
+  type PolicyChoice,
+  policyChoiceOf,
+  policyFromChoice,
+} from '../settings/policy-options';
 
 /** The conversation's confirmation policy, switchable at any time (takes effect at the next action). */
 export function PolicySwitcher({

@@ -6,13 +6,19 @@ import type { ConversationCommands } from './use-conversation-commands';
  * Pause (finish the current step, then stop), Stop (interrupt now) and Resume, each enabled only when
  * it means something for the current status; a pressed button shows a spinner until the runtime answers.
  */
-export function RunControls({ status, commands }: { status: ExecutionStatus | undefined; commands: ConversationCommands }) {
+export function RunControls({
+  status,
+  commands,
+}: {
+  status: ExecutionStatus | undefined;
+  commands: ConversationCommands;
+}) {
   const active = status === 'running' || status === 'waiting_for_confirmation';
   const canResume = status === 'paused' || status === 'idle' || status === 'error' || status === 'stuck';
   const { pause, interrupt, run } = commands;
   const pausing = pause.isPending || (pause.isSuccess && status === 'running');
   return (
-    <div className="run-controls" role="group" aria-label="Run controls">
+    <div className="run-controls">
       {active ? (
         <>
           <button

@@ -17,7 +17,11 @@ export function StatusLine({
   return (
     <div className="status-line">
       {status ? (
-        <span className={`status-line__status status-line__status--${status}`} data-testid="conversation-status" data-status={status}>
+        <span
+          className={`status-line__status status-line__status--${status}`}
+          data-testid="conversation-status"
+          data-status={status}
+        >
           <StatusDot status={status} />
           {STATUS_LABELS[status].label}
         </span>
@@ -32,7 +36,11 @@ export function StatusLine({
         </span>
       ) : null}
       {stats ? (
-        <span className="status-line__stats" title="Prompt tokens · completion tokens · cost" data-testid="conversation-stats">
+        <span
+          className="status-line__stats"
+          title="Prompt tokens · completion tokens · cost"
+          data-testid="conversation-stats"
+        >
           {formatTokens(stats.prompt_tokens + stats.completion_tokens)} tokens
           {stats.cost > 0 ? (
             <>

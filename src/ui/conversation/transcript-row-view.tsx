@@ -14,7 +14,13 @@ export interface RowCallbacks {
 }
 
 /** One transcript row, whatever its type. */
-export const TranscriptRowView = memo(function TranscriptRowView({ row, callbacks }: { row: TranscriptRow; callbacks: RowCallbacks }) {
+export const TranscriptRowView = memo(function TranscriptRowView({
+  row,
+  callbacks,
+}: {
+  row: TranscriptRow;
+  callbacks: RowCallbacks;
+}) {
   switch (row.type) {
     case 'message':
       return (
@@ -58,7 +64,8 @@ export const TranscriptRowView = memo(function TranscriptRowView({ row, callback
         <MessageFrame speaker="agent" testId="streaming-message">
           {row.item.reasoning ? <Reasoning text={row.item.reasoning} open={!row.item.text} /> : null}
           {row.item.text ? <SafeMarkdown text={row.item.text} /> : null}
-          <span className="streaming-caret" aria-label="The agent is writing" />
+          <span className="streaming-caret" aria-hidden />
+          <span className="visually-hidden">The agent is writing…</span>
         </MessageFrame>
       );
     case 'optimistic':
@@ -70,7 +77,9 @@ export const TranscriptRowView = memo(function TranscriptRowView({ row, callback
         >
           <SafeMarkdown text={row.message.text} />
           <p className={`message__status ${row.message.state === 'failed' ? 'message__status--failed' : ''}`}>
-            {row.message.state === 'failed' ? `Not sent: ${row.message.error ?? 'unknown error'}` : 'Sending…'}
+            {row.message.state === 'failed'
+              ? `Not sent: ${row.message.error ?? 'unknown error'}`
+              : 'Sending…'}
           </p>
         </MessageFrame>
       );
@@ -87,7 +96,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({ row, callback
       );
     case 'marker':
       return (
-        <div className="transcript__marker" role="separator" aria-label={row.label}>
+        <div className="transcript__marker" data-testid="transcript-marker">
           <span>{row.label}</span>
         </div>
       );
@@ -137,6 +146,11 @@ function Reasoning({ text, open }: { text: string; open?: boolean }) {
 /** "LLMAuthError" → "LLM auth error"; codes are identifiers, the banner speaks words. */
 export function humanizeCode(code: string): string {
   const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase().replace(/\bllm\b/g, 'LLM');
+  return (
+    words.charAt(0).toUpperCase() +
+    words
+      .slice(1)
+      .toLowerCase()
+      .replace(/\bllm\b/g, 'LLM')
+  );
 }
-

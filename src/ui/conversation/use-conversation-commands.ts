@@ -18,11 +18,15 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
   const path = { params: { path: { id: conversationId } } };
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
 
-  const pause = useMutation({ mutationFn: () => unwrap(client.POST('/api/conversations/{id}/pause', { ...path, body: {} })) });
+  const pause = useMutation({
+    mutationFn: () => unwrap(client.POST('/api/conversations/{id}/pause', { ...path, body: {} })),
+  });
   const interrupt = useMutation({
     mutationFn: () => unwrap(client.POST('/api/conversations/{id}/interrupt', { ...path, body: {} })),
   });
-  const run = useMutation({ mutationFn: () => unwrap(client.POST('/api/conversations/{id}/run', { ...path, body: {} })) });
+  const run = useMutation({
+    mutationFn: () => unwrap(client.POST('/api/conversations/{id}/run', { ...path, body: {} })),
+  });
   const setPolicy = useMutation({
     mutationFn: (policy: ConfirmationPolicy) =>
       unwrap(client.POST('/api/conversations/{id}/confirmation_policy', { ...path, body: { policy } })),
@@ -49,11 +53,18 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
         await unwrap(
           client.POST('/api/conversations/{id}/events', {
             ...path,
-            body: { role: 'user', content: [{ type: 'text', text }], run: true, client_message_id: clientMessageId },
+            body: {
+              role: 'user',
+              content: [{ type: 'text', text }],
+              run: true,
+              client_message_id: clientMessageId,
+            },
           }),
         );
       } catch (error) {
-        store.getState().failOptimisticMessage(clientMessageId, error instanceof Error ? error.message : String(error));
+        store
+          .getState()
+          .failOptimisticMessage(clientMessageId, error instanceof Error ? error.message : String(error));
         throw error;
       }
     },

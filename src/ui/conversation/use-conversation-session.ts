@@ -4,7 +4,10 @@ import type { StoreApi } from 'zustand';
 import { useApi } from '../api/api-context';
 import { ApiError, unwrap } from '../api/describe-api-error';
 import { type ConversationConnection, connectConversation } from '../conversation-store/connect-conversation';
-import { type ConversationStore, createConversationStore } from '../conversation-store/create-conversation-store';
+import {
+  type ConversationStore,
+  createConversationStore,
+} from '../conversation-store/create-conversation-store';
 import { openSessionSocket } from './open-session-socket';
 
 const PAGE_SIZE = 100;
@@ -35,7 +38,10 @@ export function useConversationSession(conversationId: string): ConversationSess
         fetchEvents: async (beforeSeq) => {
           const page = await unwrap(
             client.GET('/api/conversations/{id}/events/search', {
-              params: { path, query: { before_seq: beforeSeq, sort_order: 'TIMESTAMP_DESC', limit: PAGE_SIZE } },
+              params: {
+                path,
+                query: { before_seq: beforeSeq, sort_order: 'TIMESTAMP_DESC', limit: PAGE_SIZE },
+              },
             }),
           );
           return page.items;
@@ -56,6 +62,9 @@ export function useConversationSession(conversationId: string): ConversationSess
 }
 
 /** Subscribes a component to a slice of the conversation store. */
-export function useConversation<T>(store: StoreApi<ConversationStore>, selector: (state: ConversationStore) => T): T {
+export function useConversation<T>(
+  store: StoreApi<ConversationStore>,
+  selector: (state: ConversationStore) => T,
+): T {
   return useStore(store, selector);
 }

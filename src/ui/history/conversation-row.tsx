@@ -49,12 +49,21 @@ export function ConversationRow({
           onCancel={() => setRenaming(false)}
         />
       ) : (
-        <Link href={href} className="history-row__link" aria-current={active ? 'page' : undefined} title={title}>
+        <Link
+          href={href}
+          className="history-row__link"
+          aria-current={active ? 'page' : undefined}
+          title={title}
+        >
           <span className="history-row__title">{title}</span>
           {conversation.pinned ? <Pin size={11} className="history-row__pin" aria-label="Pinned" /> : null}
-          <time className="history-row__time" dateTime={time} title={new Date(time).toLocaleString()}>
-            {relativeTime(time)}
-          </time>
+          {conversation.execution_status === 'waiting_for_confirmation' ? (
+            <span className="history-row__time history-row__time--waiting">waiting for you</span>
+          ) : (
+            <time className="history-row__time" dateTime={time} title={new Date(time).toLocaleString()}>
+              {relativeTime(time)}
+            </time>
+          )}
         </Link>
       )}
       {renaming ? null : (

@@ -16,7 +16,9 @@ export function DeleteConversationDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const running = conversation.execution_status === 'running' || conversation.execution_status === 'waiting_for_confirmation';
+  const running =
+    conversation.execution_status === 'running' ||
+    conversation.execution_status === 'waiting_for_confirmation';
   return (
     <ModalDialog
       title="Delete this conversation?"
@@ -37,8 +39,8 @@ export function DeleteConversationDialog({
       }
     >
       <p className="history-delete__text">
-        {running ? 'The agent is stopped first. ' : ''}Its messages and history are removed for good. The files in its
-        workspace are not touched
+        {running ? 'The agent is stopped first. ' : ''}Its messages and history are removed for good. The
+        files in its workspace are not touched
         {conversation.workspace.working_dir ? (
           <>
             {' '}

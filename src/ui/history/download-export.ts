@@ -8,7 +8,11 @@ export type ExportFormat = 'md' | 'json';
  * Fetches GET /api/conversations/{id}/export (the typed client sends the session key header, which a
  * plain link could not) and saves it under the server's file name through a Blob download.
  */
-export async function downloadExport(client: ApiClient, conversationId: string, format: ExportFormat): Promise<string> {
+export async function downloadExport(
+  client: ApiClient,
+  conversationId: string,
+  format: ExportFormat,
+): Promise<string> {
   let result: Awaited<ReturnType<typeof fetchExport>>;
   try {
     result = await fetchExport(client, conversationId, format);
@@ -19,7 +23,10 @@ export async function downloadExport(client: ApiClient, conversationId: string, 
   if (error !== undefined || !response.ok || !(data instanceof Blob)) {
     throw new ApiError(describeApiError(error, response), response.status);
   }
-  const filename = exportFilename(response.headers.get('content-disposition'), `conversation-${conversationId}.${format}`);
+  const filename = exportFilename(
+    response.headers.get('content-disposition'),
+    `conversation-${conversationId}.${format}`,
+  );
   saveBlob(data, filename);
   return filename;
 }

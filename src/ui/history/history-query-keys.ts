@@ -11,8 +11,10 @@ import type { ListView } from './conversation-list-item';
 export const historyKeys = {
   list: (view: ListView) => ['conversation-history', 'list', view.sort, view.status ?? 'all'] as const,
   listRoot: ['conversation-history', 'list'] as const,
-  head: (view: ListView) => [...CONVERSATIONS_QUERY_KEY, 'history-head', view.sort, view.status ?? 'all'] as const,
-  pinned: (view: ListView) => [...CONVERSATIONS_QUERY_KEY, 'history-pinned', view.sort, view.status ?? 'all'] as const,
+  head: (view: ListView) =>
+    [...CONVERSATIONS_QUERY_KEY, 'history-head', view.sort, view.status ?? 'all'] as const,
+  pinned: (view: ListView) =>
+    [...CONVERSATIONS_QUERY_KEY, 'history-pinned', view.sort, view.status ?? 'all'] as const,
   pinnedRoot: [...CONVERSATIONS_QUERY_KEY, 'history-pinned'] as const,
   search: (text: string) => [...CONVERSATIONS_QUERY_KEY, 'history-search', text] as const,
 };

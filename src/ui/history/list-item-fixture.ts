@@ -1,7 +1,11 @@
 import type { ConversationListItem } from './conversation-list-item';
 
 /** A complete list row for unit tests; `minute` orders rows (a higher minute is newer activity). */
-export function listItem(id: string, minute: number, overrides: Partial<ConversationListItem> = {}): ConversationListItem {
+export function listItem(
+  id: string,
+  minute: number,
+  overrides: Partial<ConversationListItem> = {},
+): ConversationListItem {
   const at = new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOString();
   return {
     id,

@@ -10,7 +10,15 @@ const SORTS: { sort: ListSort; label: string }[] = [
   { sort: 'CREATED_AT_DESC', label: 'Date created' },
 ];
 
-const STATUSES: ExecutionStatus[] = ['running', 'waiting_for_confirmation', 'error', 'stuck', 'paused', 'finished', 'idle'];
+const STATUSES: ExecutionStatus[] = [
+  'running',
+  'waiting_for_confirmation',
+  'error',
+  'stuck',
+  'paused',
+  'finished',
+  'idle',
+];
 
 /** Sort order and status filter of the list, behind one small button that shows when a filter is on. */
 export function ListOptionsMenu({ view, onChange }: { view: ListView; onChange: (view: ListView) => void }) {
@@ -62,7 +70,12 @@ export function ListOptionsMenu({ view, onChange }: { view: ListView; onChange: 
         <ListFilter size={15} />
       </button>
       {open && button.current ? (
-        <PopoverMenu anchor={button.current} label="Sort and filter" entries={entries} onClose={() => setOpen(false)} />
+        <PopoverMenu
+          anchor={button.current}
+          label="Sort and filter"
+          entries={entries}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );

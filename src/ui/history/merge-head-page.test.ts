@@ -25,18 +25,31 @@ describe('mergeHeadPage', () => {
       next_page_id: 'after-h',
     };
     const merged = mergeHeadPage(cachedList(), head, 'UPDATED_AT_DESC');
-    expect(ids(merged)).toEqual([['new', 'j', 'i', 'h', 'g'], ['f', 'e', 'd', 'c'], ['b', 'a']]);
+    expect(ids(merged)).toEqual([
+      ['new', 'j', 'i', 'h', 'g'],
+      ['f', 'e', 'd', 'c'],
+      ['b', 'a'],
+    ]);
     // The first page's cursor still continues right after its own last item.
     expect(merged.pages[0]?.next_page_id).toBe('after-g');
   });
 
   it('moves a conversation that ran again from a later page to the top, once', () => {
     const head: ConversationPage = {
-      items: [listItem('d', 30, { execution_status: 'running' }), listItem('j', 10), listItem('i', 9), listItem('h', 8)],
+      items: [
+        listItem('d', 30, { execution_status: 'running' }),
+        listItem('j', 10),
+        listItem('i', 9),
+        listItem('h', 8),
+      ],
       next_page_id: 'after-h',
     };
     const merged = mergeHeadPage(cachedList(), head, 'UPDATED_AT_DESC');
-    expect(ids(merged)).toEqual([['d', 'j', 'i', 'h', 'g'], ['f', 'e', 'c'], ['b', 'a']]);
+    expect(ids(merged)).toEqual([
+      ['d', 'j', 'i', 'h', 'g'],
+      ['f', 'e', 'c'],
+      ['b', 'a'],
+    ]);
     expect(merged.pages[0]?.items[0]?.execution_status).toBe('running');
   });
 
@@ -46,7 +59,11 @@ describe('mergeHeadPage', () => {
       next_page_id: 'after-f',
     };
     // i is gone; f, now within the fresh range, is shown once (on the first page).
-    expect(ids(mergeHeadPage(cachedList(), head, 'UPDATED_AT_DESC'))).toEqual([['j', 'h', 'g', 'f'], ['e', 'd', 'c'], ['b', 'a']]);
+    expect(ids(mergeHeadPage(cachedList(), head, 'UPDATED_AT_DESC'))).toEqual([
+      ['j', 'h', 'g', 'f'],
+      ['e', 'd', 'c'],
+      ['b', 'a'],
+    ]);
   });
 
   it('replaces everything when the fresh page is the whole list', () => {
@@ -88,6 +105,8 @@ describe('mergeHeadPage', () => {
 
   it('leaves a list that has not loaded yet alone', () => {
     const empty: PagedList = { pages: [], pageParams: [] };
-    expect(mergeHeadPage(empty, { items: [listItem('a', 1)], next_page_id: null }, 'UPDATED_AT_DESC')).toBe(empty);
+    expect(mergeHeadPage(empty, { items: [listItem('a', 1)], next_page_id: null }, 'UPDATED_AT_DESC')).toBe(
+      empty,
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('cached page patches', () => {
   });
 
   it('removes a deleted conversation', () => {
-    expect(removeCachedItem(list(), 'b').pages.map((page) => page.items.map((item) => item.id))).toEqual([['c'], ['a']]);
+    expect(removeCachedItem(list(), 'b').pages.map((page) => page.items.map((item) => item.id))).toEqual([
+      ['c'],
+      ['a'],
+    ]);
   });
 
   it('inserts a just pinned conversation in order, once', () => {
@@ -42,7 +45,10 @@ describe('cached page patches', () => {
   });
 
   it('adds to a loaded but empty pinned list', () => {
-    const empty: PagedList<string | undefined> = { pages: [{ items: [], next_page_id: null }], pageParams: [undefined] };
+    const empty: PagedList<string | undefined> = {
+      pages: [{ items: [], next_page_id: null }],
+      pageParams: [undefined],
+    };
     expect(insertCachedItem(empty, listItem('a', 1), 'UPDATED_AT_DESC').pages).toEqual([
       { items: [listItem('a', 1)], next_page_id: null },
     ]);

@@ -9,13 +9,17 @@ export function updateCachedItem<PageParam>(
   patch: Partial<ConversationListItem>,
 ): PagedList<PageParam> {
   return mapPages(list, (items) =>
-    items.some((item) => item.id === id) ? items.map((item) => (item.id === id ? { ...item, ...patch } : item)) : items,
+    items.some((item) => item.id === id)
+      ? items.map((item) => (item.id === id ? { ...item, ...patch } : item))
+      : items,
   );
 }
 
 /** Cached pages without one conversation (deleted). */
 export function removeCachedItem<PageParam>(list: PagedList<PageParam>, id: string): PagedList<PageParam> {
-  return mapPages(list, (items) => (items.some((item) => item.id === id) ? items.filter((item) => item.id !== id) : items));
+  return mapPages(list, (items) =>
+    items.some((item) => item.id === id) ? items.filter((item) => item.id !== id) : items,
+  );
 }
 
 /** Cached pages with a conversation added in its place on the first page (just pinned), unless present. */

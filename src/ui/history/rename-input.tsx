@@ -30,7 +30,6 @@ export function RenameInput({
       aria-label="Conversation title"
       value={draft}
       maxLength={MAX_TITLE}
-      // biome-ignore lint/a11y/noAutofocus: the person just chose "Rename"; typing goes here
       autoFocus
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => setDraft(event.target.value)}

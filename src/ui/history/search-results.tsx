@@ -27,12 +27,15 @@ export function SearchResults({
   search: ConversationSearch;
   selected: number;
   onHover: (index: number) => void;
+  /** Opens the hit (navigates); a click with a modifier key is left to the browser (new tab). */
   onOpen: (item: ConversationListItem) => void;
   variant: 'sidebar' | 'palette';
 }) {
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    list.current?.querySelector(`#${CSS.escape(resultOptionId(listId, selected))}`)?.scrollIntoView({ block: 'nearest' });
+    list.current
+      ?.querySelector(`#${CSS.escape(resultOptionId(listId, selected))}`)
+      ?.scrollIntoView({ block: 'nearest' });
   }, [listId, selected]);
 
   if (search.error) {
@@ -57,7 +60,7 @@ export function SearchResults({
     );
   }
   return (
-    <ul
+    <div
       ref={list}
       id={listId}
       role="listbox"
@@ -66,18 +69,33 @@ export function SearchResults({
       aria-busy={search.searching}
     >
       {search.results.map((item, index) => (
-        <li
+        <div
           key={item.id}
           id={resultOptionId(listId, index)}
           role="option"
           aria-selected={index === selected}
+          tabIndex={-1}
           className={`history-result ${index === selected ? 'history-result--selected' : ''}`}
           onMouseMove={() => index !== selected && onHover(index)}
         >
-          <Link href={hitHref(item)} tabIndex={-1} className="history-result__link" onClick={() => onOpen(item)}>
+          <Link
+            href={hitHref(item)}
+            tabIndex={-1}
+            className="history-result__link"
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              onOpen(item);
+            }}
+          >
             <span className="history-result__head">
               <HistoryStatusDot status={item.execution_status} />
-              <span className="history-result__title">{item.title || 'Untitled'}</span>
+              {item.match && item.match.event_id === null ? (
+                // Only the title matched: its snippet is the title with the hits marked.
+                <HighlightedSnippet className="history-result__title" snippet={item.match.snippet} />
+              ) : (
+                <span className="history-result__title">{item.title || 'Untitled'}</span>
+              )}
               <time className="history-result__time" dateTime={item.updated_at}>
                 {relativeTime(item.updated_at)}
               </time>
@@ -86,15 +104,15 @@ export function SearchResults({
               <HighlightedSnippet className="history-result__snippet" snippet={item.match.snippet} />
             ) : null}
           </Link>
-        </li>
+        </div>
       ))}
       {search.hasMore ? (
-        <li className="history-results__more">
+        <div className="history-results__more">
           <button type="button" className="button button--ghost button--small" onClick={search.loadMore}>
             More results
           </button>
-        </li>
+        </div>
       ) : null}
-    </ul>
+    </div>
   );
 }

@@ -3,7 +3,9 @@ import { listItem } from './list-item-fixture';
 import { type SidebarRow, sidebarRows } from './sidebar-rows';
 
 const labels = (rows: SidebarRow[]) =>
-  rows.map((row) => (row.type === 'conversation' ? row.conversation.id : row.type === 'heading' ? `# ${row.label}` : '…'));
+  rows.map((row) =>
+    row.type === 'conversation' ? row.conversation.id : row.type === 'heading' ? `# ${row.label}` : '…',
+  );
 
 describe('sidebarRows', () => {
   it('lists pinned conversations in their own section above the others, each once', () => {
@@ -16,7 +18,9 @@ describe('sidebarRows', () => {
   });
 
   it('has no headings when nothing is pinned', () => {
-    expect(labels(sidebarRows([], [{ items: [listItem('a', 1)], next_page_id: null }], false))).toEqual(['a']);
+    expect(labels(sidebarRows([], [{ items: [listItem('a', 1)], next_page_id: null }], false))).toEqual([
+      'a',
+    ]);
   });
 
   it('shows a conversation that two overlapping pages both hold only once', () => {
@@ -28,11 +32,16 @@ describe('sidebarRows', () => {
   });
 
   it('ends with a loading row while more pages remain', () => {
-    expect(labels(sidebarRows([], [{ items: [listItem('a', 1)], next_page_id: 'x' }], true))).toEqual(['a', '…']);
+    expect(labels(sidebarRows([], [{ items: [listItem('a', 1)], next_page_id: 'x' }], true))).toEqual([
+      'a',
+      '…',
+    ]);
   });
 
   it('leaves out a row the pinned query still holds after it was unpinned elsewhere', () => {
     const pinned = [{ items: [listItem('p', 1, { pinned: false })], next_page_id: null }];
-    expect(labels(sidebarRows(pinned, [{ items: [listItem('p', 1)], next_page_id: null }], false))).toEqual(['p']);
+    expect(labels(sidebarRows(pinned, [{ items: [listItem('p', 1)], next_page_id: null }], false))).toEqual([
+      'p',
+    ]);
   });
 });

@@ -12,7 +12,11 @@ import { insertCachedItem, removeCachedItem, updateCachedItem } from './patch-ca
 type Snapshot = [QueryKey, unknown][];
 
 /** The paged caches a row change must show in at once: the list, the pinned section, search results. */
-const PAGED_ROOTS: QueryKey[] = [historyKeys.listRoot, historyKeys.pinnedRoot, [...CONVERSATIONS_QUERY_KEY, 'history-search']];
+const PAGED_ROOTS: QueryKey[] = [
+  historyKeys.listRoot,
+  historyKeys.pinnedRoot,
+  [...CONVERSATIONS_QUERY_KEY, 'history-search'],
+];
 
 /**
  * Rename, pin, delete and export for one conversation. Rename and pin are optimistic: every cached
@@ -52,7 +56,12 @@ export function useConversationActions(view: ListView) {
 
   const setPinned = useMutation({
     mutationFn: ({ conversation, pinned }: { conversation: ConversationListItem; pinned: boolean }) =>
-      unwrap(client.PATCH('/api/conversations/{id}', { params: { path: { id: conversation.id } }, body: { pinned } })),
+      unwrap(
+        client.PATCH('/api/conversations/{id}', {
+          params: { path: { id: conversation.id } },
+          body: { pinned },
+        }),
+      ),
     onMutate: async ({ conversation, pinned }) => {
       const snapshot = await applyEverywhere((list) => updateCachedItem(list, conversation.id, { pinned }));
       if (pinned) {
@@ -67,7 +76,8 @@ export function useConversationActions(view: ListView) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => unwrap(client.DELETE('/api/conversations/{id}', { params: { path: { id } } })),
+    mutationFn: (id: string) =>
+      unwrap(client.DELETE('/api/conversations/{id}', { params: { path: { id } } })),
     onSuccess: async (_answer, id) => {
       if (location === `/conversations/${id}`) navigate('/');
       await applyEverywhere((list) => removeCachedItem(list, id));

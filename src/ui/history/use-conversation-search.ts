@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../api/api-context';
-import { ApiError } from '../api/describe-api-error';
 import type { ConversationListItem } from './conversation-list-item';
 import { fetchConversationPage } from './fetch-conversation-page';
 import { historyKeys } from './history-query-keys';
+import { retryUnlessRefused } from './retry-unless-refused';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 180;
@@ -42,8 +42,7 @@ export function useConversationSearch(text: string): ConversationSearch {
     getNextPageParam: (last) => last.next_page_id ?? undefined,
     enabled: settledText.length > 0,
     staleTime: 10_000,
-    // A refusal (422 for a query that is too long) will not change on a retry.
-    retry: (failures, error) => !(error instanceof ApiError && error.status !== undefined && error.status < 500) && failures < 1,
+    retry: retryUnlessRefused,
   });
   const results = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;

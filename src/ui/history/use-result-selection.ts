@@ -6,7 +6,10 @@ import { moveSelection } from './move-selection';
  * Keyboard navigation over search results for the input that owns them: ↑/↓ move the highlight (focus
  * stays in the box), Enter opens the highlighted hit. A new set of results highlights the first again.
  */
-export function useResultSelection(results: readonly ConversationListItem[], onOpen: (item: ConversationListItem) => void) {
+export function useResultSelection(
+  results: readonly ConversationListItem[],
+  onOpen: (item: ConversationListItem) => void,
+) {
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (results) setSelected(0);

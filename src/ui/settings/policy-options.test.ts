@@ -5,7 +5,9 @@ describe('policy choices', () => {
   it('maps each policy kind to the choice the switcher shows', () => {
     expect(policyChoiceOf({ kind: 'NeverConfirm' })).toBe('never');
     expect(policyChoiceOf({ kind: 'AlwaysConfirm' })).toBe('always');
-    expect(policyChoiceOf({ kind: 'ConfirmRisky', threshold: 'MEDIUM', confirm_unknown: true })).toBe('risky');
+    expect(policyChoiceOf({ kind: 'ConfirmRisky', threshold: 'MEDIUM', confirm_unknown: true })).toBe(
+      'risky',
+    );
   });
 
   it('keeps the current risk threshold when switching back to "ask for risky"', () => {

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleExclamationPoint, LoaderCircle, PlugZap, Settings as SettingsIcon } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleExclamationPoint,
+  LoaderCircle,
+  PlugZap,
+  Settings as SettingsIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
@@ -20,7 +26,15 @@ interface Draft {
 }
 
 /** Model, base URL, API key and the default approval policy, with a real "Test connection". */
-export function SettingsDialog({ settings, reason, onClose }: { settings: Settings; reason?: string; onClose: () => void }) {
+export function SettingsDialog({
+  settings,
+  reason,
+  onClose,
+}: {
+  settings: Settings;
+  reason?: string;
+  onClose: () => void;
+}) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => ({
@@ -68,6 +82,19 @@ export function SettingsDialog({ settings, reason, onClose }: { settings: Settin
       icon={<SettingsIcon size={17} />}
       onClose={onClose}
       className="settings-dialog"
+      status={
+        test.data || test.error || save.isError ? (
+          <>
+            <TestResult result={test.data} error={test.error?.message} />
+            {save.isError ? (
+              <div className="notice notice--error" role="alert">
+                <CircleExclamationPoint size={16} aria-hidden />
+                <span>Could not save: {save.error.message}</span>
+              </div>
+            ) : null}
+          </>
+        ) : undefined
+      }
       footer={
         <>
           <button
@@ -104,33 +131,35 @@ export function SettingsDialog({ settings, reason, onClose }: { settings: Settin
           if (canSubmit) save.mutate();
         }}
       >
-        <label className="field">
-          <span className="field__label">Provider</span>
-          <select
-            className="select"
-            value={draft.provider}
-            disabled={overridden.has('LLM_PROVIDER')}
-            onChange={(event) => change({ provider: event.target.value as Provider })}
-          >
-            {Object.entries(PROVIDERS).map(([value, provider]) => (
-              <option key={value} value={value}>
-                {provider.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Model</span>
-          <input
-            className="input input--mono"
-            value={draft.model}
-            placeholder={PROVIDERS[draft.provider].modelPlaceholder}
-            disabled={overridden.has('LLM_MODEL')}
-            onChange={(event) => change({ model: event.target.value })}
-            data-autofocus
-            spellCheck={false}
-          />
-        </label>
+        <div className="settings-form__row">
+          <label className="field">
+            <span className="field__label">Provider</span>
+            <select
+              className="select"
+              value={draft.provider}
+              disabled={overridden.has('LLM_PROVIDER')}
+              onChange={(event) => change({ provider: event.target.value as Provider })}
+            >
+              {Object.entries(PROVIDERS).map(([value, provider]) => (
+                <option key={value} value={value} title={provider.description}>
+                  {provider.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">Model</span>
+            <input
+              className="input input--mono"
+              value={draft.model}
+              placeholder={PROVIDERS[draft.provider].modelPlaceholder}
+              disabled={overridden.has('LLM_MODEL')}
+              onChange={(event) => change({ model: event.target.value })}
+              data-autofocus
+              spellCheck={false}
+            />
+          </label>
+        </div>
         <label className="field">
           <span className="field__label">Base URL</span>
           <input
@@ -154,7 +183,9 @@ export function SettingsDialog({ settings, reason, onClose }: { settings: Settin
             disabled={overridden.has('LLM_API_KEY')}
             onChange={(event) => change({ apiKey: event.target.value })}
           />
-          <span className="field__hint">Stored in settings.json on this machine (mode 0600), never sent back to the browser.</span>
+          <span className="field__hint">
+            Kept in settings.json on this machine; never sent back to the browser.
+          </span>
         </label>
         <label className="field">
           <span className="field__label">Ask before actions</span>
@@ -169,7 +200,7 @@ export function SettingsDialog({ settings, reason, onClose }: { settings: Settin
               </option>
             ))}
           </select>
-          <span className="field__hint">The default for new conversations; each conversation can switch it.</span>
+          <span className="field__hint">For new conversations; each conversation can switch it.</span>
         </label>
         {overridden.size > 0 ? (
           <p className="field__hint">
@@ -177,18 +208,17 @@ export function SettingsDialog({ settings, reason, onClose }: { settings: Settin
           </p>
         ) : null}
       </form>
-      <TestResult result={test.data} error={test.error?.message} />
-      {save.isError ? (
-        <div className="notice notice--error" role="alert">
-          <CircleExclamationPoint size={16} aria-hidden />
-          <span>Could not save: {save.error.message}</span>
-        </div>
-      ) : null}
     </ModalDialog>
   );
 }
 
-function TestResult({ result, error }: { result: ConnectionTestResult | undefined; error: string | undefined }) {
+function TestResult({
+  result,
+  error,
+}: {
+  result: ConnectionTestResult | undefined;
+  error: string | undefined;
+}) {
   if (error) {
     return (
       <div className="notice notice--error" role="alert" data-testid="connection-test-result">

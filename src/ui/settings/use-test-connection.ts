@@ -17,7 +17,8 @@ export interface TestConnectionInput {
 export function useTestConnection() {
   const { client } = useApi();
   return useMutation({
-    mutationFn: (llm: TestConnectionInput) => unwrap(client.POST('/api/settings/test_connection', { body: { llm } })),
+    mutationFn: (llm: TestConnectionInput) =>
+      unwrap(client.POST('/api/settings/test_connection', { body: { llm } })),
   });
 }
 

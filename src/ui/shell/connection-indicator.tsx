@@ -1,15 +1,22 @@
 import { useServerInfo } from '../api/use-server-info';
+import { useLiveConnection } from './live-connection-store';
 
 /**
- * Whether the runtime answers, with its version. While it does not, it says so honestly and keeps
- * checking; a down runtime never means the agent stopped (it resumes when the runtime is back).
+ * Whether the runtime answers, with its version. While it does not (or the open conversation's socket
+ * is retrying), it says so honestly and keeps checking; a lost connection never means the agent stopped.
  */
 export function ConnectionIndicator() {
   const serverInfo = useServerInfo();
-  const state = serverInfo.isError ? 'down' : serverInfo.data ? 'up' : 'checking';
+  const socketReconnecting = useLiveConnection((state) => state.socketReconnecting);
+  const state = serverInfo.isError || socketReconnecting ? 'down' : serverInfo.data ? 'up' : 'checking';
   const label = state === 'up' ? 'Connected' : state === 'down' ? 'Reconnecting…' : 'Connecting…';
   return (
-    <div className={`connection connection--${state}`} role="status" aria-live="polite" data-testid="connection-indicator">
+    <div
+      className={`connection connection--${state}`}
+      role="status"
+      aria-live="polite"
+      data-testid="connection-indicator"
+    >
       <span className="connection__dot" aria-hidden />
       <span className="connection__label">{label}</span>
       {serverInfo.data ? (

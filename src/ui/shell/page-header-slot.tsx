@@ -1,7 +1,10 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { createPortal } from 'react-dom';
 
-const SlotContext = createContext<{ element: HTMLElement | null; setElement: (element: HTMLElement | null) => void }>({
+const SlotContext = createContext<{
+  element: HTMLElement | null;
+  setElement: (element: HTMLElement | null) => void;
+}>({
   element: null,
   setElement: () => undefined,
 });

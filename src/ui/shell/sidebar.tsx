@@ -1,6 +1,6 @@
 import { SquarePen } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { RecentConversations } from './recent-conversations';
+import { ConversationSidebar } from '../history/conversation-sidebar';
 
 /**
  * The left column: brand, "New conversation", and the conversation list.
@@ -17,6 +17,7 @@ export function Sidebar() {
       <div className="sidebar__brand">
         <span className="sidebar__logo" aria-hidden>
           <svg viewBox="0 0 32 32" width="22" height="22">
+            <title>Agent Workbench</title>
             <rect width="32" height="32" rx="8" fill="var(--accent)" />
             <path
               d="M9 21l5-10 4 7 2-3 3 6"
@@ -35,7 +36,7 @@ export function Sidebar() {
         New conversation
       </Link>
       <div className="sidebar__list">
-        <RecentConversations />
+        <ConversationSidebar />
       </div>
     </nav>
   );

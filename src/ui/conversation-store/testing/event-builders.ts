@@ -15,7 +15,12 @@ export function eventId(n: number): string {
 }
 
 function base(n: number, source: Event['source'] = 'agent') {
-  return { id: eventId(n), seq: n, timestamp: new Date(Date.UTC(2025, 0, 1) + n * 1000).toISOString(), source };
+  return {
+    id: eventId(n),
+    seq: n,
+    timestamp: new Date(Date.UTC(2025, 0, 1) + n * 1000).toISOString(),
+    source,
+  };
 }
 
 export function userMessage(n: number, text: string, clientMessageId?: string): MessageEvent {
@@ -91,14 +96,23 @@ export function rejection(n: number, action: ActionEvent, reason: string): Event
 }
 
 export function agentError(n: number, toolCallId: string, error: string): Event {
-  return { ...base(n, 'environment'), kind: 'AgentErrorEvent', tool_name: 'terminal', tool_call_id: toolCallId, error };
+  return {
+    ...base(n, 'environment'),
+    kind: 'AgentErrorEvent',
+    tool_name: 'terminal',
+    tool_call_id: toolCallId,
+    error,
+  };
 }
 
 export function stateUpdate(n: number, key: string, value: unknown): ConversationStateUpdateEvent {
   return { ...base(n, 'environment'), kind: 'ConversationStateUpdateEvent', key, value };
 }
 
-export function statusUpdate(n: number, status: ConversationInfo['execution_status']): ConversationStateUpdateEvent {
+export function statusUpdate(
+  n: number,
+  status: ConversationInfo['execution_status'],
+): ConversationStateUpdateEvent {
   return stateUpdate(n, 'execution_status', status);
 }
 

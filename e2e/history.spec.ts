@@ -1,0 +1,297 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startTestWorkbench } from '../src/cli/testing/start-test-workbench';
+import { expect, test, type Workbench } from './fixtures/workbench';
+import { SCREENSHOTS } from './ui-support';
+
+/**
+ * History (issue 7) through the real launcher: 300 conversations seeded over REST, the whole list
+ * reachable by scrolling, full-text search opening a conversation at the matching event, delete,
+ * export, and a rename that survives a launcher restart.
+ */
+
+const SEEDED = 300;
+const PHRASE = 'zephyr quartz lighthouse';
+const title = (index: number) => `Seeded conversation ${String(index).padStart(3, '0')}`;
+
+interface Created {
+  id: string;
+}
+
+function rest(base: { url: string; sessionKey: string }) {
+  const headers = { 'X-Session-API-Key': base.sessionKey, 'Content-Type': 'application/json' };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const text = (value: string) => ({ role: 'user', content: [{ type: 'text', text: value }] });
+  return {
+    async create(index: number, message: string): Promise<Created> {
+      const response = await call('POST', '/api/conversations', {
+        title: title(index),
+        initial_message: text(message),
+      });
+      return (await response.json()) as Created;
+    },
+    async say(id: string, message: string): Promise<void> {
+      await call('POST', `/api/conversations/${id}/events`, text(message));
+    },
+    async status(path: string): Promise<number> {
+      const response = await fetch(`${base.url}${path}`, { headers });
+      return response.status;
+    },
+  };
+}
+
+/** The 250th conversation says the phrase in its second message, between two others. */
+let seeded: Map<number, Created> | undefined;
+async function seed(workbench: Workbench): Promise<Map<number, Created>> {
+  if (seeded) return seeded;
+  const api = rest(workbench);
+  const created = new Map<number, Created>();
+  for (let index = 1; index <= SEEDED; index += 1) {
+    const conversation = await api.create(index, `Task ${index}: tidy up module ${index} and report back.`);
+    created.set(index, conversation);
+    if (index === 250) {
+      await api.say(conversation.id, 'First, list what is in the folder.');
+      await api.say(conversation.id, `Then check the ${PHRASE} notes before anything else.`);
+      await api.say(conversation.id, 'Finally, write a short summary.');
+    }
+  }
+  seeded = created;
+  return created;
+}
+
+function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Conversations' });
+}
+
+function row(page: Page, name: string) {
+  return page.locator('.history-row', { has: page.getByText(name, { exact: true }) });
+}
+
+/** Scrolls the virtual list from the top until the row is rendered. */
+async function scrollToRow(page: Page, name: string) {
+  const list = page.getByTestId('conversation-list');
+  await list.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  for (let step = 0; step < 100 && (await row(page, name).count()) === 0; step += 1) {
+    await list.evaluate((element) => {
+      element.scrollTop += element.clientHeight * 0.8;
+    });
+    await page.waitForTimeout(50);
+  }
+  await row(page, name).scrollIntoViewIfNeeded();
+}
+
+async function openRowMenu(page: Page, name: string) {
+  const target = row(page, name);
+  await target.hover();
+  await target.getByRole('button', { name: `Actions for ${name}` }).click();
+  return page.getByRole('menu', { name: `Actions for ${name}` });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('every one of 300 conversations is reachable by scrolling the list', async ({ page, workbench }) => {
+  test.setTimeout(120_000);
+  await seed(workbench);
+  await page.goto(workbench.url);
+  const list = page.getByTestId('conversation-list');
+  await expect(list.getByText(title(300), { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}history-sidebar.png` });
+
+  const seen = new Set<string>();
+  for (let step = 0; step < 400; step += 1) {
+    const titles = await list.locator('.history-row__title').allTextContents();
+    for (const text of titles) seen.add(text);
+    const atEnd = await list.evaluate((element) => {
+      const before = element.scrollTop;
+      element.scrollTop += element.clientHeight * 0.8;
+      return element.scrollTop === before;
+    });
+    if (atEnd && (await list.getByText('Loading more…').count()) === 0) break;
+    if (atEnd) await page.waitForTimeout(100);
+  }
+  for (let index = 1; index <= SEEDED; index += 1) expect(seen, title(index)).toContain(title(index));
+  // The oldest is last: the list is newest activity first.
+  await expect(list.getByText(title(1), { exact: true })).toBeVisible();
+  // Virtualized: far fewer rows in the DOM than conversations.
+  expect(await list.locator('.history-row').count()).toBeLessThan(80);
+});
+
+test('a phrase said only in the 250th conversation finds it and opens it at that message', async ({
+  page,
+  workbench,
+}) => {
+  const created = await seed(workbench);
+  await page.goto(workbench.url);
+  const box = sidebar(page).getByRole('combobox', { name: 'Search conversations' });
+  await box.fill(PHRASE);
+  const results = sidebar(page).getByRole('listbox', { name: 'Search results' });
+  await expect(results.getByRole('option')).toHaveCount(1);
+  await expect(results.getByRole('option').first()).toContainText(title(250));
+  await expect(results.locator('mark').first()).toHaveText(/zephyr/i);
+
+  await box.press('Enter');
+  const target = created.get(250)?.id ?? '';
+  await page.waitForURL(new RegExp(`/conversations/${target}\\?event=`));
+  const hit = page.locator('[data-search-hit]');
+  await expect(hit).toBeVisible();
+  await expect(hit).toContainText(PHRASE);
+  await expect(hit).toBeInViewport();
+});
+
+test('the Ctrl+K palette searches from anywhere and opens a hit with the keyboard', async ({
+  page,
+  workbench,
+}) => {
+  const created = await seed(workbench);
+  await page.goto(`${workbench.url}/conversations/${created.get(3)?.id}`);
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Search conversations' });
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill('tidy module');
+  await expect(palette.getByRole('option').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}history-palette.png` });
+  await palette.getByRole('combobox').press('ArrowDown');
+  await expect(palette.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await palette.getByRole('combobox').press('Escape');
+  await expect(palette).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('combobox').fill(PHRASE);
+  await expect(palette.getByRole('option')).toHaveCount(1);
+  await palette.getByRole('combobox').press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page.locator('[data-search-hit]')).toContainText(PHRASE);
+});
+
+test('search text with FTS syntax is searched as text, and a huge query is refused politely', async ({
+  page,
+  workbench,
+}) => {
+  await seed(workbench);
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  await page.goto(workbench.url);
+  const box = sidebar(page).getByRole('combobox', { name: 'Search conversations' });
+  for (const text of ['"unbalanced', 'tidy*', 'NEAR(module', '-module', 'a "b" OR c AND', '"module 7"']) {
+    await box.fill(text);
+    await expect(sidebar(page).getByRole('status').or(sidebar(page).getByRole('listbox'))).toBeVisible();
+    await expect(sidebar(page).getByRole('alert')).toHaveCount(0);
+  }
+  await box.fill('x'.repeat(10_000));
+  await expect(sidebar(page).getByRole('alert')).toContainText(/too long/i);
+  await box.press('Escape');
+  await expect(page.getByTestId('conversation-list')).toBeVisible();
+  expect(failures).toEqual([]);
+});
+
+test('export as Markdown and JSON downloads the conversation', async ({ page, workbench }) => {
+  await seed(workbench);
+  await page.goto(workbench.url);
+  const name = title(250);
+
+  const markdown = await download(page, name, 'Export as Markdown');
+  expect(markdown.filename).toMatch(/\.md$/);
+  expect(markdown.text).toContain(name);
+  expect(markdown.text).toContain(PHRASE);
+
+  const json = await download(page, name, 'Export as JSON');
+  expect(json.filename).toMatch(/\.json$/);
+  const parsed: unknown = JSON.parse(json.text);
+  expect(JSON.stringify(parsed)).toContain(PHRASE);
+  expect(JSON.stringify(parsed)).toContain(name);
+});
+
+async function download(page: Page, name: string, item: string) {
+  await scrollToRow(page, name);
+  const menu = await openRowMenu(page, name);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.getByRole('menuitem', { name: item }).click(),
+  ]);
+  const path = await file.path();
+  return { filename: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+test('delete asks first, says the workspace is kept, and the conversation is gone after a reload', async ({
+  page,
+  workbench,
+}) => {
+  const created = await seed(workbench);
+  const victim = created.get(300)?.id ?? '';
+  await page.goto(`${workbench.url}/conversations/${victim}`);
+  const menu = await openRowMenu(page, title(300));
+  await menu.getByRole('menuitem', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' });
+  await expect(dialog).toContainText('workspace are not touched');
+  await page.screenshot({ path: `${SCREENSHOTS}history-delete.png` });
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // It was open: the app leaves it.
+  await expect(page).toHaveURL(`${workbench.url}/`);
+  await expect(row(page, title(300))).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('conversation-list').getByText(title(299), { exact: true })).toBeVisible();
+  await expect(row(page, title(300))).toHaveCount(0);
+  expect(await rest(workbench).status(`/api/conversations/${victim}`)).toBe(404);
+});
+
+test('a rename made inline survives a restart of the launcher', async ({ page }) => {
+  test.setTimeout(120_000);
+  const root = await mkdtemp(join(tmpdir(), 'history-restart-'));
+  const dataDir = join(root, 'data');
+  const sessionKey = 'a'.repeat(64);
+  const start = () =>
+    startTestWorkbench({
+      // A configured model keeps the first-run settings dialog away; nothing here runs the agent.
+      env: {
+        AGENT_WORKBENCH_SESSION_KEY: sessionKey,
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        LLM_MODEL: 'mock-model',
+      },
+      args: ['--data-dir', dataDir],
+    });
+  let running = await start();
+  try {
+    await rest({ url: running.url, sessionKey }).create(1, 'Please set up the linter.');
+    await page.goto(running.url);
+    const menu = await openRowMenu(page, title(1));
+    await menu.getByRole('menuitem', { name: 'Rename' }).click();
+    const input = page.getByRole('textbox', { name: 'Conversation title' });
+    await expect(input).toBeFocused();
+    await input.fill('Linter setup, renamed');
+    await input.press('Enter');
+    await expect(row(page, 'Linter setup, renamed')).toBeVisible();
+
+    // Esc cancels a rename.
+    const again = await openRowMenu(page, 'Linter setup, renamed');
+    await again.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByRole('textbox', { name: 'Conversation title' }).fill('Not this');
+    await page.getByRole('textbox', { name: 'Conversation title' }).press('Escape');
+    await expect(row(page, 'Linter setup, renamed')).toBeVisible();
+
+    await running.cleanup();
+    running = await start();
+    await page.goto(running.url);
+    await expect(row(page, 'Linter setup, renamed')).toBeVisible();
+  } finally {
+    await running.cleanup();
+    await rm(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { NewEvent } from '../events';
+import {
+  actionEvent,
+  agentErrorEvent,
+  agentMessage,
+  condensationEvent,
+  linearBranch,
+  observationEvent,
+  rejectionEvent,
+  userMessage,
+} from '../events/fixtures/event-builders';
+import { cutPoints } from './cut-points';
+import { matchToolAnswers } from './match-tool-answers';
+import { buildView, EMPTY_VIEW, extendView } from './view';
+
+type Step =
+  | { op: 'user' }
+  | { op: 'agent' }
+  | { op: 'action'; response: number }
+  | { op: 'observe' | 'reject' | 'error'; target: number }
+  | { op: 'condense'; forget: number[]; summary: boolean; offset: number };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  fc.constantFrom<Step>({ op: 'user' }, { op: 'agent' }),
+  fc.record({ op: fc.constant('action' as const), response: fc.nat(4) }),
+  fc.record({
+    op: fc.constantFrom('observe' as const, 'reject' as const, 'error' as const),
+    target: fc.nat(30),
+  }),
+  fc.record({
+    op: fc.constant('condense' as const),
+    forget: fc.array(fc.nat(30), { maxLength: 6 }),
+    summary: fc.boolean(),
+    offset: fc.nat(8),
+  }),
+);
+
+/** Turns random steps into a log; answers and forgotten ids point at earlier events (modulo). */
+function toEvents(steps: readonly Step[]): NewEvent[] {
+  const events: NewEvent[] = [];
+  const actions: number[] = [];
+  steps.forEach((step, index) => {
+    const n = index + 1;
+    const earlier = (target: number) => (actions.length === 0 ? undefined : actions[target % actions.length]);
+    if (step.op === 'user') events.push(userMessage(n, `u${n}`));
+    else if (step.op === 'agent') events.push(agentMessage(n, `a${n}`));
+    else if (step.op === 'action') {
+      events.push(actionEvent(n, { responseId: `r${step.response}` }));
+      actions.push(n);
+    } else if (step.op === 'condense') {
+      const forget = step.forget.filter((target) => target < n).map((target) => target + 1);
+      events.push(
+        condensationEvent(n, forget, step.summary ? { text: `S${n}`, offset: step.offset } : undefined),
+      );
+    } else {
+      const action = earlier(step.target);
+      if (action === undefined) return;
+      if (step.op === 'observe') events.push(observationEvent(n, action));
+      else if (step.op === 'reject') events.push(rejectionEvent(n, action, 'no'));
+      else events.push(agentErrorEvent(n, `call_${action}`, 'failed'));
+    }
+  });
+  return events;
+}
+
+describe('view properties', () => {
+  it('extending one event at a time always equals rebuilding, and the result is consistent', () => {
+    fc.assert(
+      fc.property(fc.array(stepArbitrary, { maxLength: 40 }), (steps) => {
+        const branch = linearBranch(toEvents(steps));
+        let view = EMPTY_VIEW;
+        for (const event of branch) view = extendView(view, event);
+        const rebuilt = buildView(branch);
+        expect(view.items).toEqual(rebuilt.items);
+
+        const { answerOf, actionOf } = matchToolAnswers(rebuilt.items);
+        for (const item of rebuilt.items) {
+          if (item.kind === 'ActionEvent') expect(answerOf.has(item.id)).toBe(true);
+          if (
+            item.kind === 'ObservationEvent' ||
+            item.kind === 'UserRejectObservation' ||
+            item.kind === 'AgentErrorEvent'
+          ) {
+            expect(actionOf.has(item.id)).toBe(true);
+          }
+        }
+        const points = cutPoints(rebuilt.items);
+        expect(points[0]).toBe(0);
+        expect(points.at(-1)).toBe(rebuilt.items.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

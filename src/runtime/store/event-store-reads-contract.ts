@@ -1,0 +1,175 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Event } from '../events';
+import {
+  actionEvent,
+  agentMessage,
+  newConversation,
+  systemPrompt,
+  testId,
+  userMessage,
+} from '../events/fixtures/event-builders';
+import type { EventStore } from './event-store';
+import type { ContractContext } from './event-store-contract';
+import { expectStoreError } from './expect-store-error';
+
+const C = testId(1000);
+
+/** Reads, filters and paging of one conversation's events (see describeEventStoreContract). */
+export function describeEventReadsContract(context: ContractContext): void {
+  describe('reads', () => {
+    beforeEach(() => {
+      context.store.createConversation(newConversation(1000));
+      context.store.appendMany(C, [
+        userMessage(1, 'Please fix the Parser bug'),
+        actionEvent(2),
+        agentMessage(3, 'The parser now handles quotes.'),
+        userMessage(4, 'Thanks! Now the lexer.'),
+        agentMessage(5, 'Lexer done.'),
+      ]);
+    });
+
+    const seqs = (events: readonly Event[]) => events.map((event) => event.seq);
+
+    it('reads by seq range, forwards and backwards, with a limit', () => {
+      expect(seqs(context.store.readEvents(C))).toEqual([0, 1, 2, 3, 4]);
+      expect(seqs(context.store.readEvents(C, { afterSeq: 1 }))).toEqual([2, 3, 4]);
+      expect(seqs(context.store.readEvents(C, { afterSeq: 0, beforeSeq: 3 }))).toEqual([1, 2]);
+      expect(seqs(context.store.readEvents(C, { order: 'desc', limit: 2 }))).toEqual([4, 3]);
+      expect(seqs(context.store.readEvents(C, { beforeSeq: 3, order: 'desc', limit: 2 }))).toEqual([2, 1]);
+      expectStoreError(() => context.store.readEvents(testId(1)), 'unknown_conversation');
+    });
+
+    it('gets one event by id, equal to what append returned', () => {
+      const appended = context.store.append(C, userMessage(6, 'more'));
+      expect(context.store.getEvent(C, testId(6))).toEqual(appended);
+      expect(context.store.getEvent(C, testId(77))).toBeUndefined();
+    });
+
+    it('filters by kind, source, message text (case-insensitive) and seq bounds', () => {
+      const search = (filter: Parameters<EventStore['searchEvents']>[1]) =>
+        seqs(context.store.searchEvents(C, filter, { limit: 100 }).items);
+      expect(search({ kind: 'ActionEvent' })).toEqual([1]);
+      expect(search({ source: 'user' })).toEqual([0, 3]);
+      expect(search({ body: 'PARSER' })).toEqual([0, 2]);
+      expect(search({ body: 'parser', source: 'agent' })).toEqual([2]);
+      expect(search({ afterSeq: 0, beforeSeq: 4, kind: 'MessageEvent' })).toEqual([2, 3]);
+      expect(context.store.countEvents(C, { kind: 'MessageEvent' })).toBe(4);
+      expect(context.store.countEvents(C, { body: 'lexer' })).toBe(2);
+    });
+
+    it('pages through search results in both orders with no event twice and none missing', () => {
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: number[] = [];
+        let pageId: string | undefined;
+        do {
+          const page = context.store.searchEvents(
+            C,
+            {},
+            { limit: 2, order, ...(pageId ? { page_id: pageId } : {}) },
+          );
+          seen.push(...seqs(page.items));
+          pageId = page.next_page_id ?? undefined;
+        } while (pageId);
+        expect(seen).toEqual(order === 'asc' ? [0, 1, 2, 3, 4] : [4, 3, 2, 1, 0]);
+      }
+      expectStoreError(
+        () => context.store.searchEvents(C, {}, { limit: 2, page_id: 'garbage' }),
+        'invalid_page_id',
+      );
+    });
+  });
+}
+
+/** Fork: the copied path, renumbered seqs, the untouched source (see describeEventStoreContract). */
+export function describeForkContract(context: ContractContext): void {
+  describe('fork', () => {
+    const F = testId(2000);
+    beforeEach(() => {
+      context.store.createConversation(
+        newConversation(1000, {
+          stats: { prompt_tokens: 100, completion_tokens: 20, cost: 0.5 },
+          tags: ['x'],
+        }),
+      );
+      context.store.appendMany(C, [
+        systemPrompt(0),
+        userMessage(1, 'first question'),
+        agentMessage(2, 'first answer'),
+        userMessage(3, 'second question'),
+      ]);
+      context.store.updateConversation(C, { execution_status: 'finished' });
+    });
+
+    it('copies the root-to-event path with the same ids, leaf on that event, source untouched (scenario 39)', () => {
+      const sourceBefore = context.store.readEvents(C);
+      const fork = context.store.fork(C, {
+        id: F,
+        fromEventId: testId(1),
+        title: 'Fork',
+        created_at: testTime0(),
+        resetStats: true,
+      });
+      expect(fork).toMatchObject({
+        id: F,
+        leaf_event_id: testId(1),
+        last_seq: 1,
+        forked_from_conversation_id: C,
+        forked_from_event_id: testId(1),
+        execution_status: 'idle',
+        stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
+        tags: ['x'],
+      });
+      const forked = context.store.readEvents(F);
+      expect(forked).toEqual(sourceBefore.slice(0, 2));
+      expect(context.store.activeBranch(F).map((event) => event.id)).toEqual([testId(0), testId(1)]);
+      expect(context.store.readEvents(C)).toEqual(sourceBefore);
+      expect(context.store.getConversation(C)?.execution_status).toBe('finished');
+    });
+
+    it('renumbers seq from 0 when the path skips events of other branches', () => {
+      context.store.setLeaf(C, testId(1));
+      context.store.append(C, agentMessage(4, 'other answer'));
+      const fork = context.store.fork(C, {
+        id: F,
+        fromEventId: testId(4),
+        title: 'Fork',
+        created_at: testTime0(),
+        resetStats: true,
+      });
+      expect(fork.last_seq).toBe(2);
+      const forked = context.store.readEvents(F);
+      expect(forked.map((event) => [event.seq, event.id, event.parent_id])).toEqual([
+        [0, testId(0), undefined],
+        [1, testId(1), testId(0)],
+        [2, testId(4), testId(1)],
+      ]);
+    });
+
+    it('copies the whole log without fromEventId and may keep the stats', () => {
+      context.store.setLeaf(C, testId(2));
+      const fork = context.store.fork(C, {
+        id: F,
+        title: 'Copy',
+        created_at: testTime0(),
+        resetStats: false,
+      });
+      expect(fork.leaf_event_id).toBe(testId(2));
+      expect(fork.stats.cost).toBe(0.5);
+      expect(context.store.readEvents(F)).toEqual(context.store.readEvents(C));
+      const next = context.store.append(F, userMessage(5, 'continue the copy'));
+      expect(next).toMatchObject({ seq: 4, parent_id: testId(2) });
+    });
+
+    it('refuses an unknown source, an unknown event and a taken id', () => {
+      const options = { id: F, title: 'Fork', created_at: testTime0(), resetStats: true };
+      expectStoreError(() => context.store.fork(testId(1), options), 'unknown_conversation');
+      expectStoreError(() => context.store.fork(C, { ...options, fromEventId: testId(99) }), 'unknown_event');
+      expectStoreError(() => context.store.fork(C, { ...options, id: C }), 'conversation_exists');
+      expect(context.store.getConversation(F)).toBeUndefined();
+    });
+  });
+}
+
+function testTime0(): string {
+  return '2025-06-10T00:00:00.000Z';
+}

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+// As the launcher does: tsx by absolute URL, since the cwd is not this repository.
+const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'agent-workbench-main-'));
+});
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function runtime(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+    cwd: dataDir,
+    env: { PATH: process.env.PATH ?? '', HOME: dataDir, AGENT_WORKBENCH_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = async () => {
+    for (;;) {
+      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (match?.[1]) return match[1];
+      if (child.exitCode !== null) throw new Error(`runtime exited: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { child, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+const BASE_ENV = { AGENT_WORKBENCH_RUNTIME_PORT: '0', AGENT_WORKBENCH_SESSION_KEY: 'main-test-key' };
+
+describe('the runtime process', () => {
+  it('serves /server_info once listening and exits 0 within 3 s of SIGTERM', async () => {
+    const process = runtime(BASE_ENV);
+    const url = await process.listening();
+    const info = await fetch(`${url}/server_info`);
+    expect(info.status).toBe(200);
+    expect((await info.json()).title).toBe('Agent Workbench');
+    const unauthorized = await fetch(`${url}/api/settings`);
+    expect(unauthorized.status).toBe(401);
+    const started = Date.now();
+    process.child.kill('SIGTERM');
+    expect(await process.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('fails to start with one stderr line and exit 1 when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const process = runtime({ ...BASE_ENV, AGENT_WORKBENCH_RUNTIME_PORT: String(port) });
+      expect(await process.exited).toBe(1);
+      const { stderr } = process.output();
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(new RegExp(`Port ${port} .*already in use`));
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('fails to start with one clear line for a corrupt settings.json or no session key', async () => {
+    await writeFile(join(dataDir, 'settings.json'), '{ not json');
+    const corrupt = runtime(BASE_ENV);
+    expect(await corrupt.exited).toBe(1);
+    expect(corrupt.output().stderr.trim().split('\n')).toHaveLength(1);
+    expect(corrupt.output().stderr).toMatch(/settings\.json is not valid JSON/);
+
+    const noKey = runtime({ AGENT_WORKBENCH_RUNTIME_PORT: '0' });
+    expect(await noKey.exited).toBe(1);
+    expect(noKey.output().stderr).toMatch(/AGENT_WORKBENCH_SESSION_KEY/);
+  });
+});
