@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Event } from '../events';
 import {
   actionEvent,
   agentMessage,
   newConversation,
   stateUpdateEvent,
-  systemPrompt,
   testId,
   userMessage,
 } from '../events/fixtures/event-builders';
