@@ -33,6 +33,24 @@ function rest(base: { url: string; sessionKey: string }) {
   };
   const text = (value: string) => ({ role: 'user', content: [{ type: 'text', text: value }] });
   return {
+    async createWith(body: Record<string, unknown>): Promise<Created> {
+      return (await (await call('POST', '/api/conversations', body)).json()) as Created;
+    },
+    async untilStatus(id: string, status: string): Promise<void> {
+      const deadline = Date.now() + 20_000;
+      let seen = '';
+      while (Date.now() < deadline) {
+        seen = (
+          (await (await call('GET', `/api/conversations/${id}`)).json()) as { execution_status: string }
+        ).execution_status;
+        if (seen === status) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`conversation ${id} stayed ${seen}, expected ${status}`);
+    },
+    async pin(id: string): Promise<void> {
+      await call('PATCH', `/api/conversations/${id}`, { pinned: true });
+    },
     async create(index: number, message: string): Promise<Created> {
       const response = await call('POST', '/api/conversations', {
         title: title(index),
@@ -110,7 +128,6 @@ test('every one of 300 conversations is reachable by scrolling the list', async 
   await page.goto(workbench.url);
   const list = page.getByTestId('conversation-list');
   await expect(list.getByText(title(300), { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}history-sidebar.png` });
 
   const seen = new Set<string>();
   for (let step = 0; step < 400; step += 1) {
@@ -129,6 +146,53 @@ test('every one of 300 conversations is reachable by scrolling the list', async 
   await expect(list.getByText(title(1), { exact: true })).toBeVisible();
   // Virtualized: far fewer rows in the DOM than conversations.
   expect(await list.locator('.history-row').count()).toBeLessThan(80);
+});
+
+test('status dots tell running, waiting for you and error apart at a glance', async ({ page, workbench }) => {
+  const created = await seed(workbench);
+  const api = rest(workbench);
+  const task = (text: string) => ({ role: 'user', content: [{ type: 'text', text }], run: true });
+  workbench.mockLlm.setScript({
+    turns: [
+      {
+        tool_calls: [
+          { name: 'terminal', arguments: { command: 'ls', summary: 'List the files', security_risk: 'LOW' } },
+        ],
+      },
+      { fail: 'auth' },
+      { text: 'Reading the parser…', delay_ms: 60_000 },
+    ],
+  });
+  const waiting = await api.createWith({
+    title: 'Review the deploy script',
+    confirmation_policy: { kind: 'AlwaysConfirm' },
+    initial_message: task('Review deploy.sh'),
+  });
+  await api.untilStatus(waiting.id, 'waiting_for_confirmation');
+  const failed = await api.createWith({
+    title: 'Upgrade the test runner',
+    initial_message: task('Upgrade vitest'),
+  });
+  await api.untilStatus(failed.id, 'error');
+  const running = await api.createWith({
+    title: 'Refactor the parser',
+    initial_message: task('Refactor parse.ts'),
+  });
+  await api.untilStatus(running.id, 'running');
+  for (const index of [120, 42]) await api.pin(created.get(index)?.id ?? '');
+
+  await page.goto(`${workbench.url}/conversations/${created.get(42)?.id}`);
+  const list = page.getByTestId('conversation-list');
+  await expect(
+    row(page, 'Review the deploy script').getByRole('img', { name: 'Waiting for you' }),
+  ).toBeVisible();
+  await expect(row(page, 'Review the deploy script')).toContainText('waiting for you');
+  await expect(row(page, 'Upgrade the test runner').getByRole('img', { name: 'Error' })).toBeVisible();
+  await expect(row(page, 'Refactor the parser').getByRole('img', { name: 'Running' })).toBeVisible();
+  await expect(row(page, title(42)).getByRole('link')).toHaveAttribute('aria-current', 'page');
+  await expect(list.getByText(title(120), { exact: true })).toBeVisible();
+  await page.mouse.move(900, 500);
+  await page.screenshot({ path: `${SCREENSHOTS}history-sidebar.png` });
 });
 
 test('a phrase said only in the 250th conversation finds it and opens it at that message', async ({

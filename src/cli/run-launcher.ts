@@ -47,7 +47,7 @@ export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<
     void started.supervisor?.stop();
   });
 
-  const startup = await startUp(options, io, started);
+  const startup = await startUp(options, io, started, () => signalled);
   if (signalled) return stopAll(started, 0);
   if (!startup.ok) {
     io.stderr(`agent-workbench: ${startup.message}`);
@@ -67,6 +67,7 @@ async function startUp(
   options: CliOptions,
   io: LauncherIo,
   started: Started,
+  signalled: () => boolean,
 ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   if (options.public && !io.env.AGENT_WORKBENCH_SESSION_KEY?.trim()) {
     return {
@@ -111,6 +112,8 @@ async function startUp(
     };
   }
 
+  // A signal that came before the supervisor existed could not stop it: do not spawn at all.
+  if (signalled()) return { ok: false, message: 'stopped before the runtime started' };
   started.log = openRuntimeLog(paths.dataDir, io.stderr);
   const command = runtimeCommand({
     cwd: io.cwd,

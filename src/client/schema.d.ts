@@ -1235,6 +1235,7 @@ export interface operations {
             query?: {
                 q?: string;
                 status?: components["schemas"]["ExecutionStatus"];
+                pinned?: "true" | "false";
                 page_id?: string;
                 limit?: number;
                 sort_order?: "CREATED_AT" | "CREATED_AT_DESC" | "UPDATED_AT" | "UPDATED_AT_DESC";

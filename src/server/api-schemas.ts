@@ -50,6 +50,11 @@ const seq = z.coerce.number().int().min(-1);
 export const ConversationSearchQuerySchema = z.strictObject({
   q: z.string().max(1000, 'The search text is too long: please use at most 1,000 characters').optional(),
   status: ExecutionStatusSchema.optional(),
+  /** `true`: only pinned conversations; `false`: only unpinned; absent: both. */
+  pinned: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   page_id: z.string().max(500).optional(),
   limit: limit(20),
   sort_order: z

@@ -66,6 +66,7 @@ export interface Subscription {
 export interface ConversationSearch {
   q?: string;
   status?: ExecutionStatus;
+  pinned?: boolean;
   page_id?: string;
   limit: number;
   sort_order: ConversationSort;

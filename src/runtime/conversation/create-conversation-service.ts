@@ -128,6 +128,7 @@ export function createConversationService(
       const page = store.listConversations({
         ...(query.q ? { q: query.q } : {}),
         ...(query.status ? { status: query.status } : {}),
+        ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
         ...(query.page_id ? { page_id: query.page_id } : {}),
         limit: query.limit,
         sort: query.sort_order,
@@ -140,11 +141,17 @@ export function createConversationService(
     count: (filter) => store.countConversations(filter),
     update(id, patch) {
       requireRecord(id);
-      store.updateConversation(id, {
-        ...(patch.title !== undefined ? { title: patch.title, title_source: 'user' as const } : {}),
-        ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
-        ...(patch.pinned !== undefined ? { pinned: patch.pinned } : {}),
-      });
+      // Pinning and tagging are filing, not activity: they must not move a conversation up the
+      // "recent activity" list. A rename is something the person did to it, so it counts.
+      store.updateConversation(
+        id,
+        {
+          ...(patch.title !== undefined ? { title: patch.title, title_source: 'user' as const } : {}),
+          ...(patch.tags !== undefined ? { tags: patch.tags } : {}),
+          ...(patch.pinned !== undefined ? { pinned: patch.pinned } : {}),
+        },
+        { touch: patch.title !== undefined },
+      );
     },
     async delete(id) {
       requireRecord(id);

@@ -165,4 +165,25 @@ export function describeConversationListContract(context: ContractContext): void
       expect(search('deploy').map((item) => item.id)).toEqual([testId(1)]);
     });
   });
+
+  describe('search over many hits', () => {
+    it('pages through conversations whose many messages all match, each once, best first', () => {
+      for (let conversation = 1; conversation <= 7; conversation += 1) {
+        context.store.createConversation(newConversation(conversation, { title: `Batch ${conversation}` }));
+        const messages = Array.from({ length: 60 }, (_, index) =>
+          userMessage(conversation * 1000 + index, `${'release '.repeat(conversation)}notes part ${index}`),
+        );
+        context.store.appendMany(testId(conversation), messages);
+      }
+      context.store.updateConversation(testId(3), { execution_status: 'error' });
+      const ids = listAll(context, { q: 'release', limit: 2 }).map((item) => item.id);
+      expect(ids).toHaveLength(7);
+      expect(new Set(ids).size).toBe(7);
+      // More occurrences of the word rank higher in both stores.
+      expect(ids[0]).toBe(testId(7));
+      expect(listAll(context, { q: 'release', limit: 2, status: 'error' }).map((item) => item.id)).toEqual([
+        testId(3),
+      ]);
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import type { Event } from '../events';
 import type { ConversationListItem, ConversationQuery, ConversationRecord, Page } from './event-store';
 import { conversationSortSpec, sortMillis } from './conversation-sort';
+import { documentScore } from './document-score';
 import { makeSnippet } from './make-snippet';
 import { messageText } from './message-text';
 import { decodePageId, encodePageId, pageIdNumber, pageIdString } from './page-cursor';
@@ -96,16 +97,4 @@ function scoreConversation(source: ListSource, terms: readonly string[]): Hit | 
     ? { event_id: best.event.id, seq: best.event.seq, snippet: makeSnippet(best.text, terms) }
     : { event_id: null, seq: null, snippet: makeSnippet(source.record.title, terms) };
   return { record: source.record, score: Math.max(titleScore, best?.score ?? 0), match };
-}
-
-/** Occurrences of the terms in one document; 0 unless every term occurs. */
-function documentScore(text: string, terms: readonly string[]): number {
-  const lower = text.toLowerCase();
-  let total = 0;
-  for (const term of terms) {
-    const count = lower.split(term).length - 1;
-    if (count === 0) return 0;
-    total += count;
-  }
-  return total;
 }

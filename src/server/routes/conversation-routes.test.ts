@@ -129,6 +129,19 @@ describe('GET /api/conversations/search and /count', () => {
     expect((await call(server, { url: '/api/conversations/count' })).body).toBe(2);
   });
 
+  it('filters by pinned, and pinning does not count as activity', async () => {
+    const pinned = await createConversation(server, { title: 'keep me' });
+    const other = await createConversation(server, { title: 'other' });
+    const before = (await call(server, { url: `/api/conversations/${pinned.id}` })).body.updated_at;
+    await call(server, { method: 'PATCH', url: `/api/conversations/${pinned.id}`, payload: { pinned: true } });
+    expect((await call(server, { url: `/api/conversations/${pinned.id}` })).body.updated_at).toBe(before);
+    const onlyPinned = await call(server, { url: '/api/conversations/search?pinned=true' });
+    expect(onlyPinned.body.items.map((item: { id: string }) => item.id)).toEqual([pinned.id]);
+    const unpinned = await call(server, { url: '/api/conversations/search?pinned=false' });
+    expect(unpinned.body.items.map((item: { id: string }) => item.id)).toEqual([other.id]);
+    expect((await call(server, { url: '/api/conversations/search?pinned=yes' })).status).toBe(422);
+  });
+
   it('searches FTS syntax characters as plain text', async () => {
     await createConversation(server, { title: 'quotes "and" stars' });
     for (const q of ['"', '*', 'NEAR(', '-', '"unbalanced', 'a OR', '(((']) {

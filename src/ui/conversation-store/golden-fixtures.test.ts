@@ -24,14 +24,22 @@ interface GoldenConversation {
   events: Event[];
 }
 
-const jsonFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+const jsonFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 const goldens: GoldenConversation[] = jsonFiles(conversationDir).map((name) =>
   JSON.parse(readFileSync(join(conversationDir, name), 'utf8')),
 );
 
 /** The state right after the socket's sync on an empty log: the info as created. */
 function freshState(golden: GoldenConversation) {
-  const created: ConversationInfo = { ...golden.conversation, execution_status: 'idle', last_seq: -1, pending_action_ids: [] };
+  const created: ConversationInfo = {
+    ...golden.conversation,
+    execution_status: 'idle',
+    last_seq: -1,
+    pending_action_ids: [],
+  };
   return applySync(initialConversationViewState(golden.conversation.id), created, -1);
 }
 
@@ -45,12 +53,17 @@ describe('golden conversation fixtures', () => {
       it('folds to the status and pending actions the runtime recorded', () => {
         const state = foldDurableEvents(freshState(golden), golden.events);
         expect(state.info?.execution_status).toBe(golden.conversation.execution_status);
-        expect(pendingActions(state.events).map((action) => action.id)).toEqual(golden.conversation.pending_action_ids);
+        expect(pendingActions(state.events).map((action) => action.id)).toEqual(
+          golden.conversation.pending_action_ids,
+        );
       });
 
       it('gives the same state one by one, in reverse, and with every event repeated', () => {
         const atOnce = foldDurableEvents(freshState(golden), golden.events);
-        const oneByOne = golden.events.reduce((state, event) => foldDurableEvents(state, [event, event]), freshState(golden));
+        const oneByOne = golden.events.reduce(
+          (state, event) => foldDurableEvents(state, [event, event]),
+          freshState(golden),
+        );
         const reversed = foldDurableEvents(freshState(golden), [...golden.events].reverse());
         expect(oneByOne.events).toEqual(atOnce.events);
         expect(oneByOne.info).toEqual(atOnce.info);
@@ -62,7 +75,11 @@ describe('golden conversation fixtures', () => {
         for (let cut = 0; cut <= golden.events.length; cut++) {
           const before = foldDurableEvents(freshState(golden), golden.events.slice(0, cut));
           // The runtime's sync describes the state as of the last event; replay resends from the cursor.
-          const synced = applySync(before, expected.info ?? golden.conversation, golden.events.at(-1)?.seq ?? -1);
+          const synced = applySync(
+            before,
+            expected.info ?? golden.conversation,
+            golden.events.at(-1)?.seq ?? -1,
+          );
           const after = foldDurableEvents(synced, golden.events.slice(Math.max(0, cut - 1)));
           expect(after.events).toEqual(expected.events);
           expect(after.info?.execution_status).toBe(golden.conversation.execution_status);
@@ -97,7 +114,9 @@ describe('golden conversation fixtures', () => {
 });
 
 describe('golden event fixtures', () => {
-  const events: Event[] = jsonFiles(eventDir).map((name) => JSON.parse(readFileSync(join(eventDir, name), 'utf8')));
+  const events: Event[] = jsonFiles(eventDir).map((name) =>
+    JSON.parse(readFileSync(join(eventDir, name), 'utf8')),
+  );
 
   it('every kind folds and renders without error, bookkeeping hidden', () => {
     // Each file stands alone; give them distinct seqs so they can share one log.
@@ -105,9 +124,7 @@ describe('golden event fixtures', () => {
     const state = foldDurableEvents(initialConversationViewState('c'), log);
     expect(state.events).toHaveLength(events.length);
     const rows = transcriptRows({ ...state, status: 'idle' });
-    const shownKinds = new Set(
-      rows.flatMap((row) => ('event' in row ? [row.event.kind] : [])),
-    );
+    const shownKinds = new Set(rows.flatMap((row) => ('event' in row ? [row.event.kind] : [])));
     expect(shownKinds).toContain('MessageEvent');
     expect(shownKinds).toContain('ActionEvent');
     expect(shownKinds).toContain('ConversationErrorEvent');

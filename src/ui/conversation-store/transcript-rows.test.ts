@@ -90,4 +90,32 @@ describe('transcriptRows', () => {
     });
     expect(rows.map((row) => (row.type === 'marker' ? row.label : row.type))).toEqual(['Paused', 'Stopped']);
   });
+
+  it('groups the agent text within one turn and starts a new turn after the user speaks', () => {
+    const action = terminalAction(2, 'ls', { thought: 'Looking.' });
+    const rows = transcriptRows({
+      events: [
+        userMessage(0, 'go'),
+        agentMessage(1, 'Sure.'),
+        action,
+        agentMessage(3, 'Done.'),
+        userMessage(4, 'thanks'),
+        agentMessage(5, 'Welcome.'),
+      ],
+      streaming: [],
+      optimistic: [],
+      status: 'finished',
+    });
+    const grouping = rows.flatMap((row) =>
+      row.type === 'message' || row.type === 'thought' ? [`${row.type}:${row.grouped}`] : [],
+    );
+    expect(grouping).toEqual([
+      'message:false',
+      'message:false',
+      'thought:true',
+      'message:true',
+      'message:false',
+      'message:false',
+    ]);
+  });
 });

@@ -15,13 +15,19 @@ import { type ActionOutcome, isAnswered, pairActions } from './pair-actions';
 export type ActionPhase = 'running' | 'awaiting-approval' | 'done' | 'failed' | 'rejected' | 'not-run';
 
 export type TranscriptRow =
-  | { type: 'message'; key: string; event: MessageEvent; speaker: 'user' | 'agent' | 'environment' }
-  | { type: 'thought'; key: string; event: ActionEvent }
+  | {
+      type: 'message';
+      key: string;
+      event: MessageEvent;
+      speaker: 'user' | 'agent' | 'environment';
+      grouped: boolean;
+    }
+  | { type: 'thought'; key: string; event: ActionEvent; grouped: boolean }
   | { type: 'action'; key: string; event: ActionEvent; outcome: ActionOutcome; phase: ActionPhase }
   | { type: 'orphan'; key: string; event: ObservationEvent | UserRejectObservation | AgentErrorEvent }
   | { type: 'conversation-error'; key: string; event: ConversationErrorEvent }
   | { type: 'marker'; key: string; event: Event; label: string }
-  | { type: 'streaming'; key: string; item: StreamingItem }
+  | { type: 'streaming'; key: string; item: StreamingItem; grouped: boolean }
   | { type: 'optimistic'; key: string; message: OptimisticMessage };
 
 export interface TranscriptInput {
@@ -49,7 +55,36 @@ export function transcriptRows({ events, streaming, optimistic, status }: Transc
   for (const item of pendingStreams) rows.push(streamingRow(item));
   for (const message of optimistic)
     rows.push({ type: 'optimistic', key: `optimistic:${message.clientMessageId}`, message });
-  return rows;
+  return groupAgentTurns(rows);
+}
+
+/**
+ * Marks agent text that continues the agent's turn (after its own text or actions), so it is shown
+ * without repeating the avatar and name; a user message, a divider or an error starts a new turn.
+ */
+function groupAgentTurns(rows: TranscriptRow[]): TranscriptRow[] {
+  let agentTurn = false;
+  return rows.map((row) => {
+    switch (row.type) {
+      case 'message': {
+        const grouped = row.speaker === 'agent' && agentTurn;
+        agentTurn = row.speaker === 'agent';
+        return grouped ? { ...row, grouped } : row;
+      }
+      case 'thought':
+      case 'streaming': {
+        const grouped = agentTurn;
+        agentTurn = true;
+        return grouped ? { ...row, grouped } : row;
+      }
+      case 'action':
+        agentTurn = true;
+        return row;
+      default:
+        agentTurn = false;
+        return row;
+    }
+  });
 }
 
 function rowsForEvent(
@@ -60,7 +95,7 @@ function rowsForEvent(
 ): TranscriptRow[] {
   switch (event.kind) {
     case 'MessageEvent':
-      return [{ type: 'message', key: event.id, event, speaker: speakerOf(event) }];
+      return [{ type: 'message', key: event.id, event, speaker: speakerOf(event), grouped: false }];
     case 'ActionEvent': {
       const outcome = outcomes.get(event.id) ?? { errors: [] };
       const action: TranscriptRow = {
@@ -70,7 +105,9 @@ function rowsForEvent(
         outcome,
         phase: phaseOf(event, outcome, status),
       };
-      return hasThought(event) ? [{ type: 'thought', key: `thought:${event.id}`, event }, action] : [action];
+      return hasThought(event)
+        ? [{ type: 'thought', key: `thought:${event.id}`, event, grouped: false }, action]
+        : [action];
     }
     case 'ObservationEvent':
     case 'UserRejectObservation':
@@ -109,7 +146,7 @@ function phaseOf(
   status: ExecutionStatus | undefined,
 ): ActionPhase {
   if (outcome.rejection) return 'rejected';
-  if (outcome.observation) return outcome.observation.observation.is_error ? 'failed' : 'done';
+  if (outcome.observation) return succeeded(outcome.observation) ? 'done' : 'failed';
   if (isAnswered(outcome)) return 'failed';
   if (event.action === null || event.action === undefined) return 'failed';
   if (status === 'waiting_for_confirmation') return 'awaiting-approval';
@@ -127,5 +164,12 @@ function takeStreamsAnchoredBefore(pending: StreamingItem[], seq: number): Strea
 }
 
 function streamingRow(item: StreamingItem): TranscriptRow {
-  return { type: 'streaming', key: `streaming:${item.itemId}`, item };
+  return { type: 'streaming', key: `streaming:${item.itemId}`, item, grouped: false };
+}
+
+/** A command that exited non-zero (or did not finish) failed, even though the tool itself worked. */
+function succeeded(event: ObservationEvent): boolean {
+  const { observation } = event;
+  if (observation.is_error) return false;
+  return observation.kind !== 'TerminalObservation' || observation.exit_code === 0;
 }

@@ -1,7 +1,7 @@
 import { CircleExclamationPoint, Settings } from 'lucide-react';
 import type { ConversationErrorEvent, ExecutionStatus } from '../api/wire-types';
 import { useSettingsDialog } from '../settings/settings-dialog-store';
-import { humanizeCode } from './transcript-row-view';
+import { humanizeCode } from './humanize-code';
 
 const SETTINGS_CODES = /^LLM(Auth|NotFound|Quota|Config|BadRequest)|Settings|NoModel|ModelNotConfigured/i;
 
@@ -44,8 +44,7 @@ export function ConversationBanner({
     <div className="conversation-banner notice notice--error" role="alert" data-testid="conversation-banner">
       <CircleExclamationPoint size={16} aria-hidden />
       <span className="conversation-banner__text">
-        <strong>{humanizeCode(error.code)}.</strong> {error.detail}{' '}
-        {settingsProblem ? 'Check the model settings, then resume.' : 'Send a message or resume to continue.'}
+        <strong>{humanizeCode(error.code)}.</strong> {error.detail}
       </span>
       {settingsProblem ? (
         <button

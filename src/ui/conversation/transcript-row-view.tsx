@@ -5,6 +5,7 @@ import type { TranscriptRow } from '../conversation-store/transcript-rows';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { GenericObservationBody } from './action-bodies';
 import { ActionCard } from './action-card';
+import { humanizeCode } from './humanize-code';
 import { MessageBubble, MessageFrame } from './message-bubble';
 import './transcript.css';
 
@@ -140,17 +141,5 @@ function Reasoning({ text, open }: { text: string; open?: boolean }) {
       <summary>Reasoning</summary>
       <div className="reasoning__text">{text}</div>
     </details>
-  );
-}
-
-/** "LLMAuthError" → "LLM auth error"; codes are identifiers, the banner speaks words. */
-export function humanizeCode(code: string): string {
-  const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
-  return (
-    words.charAt(0).toUpperCase() +
-    words
-      .slice(1)
-      .toLowerCase()
-      .replace(/\bllm\b/g, 'LLM')
   );
 }

@@ -14,11 +14,8 @@ const PINNED_POLL_MS = 10_000;
  */
 export function usePinnedConversations(view: ListView) {
   const { client } = useApi();
-  // `pinned` is a filter of the store's list query (ConversationQuery.pinned); the REST route must
-  // declare it (ConversationSearchQuerySchema) for this to work. Until it does, the runtime refuses
-  // the query (422), this section stays empty and pinned conversations show in the main list.
-  const query: ConversationSearchQuery & { pinned: boolean } = {
-    pinned: true,
+  const query: ConversationSearchQuery = {
+    pinned: 'true',
     sort_order: view.sort,
     limit: 100,
     ...(view.status ? { status: view.status } : {}),

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { humanizeCode } from './humanize-code';
+
+describe('humanizeCode', () => {
+  it('names the common model errors in words', () => {
+    expect(humanizeCode('LLMAuthError')).toBe('The model rejected the API key');
+    expect(humanizeCode('MaxIterationsReached')).toBe('Step limit reached');
+  });
+  it('splits unknown codes into a sentence, keeping acronyms', () => {
+    expect(humanizeCode('LLMBadGateway')).toBe('LLM bad gateway');
+    expect(humanizeCode('tool_output_too_large')).toBe('Tool output too large');
+  });
+});
