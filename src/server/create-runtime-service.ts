@@ -29,18 +29,22 @@ export function createRuntimeService(options: {
   defaultWorkspace: string;
   settings: SettingsStore;
   onCorruptRow: (info: CorruptRow) => void;
+  modelTitles?: boolean;
 }): RuntimeService {
   const store = openSqliteEventStore(join(options.dataDir, 'workbench.db'), {
     onCorruptRow: options.onCorruptRow,
   });
-  const service = createConversationService({
-    store,
-    dataDir: options.dataDir,
-    defaultWorkspace: options.defaultWorkspace,
-    settings: () => options.settings.current(),
-    createLLM: (config) => createAiSdkLLM(config),
-    createToolset,
-  });
+  const service = createConversationService(
+    {
+      store,
+      dataDir: options.dataDir,
+      defaultWorkspace: options.defaultWorkspace,
+      settings: () => options.settings.current(),
+      createLLM: (config) => createAiSdkLLM(config),
+      createToolset,
+    },
+    { modelTitles: options.modelTitles ?? true },
+  );
   return {
     service,
     store,

@@ -8,6 +8,8 @@ export interface RuntimeEnv {
   dataDir: string;
   workspace: string;
   sessionKey: string;
+  /** Improve automatic titles with one cheap model call (AGENT_WORKBENCH_MODEL_TITLES=0 turns it off). */
+  modelTitles: boolean;
 }
 
 /** A startup problem worth one line on stderr: what is wrong and how to fix it. */
@@ -29,7 +31,8 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
   }
   const dataDir = resolve(cwd, env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(homedir(), '.agent-workbench'));
   const workspace = resolve(cwd, env.AGENT_WORKBENCH_WORKSPACE?.trim() || cwd);
-  return { host, port, dataDir, workspace, sessionKey: readSessionKey(env, dataDir) };
+  const modelTitles = env.AGENT_WORKBENCH_MODEL_TITLES?.trim() !== '0';
+  return { host, port, dataDir, workspace, sessionKey: readSessionKey(env, dataDir), modelTitles };
 }
 
 function readSessionKey(env: NodeJS.ProcessEnv, dataDir: string): string {

@@ -47,6 +47,7 @@ export async function startRuntime(
       defaultWorkspace: env.workspace,
       settings,
       onCorruptRow,
+      modelTitles: env.modelTitles,
     });
   } catch (error) {
     throw new StartupError(`Cannot open the database in ${env.dataDir}: ${errorText(error)}`);

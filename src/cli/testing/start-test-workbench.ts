@@ -86,5 +86,7 @@ export function isolatedEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.AGENT_WORKBENCH_SESSION_KEY;
   delete env.AGENT_WORKBENCH_DATA_DIR;
+  // A title call would take a turn of the scripted mock model out of order; unit tests cover titles.
+  env.AGENT_WORKBENCH_MODEL_TITLES = '0';
   return env;
 }

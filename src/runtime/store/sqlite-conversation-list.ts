@@ -87,8 +87,10 @@ export function createSqliteConversationList(db: Database.Database) {
         SELECT rowid AS document FROM search_index WHERE search_index MATCH @match ORDER BY rowid DESC LIMIT @window
       )), 0)
     ORDER BY bm25(search_index, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) LIMIT @limit`);
-  const windowCount = db.prepare(`SELECT count(*) FROM (
-    SELECT rowid FROM search_index WHERE search_index MATCH @match ORDER BY rowid DESC LIMIT @window)`);
+  const windowCount = db
+    .prepare(`SELECT count(*) FROM (
+    SELECT rowid FROM search_index WHERE search_index MATCH @match ORDER BY rowid DESC LIMIT @window)`)
+    .pluck();
   const messagesOf = db.prepare(
     'SELECT seq, message_text FROM events WHERE conversation_id = ? AND message_text IS NOT NULL ORDER BY seq',
   );
@@ -116,7 +118,7 @@ export function createSqliteConversationList(db: Database.Database) {
       ranked = rankConversations(documents, query);
       if (ranked.length >= needed) break;
       if (documents.length === fetch) fetch *= 4;
-      else if ((windowCount.pluck().get({ match, window }) as number) < window) break;
+      else if ((windowCount.get({ match, window }) as number) < window) break;
       else window *= 4;
     }
     const items = ranked.slice(offset, offset + query.limit).map(({ row, messageSlot }) => {

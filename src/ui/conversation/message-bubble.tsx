@@ -11,15 +11,17 @@ export const MessageBubble = memo(function MessageBubble({
   event,
   speaker,
   tools,
+  grouped,
 }: {
   event: MessageEvent;
   speaker: 'user' | 'agent' | 'environment';
   tools?: ReactNode;
+  grouped?: boolean;
 }) {
   const text = contentText(event.llm_message.content);
   const images = contentImages([...event.llm_message.content, ...(event.extended_content ?? [])]);
   return (
-    <MessageFrame speaker={speaker} tools={tools} testId={`message-${speaker}`}>
+    <MessageFrame speaker={speaker} tools={tools} testId={`message-${speaker}`} grouped={grouped}>
       {text ? <SafeMarkdown text={text} /> : null}
       {images.map((url) => (
         <DeferredImage key={url} src={url} alt="attached image" />
@@ -34,29 +36,34 @@ export function MessageFrame({
   children,
   testId,
   className,
+  grouped,
 }: {
   speaker: 'user' | 'agent' | 'environment';
   tools?: ReactNode;
   children: ReactNode;
   testId?: string;
   className?: string;
+  /** Continues the agent's turn: the avatar and name are not repeated. */
+  grouped?: boolean;
 }) {
   const Icon = speaker === 'user' ? User : speaker === 'agent' ? Bot : Info;
   const label = speaker === 'user' ? 'You' : speaker === 'agent' ? 'Agent' : 'Note';
   return (
     <article
-      className={`message message--${speaker} ${className ?? ''}`}
+      className={`message message--${speaker} ${grouped ? 'message--grouped' : ''} ${className ?? ''}`}
       data-testid={testId}
       aria-label={`${label} said`}
     >
       <div className="message__avatar" aria-hidden>
-        <Icon size={14} />
+        {grouped ? null : <Icon size={14} />}
       </div>
       <div className="message__main">
-        <div className="message__meta">
-          <span className="message__author">{label}</span>
-          {tools ? <span className="row-tools">{tools}</span> : null}
-        </div>
+        {grouped && !tools ? null : (
+          <div className="message__meta">
+            {grouped ? null : <span className="message__author">{label}</span>}
+            {tools ? <span className="row-tools">{tools}</span> : null}
+          </div>
+        )}
         <div className="message__body">{children}</div>
       </div>
     </article>

@@ -28,6 +28,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({
         <MessageBubble
           event={row.event}
           speaker={row.speaker}
+          grouped={row.grouped}
           tools={
             <>
               {row.speaker === 'user' ? (
@@ -42,7 +43,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({
       );
     case 'thought':
       return (
-        <MessageFrame speaker="agent" testId="agent-thought">
+        <MessageFrame speaker="agent" testId="agent-thought" grouped={row.grouped}>
           {row.event.reasoning_content ? <Reasoning text={row.event.reasoning_content} /> : null}
           <SafeMarkdown text={(row.event.thought ?? []).map((block) => block.text).join('\n\n')} />
         </MessageFrame>
@@ -62,7 +63,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({
     }
     case 'streaming':
       return (
-        <MessageFrame speaker="agent" testId="streaming-message">
+        <MessageFrame speaker="agent" testId="streaming-message" grouped={row.grouped}>
           {row.item.reasoning ? <Reasoning text={row.item.reasoning} open={!row.item.text} /> : null}
           {row.item.text ? <SafeMarkdown text={row.item.text} /> : null}
           <span className="streaming-caret" aria-hidden />

@@ -13,7 +13,8 @@ export interface TranscriptProps {
 }
 
 const NEAR_BOTTOM_PX = 80;
-const NEAR_TOP_ROWS = 3;
+/** Older pages are fetched this many rows before the top is reached, so a fast scroll rarely waits. */
+const NEAR_TOP_ROWS = 25;
 
 /**
  * The virtualized transcript: only the rows in view (plus a margin) are in the DOM, so thousands of

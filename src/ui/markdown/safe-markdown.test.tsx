@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { SafeMarkdown } from './safe-markdown';
+
+afterEach(cleanup);
+
+describe('SafeMarkdown (a transcript is untrusted input)', () => {
+  it('never renders raw HTML', () => {
+    const { container } = render(
+      <SafeMarkdown text={'Hi <img src=x onerror="alert(1)"> <script>alert(2)</script> <b>bold</b>'} />,
+    );
+    expect(container.querySelector('img, script, b')).toBeNull();
+  });
+
+  it('loads an image only after a click', () => {
+    const { container, getByRole } = render(
+      <SafeMarkdown text={'![diagram](https://tracker.example/pixel.png)'} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    const button = getByRole('button', { name: /load image/i });
+    expect(button.textContent).toContain('tracker.example');
+    fireEvent.click(button);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://tracker.example/pixel.png');
+  });
+
+  it('opens links in a new tab without opener or referrer, and drops script URLs', () => {
+    const { container } = render(
+      <SafeMarkdown text={'[docs](https://example.com) and [bad](javascript:alert(1))'} />,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links[0]?.getAttribute('rel')).toContain('noopener');
+    expect(links[0]?.getAttribute('rel')).toContain('noreferrer');
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(links.some((link) => (link.getAttribute('href') ?? '').startsWith('javascript:'))).toBe(false);
+  });
+
+  it('highlights fenced code', () => {
+    const { container } = render(<SafeMarkdown text={'```ts\nconst answer = 42;\n```'} />);
+    expect(container.querySelector('code.hljs .hljs-keyword')?.textContent).toBe('const');
+  });
+});
