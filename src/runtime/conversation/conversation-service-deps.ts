@@ -28,7 +28,11 @@ export interface ConversationServiceDeps {
   /** Read on every use, so a settings change applies to the next LLM call without a restart. */
   settings: () => RuntimeSettings;
   createLLM: (config: LLMConfig) => LLM;
-  createToolset: (options: { conversationId: string; workspaceDir: string; observationsDir: string }) => Toolset;
+  createToolset: (options: {
+    conversationId: string;
+    workspaceDir: string;
+    observationsDir: string;
+  }) => Toolset;
   /** Injected for reproducible runs; default: real time and random UUIDs. */
   clock?: () => Date;
   ids?: () => string;

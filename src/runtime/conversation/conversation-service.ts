@@ -1,7 +1,13 @@
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { LiveFrameListener } from './live-frame';
-import type { CreateConversation, Fork, RespondToConfirmation, SendMessage, UpdateConversation } from './requests';
+import type {
+  CreateConversation,
+  Fork,
+  RespondToConfirmation,
+  SendMessage,
+  UpdateConversation,
+} from './requests';
 
 /**
  * Everything the server may ask of the runtime. Routes validate their input with the schemas of
@@ -33,11 +39,18 @@ export interface ConversationService {
   /** Throws stale_confirmation when action_ids is given and differs from the pending set. */
   respondToConfirmation(id: string, response: RespondToConfirmation): void;
 
-  searchEvents(id: string, filter: EventFilter, page: { page_id?: string; limit: number; order: 'asc' | 'desc' }): Page<Event>;
+  searchEvents(
+    id: string,
+    filter: EventFilter,
+    page: { page_id?: string; limit: number; order: 'asc' | 'desc' },
+  ): Page<Event>;
   countEvents(id: string, filter: EventFilter): number;
   getEvent(id: string, eventId: string): Event;
   /** The active branch, secrets redacted. */
-  exportConversation(id: string, format: 'json' | 'md'): { content: string; filename: string; contentType: string };
+  exportConversation(
+    id: string,
+    format: 'json' | 'md',
+  ): { content: string; filename: string; contentType: string };
 
   /** Durable events by seq range (for socket replay, read in pages). */
   readEvents(id: string, range: SeqRange): Event[];

@@ -133,7 +133,11 @@ describe('GET /api/conversations/search and /count', () => {
     const pinned = await createConversation(server, { title: 'keep me' });
     const other = await createConversation(server, { title: 'other' });
     const before = (await call(server, { url: `/api/conversations/${pinned.id}` })).body.updated_at;
-    await call(server, { method: 'PATCH', url: `/api/conversations/${pinned.id}`, payload: { pinned: true } });
+    await call(server, {
+      method: 'PATCH',
+      url: `/api/conversations/${pinned.id}`,
+      payload: { pinned: true },
+    });
     expect((await call(server, { url: `/api/conversations/${pinned.id}` })).body.updated_at).toBe(before);
     const onlyPinned = await call(server, { url: '/api/conversations/search?pinned=true' });
     expect(onlyPinned.body.items.map((item: { id: string }) => item.id)).toEqual([pinned.id]);
