@@ -7,6 +7,8 @@ import { CHROMIUM_PATH } from './e2e/fixtures/chromium-path';
  */
 export default defineConfig({
   testDir: 'e2e',
+  // The UI benchmark is a measurement, not a test: `npm run bench -- ui` runs it (scripts/bench/ui.bench.ts).
+  testIgnore: process.env.AGENT_WORKBENCH_UI_BENCH === '1' ? [] : ['**/ui-bench.spec.ts'],
   globalSetup: './e2e/fixtures/global-setup.ts',
   outputDir: 'test-results/e2e',
   // Two cores: one browser and one launcher at a time keeps timings honest.

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, LoaderCircle } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TranscriptRow } from '../conversation-store/transcript-rows';
+import { useScrollToEvent } from '../history/use-scroll-to-event';
 import { type RowCallbacks, TranscriptRowView } from './transcript-row-view';
 
 export interface TranscriptProps {
@@ -37,6 +38,7 @@ export function Transcript({ rows, callbacks, hasOlder, loadOlder }: TranscriptP
     paddingStart: 24,
     paddingEnd: 24,
   });
+  useScrollToEvent({ rows, scroller, virtualizer, hasOlder, loadOlder, following });
   const items = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
 
