@@ -238,7 +238,13 @@ export function createConversationService(
       const secrets = [deps.settings().llm?.api_key, ...apiKeys.values()].filter(
         (key): key is string => !!key,
       );
-      return exportConversation(info(record), store.activeBranch(id), format, secrets);
+      return exportConversation(
+        info(record),
+        store.activeBranch(id),
+        format,
+        secrets,
+        store.findCorruptRows(id),
+      );
     },
     readEvents(id, range) {
       requireRecord(id);

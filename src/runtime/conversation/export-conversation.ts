@@ -1,4 +1,5 @@
 import { type ConversationInfo, contentText, type Event } from '../events';
+import type { CorruptRow } from '../store/event-store';
 import { redactValue } from './redact-secrets';
 
 export interface ExportedConversation {
@@ -7,19 +8,25 @@ export interface ExportedConversation {
   contentType: string;
 }
 
-/** The active branch as a file: JSON (info and events) or Markdown for people; secrets redacted in both. */
+/**
+ * The active branch as a file: JSON (info and events) or Markdown for people; secrets redacted in both.
+ * Rows the store could not read are named (seq and why) in both formats, so an export never hides
+ * that something is missing.
+ */
 export function exportConversation(
   info: ConversationInfo,
   branch: readonly Event[],
   format: 'json' | 'md',
   secrets: readonly string[],
+  unreadable: readonly CorruptRow[] = [],
 ): ExportedConversation {
+  const skipped = unreadable.map(({ seq, error }) => ({ seq, error }));
   const safeInfo = redactValue(info, secrets);
   const safeEvents = redactValue([...branch], secrets);
   const base = `conversation-${info.id.slice(0, 8)}`;
   if (format === 'json') {
     return {
-      content: `${JSON.stringify({ conversation: safeInfo, events: safeEvents }, null, 2)}\n`,
+      content: `${JSON.stringify({ conversation: safeInfo, events: safeEvents, skipped_events: skipped }, null, 2)}\n`,
       filename: `${base}.json`,
       contentType: 'application/json',
     };
@@ -32,6 +39,7 @@ export function exportConversation(
     `- Model: ${info.llm.provider} ${info.llm.model}`,
     `- Status: ${info.execution_status}`,
     '',
+    ...skippedNotice(skipped),
   ];
   const body = safeEvents.map(renderEvent).filter((section): section is string => section !== null);
   return {
@@ -69,6 +77,15 @@ function renderEvent(event: Event): string | null {
     default:
       return null;
   }
+}
+
+function skippedNotice(skipped: readonly { seq: number; error: string }[]): string[] {
+  if (skipped.length === 0) return [];
+  return [
+    `> **${skipped.length} event${skipped.length === 1 ? '' : 's'} could not be read and ${skipped.length === 1 ? 'is' : 'are'} missing below:**`,
+    ...skipped.map(({ seq, error }) => `> - seq ${seq}: ${error}`),
+    '',
+  ];
 }
 
 function fence(text: string): string {
