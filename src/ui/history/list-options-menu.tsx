@@ -1,7 +1,7 @@
 import { ListFilter } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { ExecutionStatus, ListSort, ListView } from './conversation-list-item';
-import { LIST_STATUS } from './history-status-dot';
+import { STATUS_LABELS } from '../conversation/status-labels';
 import type { MenuEntry } from './popover-menu';
 import { PopoverMenu } from './popover-menu';
 
@@ -49,7 +49,7 @@ export function ListOptionsMenu({ view, onChange }: { view: ListView; onChange: 
       (status): MenuEntry => ({
         type: 'choice',
         key: `status-${status}`,
-        label: LIST_STATUS[status].label,
+        label: STATUS_LABELS[status].label,
         checked: view.status === status,
         onSelect: () => onChange({ ...view, status }),
       }),
