@@ -95,17 +95,22 @@ function row(page: Page, name: string) {
   return page.locator('.history-row', { has: page.getByText(name, { exact: true }) });
 }
 
-/** Scrolls the virtual list from the top until the row is rendered. */
+/**
+ * Scrolls the virtual list from the top until the row is rendered. Pages load as the list nears its
+ * end, so on a busy machine a row far down may take a while: keep scrolling until it shows up or the
+ * time budget runs out, not for a fixed number of steps.
+ */
 async function scrollToRow(page: Page, name: string) {
   const list = page.getByTestId('conversation-list');
   await list.evaluate((element) => {
     element.scrollTop = 0;
   });
-  for (let step = 0; step < 100 && (await row(page, name).count()) === 0; step += 1) {
+  const deadline = Date.now() + 40_000;
+  while ((await row(page, name).count()) === 0 && Date.now() < deadline) {
     await list.evaluate((element) => {
       element.scrollTop += element.clientHeight * 0.8;
     });
-    await page.waitForTimeout(50);
+    await page.waitForTimeout(100);
   }
   await row(page, name).scrollIntoViewIfNeeded();
 }

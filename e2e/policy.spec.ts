@@ -57,7 +57,10 @@ test('the header policy switcher changes when the agent asks, at once and across
   await expect(policy).toHaveValue('never');
   await expect(policy).toBeEnabled();
   workbench.mockLlm.setScript(
-    script(terminal('touch unasked.txt', { summary: 'Create another marker', risk: 'HIGH' }), finish('Three.')),
+    script(
+      terminal('touch unasked.txt', { summary: 'Create another marker', risk: 'HIGH' }),
+      finish('Three.'),
+    ),
   );
   await composer.fill('Make another marker');
   await composer.press('Enter');

@@ -291,6 +291,38 @@ describe('body limit', () => {
     expect(upstream.seen.length).toBe(before);
   });
 
+  it('answers 413, not 502, for a streamed (chunked) body over 1 MiB and keeps serving', async () => {
+    const response = await rawRequest(ingress.port, {
+      method: 'POST',
+      path: '/api/echo',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: Buffer.alloc(2 * 1024 * 1024, 'x'),
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toEqual({ detail: 'Request body is larger than 1 MiB' });
+    const next = await rawRequest(ingress.port, { path: '/server_info' });
+    expect(next.status).toBe(200);
+  });
+
+  it('proxies a streamed body under 1 MiB', async () => {
+    const response = await rawRequest(ingress.port, {
+      method: 'POST',
+      path: '/api/echo',
+      headers: { 'transfer-encoding': 'chunked' },
+      body: Buffer.alloc(512 * 1024, 'x'),
+    });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body).body).toHaveLength(512 * 1024);
+  });
+
+  it('answers 431 with a short reason to a URL over the header limit instead of resetting', async () => {
+    const response = await rawRequest(ingress.port, {
+      path: `/api/conversations/search?q=${'q'.repeat(60_000)}`,
+    });
+    expect(response.status).toBe(431);
+    expect(response.body).toMatch(/too large/);
+  });
+
   it('proxies a body of exactly 1 MiB', async () => {
     const response = await rawRequest(ingress.port, {
       method: 'POST',

@@ -49,8 +49,22 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   let allowedHosts = new Set<string>();
 
   proxy.on('error', (_error, _request, responseOrSocket) => {
-    if (isServerResponse(responseOrSocket)) sendText(responseOrSocket, 502, RUNTIME_DOWN);
-    else responseOrSocket.destroy();
+    if (!isServerResponse(responseOrSocket)) return responseOrSocket.destroy();
+    // Already answered here (a streamed body over the limit): the aborted upstream is no news.
+    if (responseOrSocket.writableEnded) return;
+    sendText(responseOrSocket, 502, RUNTIME_DOWN);
+  });
+  // A body without Content-Length is counted as it streams; past the limit the ingress answers 413
+  // itself and drops the upstream request, instead of a 502 when the runtime cuts the upload short.
+  proxy.on('proxyReq', (proxyRequest, request, response) => {
+    let received = 0;
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= BODY_LIMIT_BYTES || response.headersSent) return;
+      response.setHeader('Connection', 'close');
+      sendJson(response, 413, { detail: BODY_TOO_LARGE });
+      proxyRequest.destroy();
+    });
   });
 
   const server = createServer((request, response) => {
@@ -74,7 +88,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     socket.on('close', () => upgradedSockets.delete(socket));
     proxy.ws(request, socket, head);
   });
-  server.on('clientError', (_error, socket: Duplex) => socket.destroy());
+  server.on('clientError', answerClientError);
 
   const listenError = await listen(server, options.port, options.host);
   if (listenError) return { ok: false, code: listenError };
@@ -90,6 +104,21 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       proxy.close();
     });
   return { ok: true, ingress: { port, close } };
+}
+
+/**
+ * A request Node could not parse: a short answer when the socket can still take one (a URL or headers
+ * over Node's 16 KiB limit get 431, so the person learns why), else just close.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = tooLarge ? 'Request URL or headers are too large (over 16 KiB)' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body) + 1}\r\n\r\n${body}\n`,
+  );
 }
 
 function exceedsBodyLimit(request: IncomingMessage): boolean {

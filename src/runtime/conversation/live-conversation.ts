@@ -35,6 +35,23 @@ export const INTERRUPTED_ERROR = 'Interrupted: the person stopped the run before
 const SUPERSEDED_REASON = 'The person sent a new message instead of answering the confirmation.';
 
 /**
+ * One run of the loop. An interrupt that stops waiting for it (a tool or model ignoring the abort)
+ * fences it: the interrupt has answered its actions, so anything the run still tries to record would
+ * be a second answer or a step after `paused`, and is refused.
+ */
+interface Run {
+  controller: AbortController;
+  fenced: boolean;
+}
+
+/** Thrown into a fenced run when it tries to record something; ends that run quietly. */
+class FencedRunError extends Error {
+  constructor() {
+    super('this run was interrupted and may no longer record events');
+  }
+}
+
+/**
  * The loop owner of one loaded conversation: one run at a time, pause between steps, interrupt at
  * once, confirmation answers, and messages absorbed by a running loop. Throws RuntimeError for
  * requests that conflict with the state (already running, stale confirmation).
@@ -42,7 +59,7 @@ const SUPERSEDED_REASON = 'The person sent a new message instead of answering th
 export function createLiveConversation(log: ConversationLog, ports: LiveConversationPorts) {
   let task: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
-  let controller: AbortController | undefined;
+  let run: Run | undefined;
   let pauseRequested = false;
   /** A user message arrived while a run was going, after its latest model call began (so unseen). */
   let lateMessage: { run: boolean } | undefined;
@@ -50,7 +67,15 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
 
-  function context(llm: LLM, toolset: Toolset, signal: AbortSignal): AgentContext {
+  /** `act`, unless the run was fenced. */
+  function guarded<A extends unknown[], R>(current: Run, act: (...args: A) => R): (...args: A) => R {
+    return (...args) => {
+      if (current.fenced) throw new FencedRunError();
+      return act(...args);
+    };
+  }
+
+  function context(llm: LLM, toolset: Toolset, current: Run): AgentContext {
     const record = log.record();
     return {
       conversationId: log.id,
@@ -63,32 +88,34 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       branch: log.branch,
       view: log.view,
       lastSeq: log.lastSeq,
-      append: log.append,
-      publish: log.publish,
-      addUsage: (usage) => addUsage(log, usage),
+      append: guarded(current, log.append),
+      publish: (frame) => {
+        if (!current.fenced) log.publish(frame);
+      },
+      addUsage: guarded(current, (usage: LLMUsage) => addUsage(log, usage)),
       newId: ports.newId,
       now: ports.now,
-      signal,
+      signal: current.controller.signal,
       condenser: ports.condenser,
     };
   }
 
-  function control(): LoopControl {
+  function control(current: Run): LoopControl {
     const record = log.record();
     return {
       maxIterations: record.max_iterations,
       stuckDetection: record.stuck_detection,
       pauseRequested: () => pauseRequested,
-      setStatus: log.setStatus,
+      setStatus: guarded(current, log.setStatus),
     };
   }
 
-  async function runTask(llm: LLM, signal: AbortSignal, approved: boolean): Promise<void> {
+  async function runTask(llm: LLM, current: Run, approved: boolean): Promise<void> {
     log.setStatus('running');
     const toolset = ports.toolset();
     await ports.ensureSystemPrompt(toolset);
-    const agent = context(llm, toolset, signal);
-    const loopControl = control();
+    const agent = context(llm, toolset, current);
+    const loopControl = control(current);
     const pending = pendingActions(log.branch());
     if (pending.length > 0) {
       if (!approved && mustWait(pending, agent)) {
@@ -115,13 +142,20 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     }
     pauseRequested = false;
     lateMessage = undefined;
-    controller = new AbortController();
+    const current: Run = { controller: new AbortController(), fenced: false };
+    run = current;
     const approve = approved || status === 'waiting_for_confirmation';
-    task = runTask(noticingLateMessages(llm), controller.signal, approve)
-      .catch((error: unknown) => failOnBug(error))
+    const started: Promise<void> = runTask(noticingLateMessages(llm), current, approve)
+      .catch((error: unknown) => {
+        if (error instanceof FencedRunError) return;
+        if (current.fenced) console.error(`conversation ${log.id}: interrupted run failed`, error);
+        else failOnBug(error);
+      })
       .finally(() => {
+        // A fenced run was already detached by the interrupt; a newer run may own the slot now.
+        if (current.fenced) return;
         task = undefined;
-        controller = undefined;
+        run = undefined;
         const late = lateMessage;
         lateMessage = undefined;
         if (late && !stopping && log.record().execution_status === 'finished') {
@@ -130,6 +164,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         }
         ports.onRunEnd();
       });
+    task = started;
   }
 
   /** The model reads the log as it is when a call begins; a message after that is late for this call. */
@@ -177,8 +212,14 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
   async function interruptNow(): Promise<void> {
     const wasRunning = task !== undefined;
-    controller?.abort();
-    if (task) await Promise.race([task, new Promise((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS))]);
+    const current = run;
+    current?.controller.abort();
+    if (task && current && !(await settlesWithin(task, INTERRUPT_GRACE_MS))) {
+      // The run ignores its abort: answer for it, and make sure it can no longer add to the log.
+      current.fenced = true;
+      task = undefined;
+      run = undefined;
+    }
     const pending = pendingActions(log.branch());
     if (!wasRunning && pending.length === 0) return;
     answerPending(pending, (action) =>
@@ -261,6 +302,19 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 }
 
 export type LiveConversation = ReturnType<typeof createLiveConversation>;
+
+/** True when `promise` settles within `ms`; the timer does not outlive the answer. */
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function isUserMessage(event: Event): boolean {
   return event.kind === 'MessageEvent' && event.source === 'user';

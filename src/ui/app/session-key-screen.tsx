@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import './session-key-screen.css';
 
 /**
@@ -8,6 +8,7 @@ import './session-key-screen.css';
  */
 export function SessionKeyScreen({ onSubmit, error }: { onSubmit: (key: string) => void; error?: string }) {
   const [key, setKey] = useState('');
+  const errorId = useId();
   return (
     <div className="session-key-screen">
       <form
@@ -21,10 +22,11 @@ export function SessionKeyScreen({ onSubmit, error }: { onSubmit: (key: string) 
           <KeyRound size={20} aria-hidden />
         </span>
         <h1>Enter the session key</h1>
+        {/* --public refuses to start without AGENT_WORKBENCH_SESSION_KEY, which then wins over the key
+            file: the variable is the one place the key can be found. */}
         <p>
-          This workbench is served on a public address, so it asks for its session key. Find it in{' '}
-          <code>~/.agent-workbench/session-key</code> on the machine running it (or the value of{' '}
-          <code>AGENT_WORKBENCH_SESSION_KEY</code>).
+          This workbench is served on a public address, so it asks for its session key: the value of{' '}
+          <code>AGENT_WORKBENCH_SESSION_KEY</code> it was started with. Ask the person who runs it.
         </p>
         <label className="field">
           <span className="field__label">Session key</span>
@@ -36,9 +38,14 @@ export function SessionKeyScreen({ onSubmit, error }: { onSubmit: (key: string) 
             value={key}
             onChange={(event) => setKey(event.target.value)}
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
           />
         </label>
-        {error ? <p className="session-key-card__error">{error}</p> : null}
+        {error ? (
+          <p className="session-key-card__error" id={errorId} role="alert">
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className="button button--primary" disabled={!key.trim()}>
           Continue
         </button>

@@ -7,7 +7,8 @@ const SETTINGS_CODES = /^LLM(Auth|NotFound|Quota|Config|BadRequest)|Settings|NoM
 
 /**
  * When the conversation stopped on an error (or got stuck), says what happened and what to do:
- * open Settings for model problems, otherwise send guidance or resume.
+ * open Settings for model problems, otherwise send guidance or resume. An error banner has no Resume
+ * of its own: the run controls right below offer it, and two identical buttons read as two actions.
  */
 export function ConversationBanner({
   status,
@@ -55,9 +56,6 @@ export function ConversationBanner({
           <Settings size={13} /> Open settings
         </button>
       ) : null}
-      <button type="button" className="button button--small" onClick={onResume}>
-        Resume
-      </button>
     </div>
   );
 }

@@ -14,6 +14,15 @@ describe('SafeMarkdown (a transcript is untrusted input)', () => {
     expect(container.querySelector('img, script, b')).toBeNull();
   });
 
+  it('shows raw HTML as the literal text that was written', () => {
+    const { container } = render(
+      <SafeMarkdown text={'Why does <div class="x"> collapse?\n\n<script>alert(2)</script>'} />,
+    );
+    expect(container.textContent).toContain('Why does <div class="x"> collapse?');
+    expect(container.textContent).toContain('<script>alert(2)</script>');
+    expect(container.querySelector('div.x, script')).toBeNull();
+  });
+
   it('loads an image only after a click', () => {
     const { container, getByRole } = render(
       <SafeMarkdown text={'![diagram](https://tracker.example/pixel.png)'} />,

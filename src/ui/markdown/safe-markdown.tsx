@@ -3,6 +3,7 @@ import Markdown, { defaultUrlTransform } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { DeferredImage } from './deferred-image';
+import { remarkRawHtmlAsText } from './remark-raw-html-as-text';
 import './markdown.css';
 import './highlight.css';
 
@@ -11,16 +12,17 @@ export interface SafeMarkdownProps {
 }
 
 /**
- * Renders transcript text, which is untrusted input: raw HTML is dropped (never parsed), URLs pass
- * react-markdown's safe-protocol filter, links open in a new tab without referrer or opener, and
- * images load only when the person asks for them.
+ * Renders transcript text, which is untrusted input: raw HTML is shown as the text it is (never
+ * parsed into elements; skipHtml stays as a second guard), URLs pass react-markdown's safe-protocol
+ * filter, links open in a new tab without referrer or opener, and images load only when the person
+ * asks for them.
  */
 export const SafeMarkdown = memo(function SafeMarkdown({ text }: SafeMarkdownProps) {
   return (
     <div className="markdown">
       <Markdown
         skipHtml
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={[remarkGfm, remarkRawHtmlAsText]}
         rehypePlugins={[[rehypeHighlight, { detect: false }]]}
         urlTransform={defaultUrlTransform}
         components={{ a: SafeLink, img: MarkdownImage }}
