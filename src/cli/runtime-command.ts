@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { chooseRuntimeEntry } from './runtime-entry';
 import type { RuntimeCommand } from './spawn-runtime';
 
 /** The repository root (this file lives in src/cli). */
@@ -15,18 +16,16 @@ export interface RuntimeCommandOptions {
 }
 
 /**
- * NAMES.md "Runtime process": `node --import tsx <repo>/src/server/main.ts` in the person's cwd.
- * tsx is passed as an absolute URL because the cwd is usually not this repository. The session key
- * goes in the environment, never on argv where `ps` would show it.
+ * The runtime process in the person's cwd: `node <repo>/dist/runtime/main.mjs` when the build's bundle
+ * is current, else `node --import tsx <repo>/src/server/main.ts` (see chooseRuntimeEntry). tsx is passed
+ * as an absolute URL because the cwd is usually not this repository. The session key goes in the
+ * environment, never on argv where `ps` would show it.
  */
 export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
+  const entry = chooseRuntimeEntry(REPO_DIR);
   return {
     command: process.execPath,
-    args: [
-      '--import',
-      import.meta.resolve('tsx'),
-      fileURLToPath(new URL('../server/main.ts', import.meta.url)),
-    ],
+    args: entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path],
     cwd: options.cwd,
     env: {
       ...options.env,

@@ -304,6 +304,16 @@ describe('body limit', () => {
     expect(next.status).toBe(200);
   });
 
+  it('answers 413 to a streamed body over 1 MiB sent with Expect: 100-continue', async () => {
+    const response = await rawRequest(ingress.port, {
+      method: 'POST',
+      path: '/api/echo',
+      headers: { 'transfer-encoding': 'chunked', expect: '100-continue' },
+      body: Buffer.alloc(2 * 1024 * 1024, 'x'),
+    });
+    expect(response.status).toBe(413);
+  });
+
   it('proxies a streamed body under 1 MiB', async () => {
     const response = await rawRequest(ingress.port, {
       method: 'POST',

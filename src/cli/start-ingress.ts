@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
 import { allowedHostHeaders, isAllowedHost, isAllowedOrigin, needsOriginCheck } from './ingress-guards';
 import { routeFor } from './ingress-route';
@@ -49,22 +49,8 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   let allowedHosts = new Set<string>();
 
   proxy.on('error', (_error, _request, responseOrSocket) => {
-    if (!isServerResponse(responseOrSocket)) return responseOrSocket.destroy();
-    // Already answered here (a streamed body over the limit): the aborted upstream is no news.
-    if (responseOrSocket.writableEnded) return;
-    sendText(responseOrSocket, 502, RUNTIME_DOWN);
-  });
-  // A body without Content-Length is counted as it streams; past the limit the ingress answers 413
-  // itself and drops the upstream request, instead of a 502 when the runtime cuts the upload short.
-  proxy.on('proxyReq', (proxyRequest, request, response) => {
-    let received = 0;
-    request.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= BODY_LIMIT_BYTES || response.headersSent) return;
-      response.setHeader('Connection', 'close');
-      sendJson(response, 413, { detail: BODY_TOO_LARGE });
-      proxyRequest.destroy();
-    });
+    if (isServerResponse(responseOrSocket)) sendText(responseOrSocket, 502, RUNTIME_DOWN);
+    else responseOrSocket.destroy();
   });
 
   const server = createServer((request, response) => {
@@ -72,10 +58,28 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     if (refusal) return sendText(response, 403, refusal);
     if (routeFor(request.url ?? '/') === 'runtime') {
       if (exceedsBodyLimit(request)) return sendJson(response, 413, { detail: BODY_TOO_LARGE });
-      return proxy.web(request, response);
+      if (request.headers['transfer-encoding'] === undefined) return proxy.web(request, response);
+      return void proxyStreamedBody(request, response);
     }
     serveSpa(request, response).catch(() => sendText(response, 500, 'Internal Server Error'));
   });
+
+  /**
+   * A body without Content-Length (chunked) is read here first, up to the limit: past it the ingress
+   * answers 413 itself. Streamed through, the runtime would cut the upload short at the limit and the
+   * proxy would hit EPIPE and answer 502, as if the runtime were down.
+   */
+  async function proxyStreamedBody(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBodyUpTo(request, BODY_LIMIT_BYTES);
+    if (body === undefined) {
+      response.setHeader('Connection', 'close');
+      return sendJson(response, 413, { detail: BODY_TOO_LARGE });
+    }
+    delete request.headers['transfer-encoding'];
+    delete request.headers.expect;
+    request.headers['content-length'] = String(body.length);
+    proxy.web(request, response, { buffer: Readable.from([body]) });
+  }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Without a listener a reset by the browser would crash the launcher.
@@ -119,6 +123,22 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       `Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body) + 1}\r\n\r\n${body}\n`,
   );
+}
+
+/** The whole body, or undefined once it passes `limit` bytes (the rest is drained, not kept). */
+function readBodyUpTo(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) return void chunks.push(chunk);
+      chunks.length = 0;
+      resolve(undefined);
+    });
+    request.on('end', () => resolve(received <= limit ? Buffer.concat(chunks) : undefined));
+    request.on('error', () => resolve(undefined));
+  });
 }
 
 function exceedsBodyLimit(request: IncomingMessage): boolean {

@@ -4,6 +4,7 @@ import type { ConversationService } from '../runtime/conversation/conversation-s
 import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
 import type { LLM } from '../runtime/llm/llm';
 import type { SettingsStore } from '../runtime/settings/settings-store';
+import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { installErrorHandler } from './error-handler';
 import { ServiceUnavailableError } from './error-catalogue';
 import { registerOpenApi } from './openapi/register-openapi';
@@ -56,6 +57,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   installErrorHandler(app);
+  acceptEmptyJsonBody(app);
 
   const context = createContext(options);
   app.addHook('onRequest', async (request) => {

@@ -25,6 +25,10 @@ export interface ConversationLog {
   reload(): void;
   subscribe(listener: LiveFrameListener): () => void;
   subscriberCount(): number;
+  /** Settles once the conversation was deleted: its subscribers should let go. */
+  readonly ended: Promise<void>;
+  /** Marks the conversation deleted (settles `ended`). */
+  end(): void;
 }
 
 export interface LogPorts {
@@ -36,6 +40,10 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
   let branch: Event[] = store.activeBranch(id);
   let view = buildView(branch);
   const listeners = new Set<LiveFrameListener>();
+  let end = () => {};
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+  });
 
   const publish = (frame: LiveFrame) => {
     for (const listener of [...listeners]) {
@@ -105,5 +113,7 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
       return () => listeners.delete(listener);
     },
     subscriberCount: () => listeners.size,
+    ended,
+    end: () => end(),
   };
 }

@@ -34,6 +34,8 @@ interface Entry {
 export function createConversationRegistry(ports: RegistryPorts) {
   const { deps } = ports;
   const entries = new Map<string, Entry>();
+  /** Conversations being deleted: gone for every request from the moment the delete begins. */
+  const deleting = new Set<string>();
 
   function load(id: string): Entry {
     if (!deps.store.getConversation(id)) throw new RuntimeError('conversation_not_found');
@@ -67,6 +69,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
   }
 
   function acquire(id: string): LiveConversation {
+    if (deleting.has(id)) throw new RuntimeError('conversation_not_found');
     let entry = entries.get(id);
     if (!entry) {
       entry = load(id);
@@ -90,6 +93,15 @@ export function createConversationRegistry(ports: RegistryPorts) {
       .catch((error: unknown) => console.error(`conversation ${id}: toolset did not close`, error));
   }
 
+  /** Stops what runs and closes the toolset. */
+  async function unload(id: string): Promise<void> {
+    const entry = entries.get(id);
+    if (!entry) return;
+    if (entry.live.isRunning()) await entry.live.interrupt();
+    entries.delete(id);
+    await entry.createdToolset()?.close();
+  }
+
   return {
     acquire,
     release,
@@ -111,13 +123,23 @@ export function createConversationRegistry(ports: RegistryPorts) {
     loaded(id: string): LiveConversation | undefined {
       return entries.get(id)?.live;
     },
-    /** Stops what runs and closes every toolset (delete, shutdown). */
-    async unload(id: string): Promise<void> {
+    /** Stops what runs and closes every toolset (shutdown). */
+    unload,
+    /**
+     * Deletes a conversation: from now on it is not found (a message or socket arriving while its run
+     * stops and its terminal closes must not load it again), then unloads it and removes its data.
+     */
+    async remove(id: string, removeData: () => Promise<void>): Promise<void> {
+      if (deleting.has(id)) throw new RuntimeError('conversation_not_found');
+      deleting.add(id);
       const entry = entries.get(id);
-      if (!entry) return;
-      if (entry.live.isRunning()) await entry.live.interrupt();
-      entries.delete(id);
-      await entry.createdToolset()?.close();
+      try {
+        await unload(id);
+        await removeData();
+        entry?.live.log.end();
+      } finally {
+        deleting.delete(id);
+      }
     },
     ids: () => [...entries.keys()],
   };

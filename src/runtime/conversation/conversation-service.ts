@@ -74,6 +74,8 @@ export interface Subscription {
   state: ConversationInfo;
   throughSeq: number;
   unsubscribe(): void;
+  /** Settles when the conversation is deleted while subscribed (a socket then closes 4004). */
+  ended?: Promise<void>;
 }
 
 export interface ConversationSearch {

@@ -155,10 +155,11 @@ export function createConversationService(
     },
     async delete(id) {
       requireRecord(id);
-      await registry.unload(id);
-      store.deleteConversation(id);
-      apiKeys.delete(id);
-      await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
+      await registry.remove(id, async () => {
+        store.deleteConversation(id);
+        apiKeys.delete(id);
+        await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
+      });
     },
     run: (id) => registry.with(id, (live) => live.run()),
     pause: (id) => registry.with(id, (live) => live.pause()),
@@ -257,6 +258,7 @@ export function createConversationService(
       return {
         state: info(record),
         throughSeq: record.last_seq,
+        ended: live.log.ended,
         unsubscribe() {
           unsubscribe();
           registry.release(id);

@@ -43,7 +43,10 @@ describe('interrupt of a run whose tool ignores the abort', () => {
   it('answers the action once, records nothing after paused, and the next message runs', async () => {
     harness = await createServiceHarness({
       script: {
-        turns: [{ tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'yes' } }] }, { text: 'ok' }],
+        turns: [
+          { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'yes' } }] },
+          { text: 'ok' },
+        ],
       },
       createToolset: stubbornToolset,
     });
@@ -69,7 +72,10 @@ describe('interrupt of a run whose tool ignores the abort', () => {
   it('a run asked for while the stubborn tool is still going starts at once', async () => {
     harness = await createServiceHarness({
       script: {
-        turns: [{ tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'yes' } }] }, { text: 'ok' }],
+        turns: [
+          { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'yes' } }] },
+          { text: 'ok' },
+        ],
       },
       createToolset: stubbornToolset,
     });

@@ -122,6 +122,7 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
       return closeWithInternalError(error);
     }
     if (!isOpen()) return cleanup();
+    void subscription.ended?.then(() => close(CLOSE.notFound, 'conversation deleted'));
     phase = 'open';
     timers.push(setInterval(heartbeat, options.heartbeatMs));
     try {

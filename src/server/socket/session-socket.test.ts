@@ -84,6 +84,15 @@ describe('session socket: auth and admission', () => {
     expect((await open(baseUrl, 'not-a-uuid').closed).code).toBe(4004);
   });
 
+  it('closes 4004 when the conversation is deleted while the socket is open', async () => {
+    const { app, baseUrl } = await start();
+    const info = await seeded(app, 1);
+    const socket = open(baseUrl, info.id);
+    await socket.waitFor((frame) => frame.type === 'durable' && frame.seq === info.last_seq);
+    await app.service.delete(info.id);
+    expect(await socket.closed).toEqual({ code: 4004, reason: 'conversation deleted' });
+  });
+
   it('closes 4422 for an after_seq that is not an integer >= -1', async () => {
     const { app, baseUrl } = await start();
     const info = await seeded(app, 0);
