@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BaseUrlSchema,
   ConfirmationPolicySchema,
   ContentSchema,
   EventIdSchema,
@@ -19,7 +20,7 @@ export const SendMessageSchema = z.strictObject({
 export const LLMConfigInputSchema = z.strictObject({
   provider: LLMProviderSchema,
   model: z.string().min(1).max(200),
-  base_url: z.string().url().max(2000).optional(),
+  base_url: BaseUrlSchema.optional(),
   api_key: z.string().max(1000).optional(),
 });
 

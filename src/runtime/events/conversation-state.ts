@@ -38,6 +38,11 @@ export const StatsSchema = z.strictObject({
 
 export const LLMProviderSchema = z.enum(['openai-compatible', 'openai', 'anthropic']);
 
+/** Where a model is served: http or https only (a `javascript:` or `file:` URL is never a model endpoint). */
+export const BaseUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'base_url must be an http:// or https:// URL' })
+  .max(2000);
+
 /** The model a conversation uses, without secrets (the key lives in settings.json only). */
 export const LLMPublicConfigSchema = z.strictObject({
   provider: LLMProviderSchema,

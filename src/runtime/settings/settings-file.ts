@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BaseUrlSchema,
   ConfirmationPolicySchema,
   DEFAULT_CONFIRMATION_POLICY,
   DEFAULT_SECURITY_ANALYZER,
@@ -16,7 +17,7 @@ export const SettingsFileSchema = z.object({
     .object({
       provider: LLMProviderSchema,
       model: z.string().min(1).max(200),
-      base_url: z.string().url().max(2000).optional(),
+      base_url: BaseUrlSchema.optional(),
       api_key: z.string().max(1000).optional(),
     })
     .nullable()

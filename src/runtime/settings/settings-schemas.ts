@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { ConfirmationPolicySchema, LLMProviderSchema, SecurityAnalyzerSchema } from '../events';
+import {
+  BaseUrlSchema,
+  ConfirmationPolicySchema,
+  LLMProviderSchema,
+  SecurityAnalyzerSchema,
+} from '../events';
 
 const LLMPatchSchema = z.strictObject({
   provider: LLMProviderSchema.optional(),
   model: z.string().trim().min(1).max(200).optional(),
   /** null or "" clears it. */
-  base_url: z.union([z.url().max(2000), z.literal(''), z.null()]).optional(),
+  base_url: z.union([BaseUrlSchema, z.literal(''), z.null()]).optional(),
   api_key: z.string().max(1000).optional(),
 });
 

@@ -74,6 +74,30 @@ describe('/api/settings', () => {
     expect(longKey.response.body).not.toContain('kkkkkkkk');
   });
 
+  it('PATCH and conversation create accept only http and https base URLs', async () => {
+    server = await createTestServer();
+    for (const base_url of ['javascript:alert(1)', 'file:///etc/passwd', 'ftp://models.example/v1']) {
+      const settings = await call(server, {
+        method: 'PATCH',
+        url: '/api/settings',
+        payload: { llm: { base_url } },
+      });
+      expect(settings.status).toBe(422);
+      const created = await call(server, {
+        method: 'POST',
+        url: '/api/conversations',
+        payload: { llm: { provider: 'openai-compatible', model: 'm', base_url } },
+      });
+      expect(created.status).toBe(422);
+    }
+    const fine = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://127.0.0.1:11434/v1' } },
+    });
+    expect(fine.status).toBe(200);
+  });
+
   it('PATCH without a provider for a new model is 422 incomplete_llm', async () => {
     server = await createTestServer({ env: { LLM_PROVIDER: '', LLM_MODEL: '' } });
     const response = await call(server, {
