@@ -98,21 +98,36 @@ function row(page: Page, name: string) {
 /**
  * Scrolls the virtual list from the top until the row is rendered. Pages load as the list nears its
  * end, so on a busy machine a row far down may take a while: keep scrolling until it shows up or the
- * time budget runs out, not for a fixed number of steps.
+ * time budget runs out. The list renders after each scroll in a later frame, so a row counted just
+ * after a scroll may be unmounted a moment later: wait for the frame, and if the row vanishes before
+ * it is scrolled into view, keep going.
  */
 async function scrollToRow(page: Page, name: string) {
   const list = page.getByTestId('conversation-list');
-  await list.evaluate((element) => {
-    element.scrollTop = 0;
-  });
+  const target = row(page, name);
+  const scrollBy = async (fraction: number | null) => {
+    await list.evaluate((element, by) => {
+      element.scrollTop = by === null ? 0 : element.scrollTop + element.clientHeight * by;
+    }, fraction);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  };
+  await scrollBy(null);
   const deadline = Date.now() + 40_000;
-  while ((await row(page, name).count()) === 0 && Date.now() < deadline) {
-    await list.evaluate((element) => {
-      element.scrollTop += element.clientHeight * 0.8;
-    });
-    await page.waitForTimeout(100);
+  while (Date.now() < deadline) {
+    if ((await target.count()) > 0) {
+      try {
+        await target.scrollIntoViewIfNeeded({ timeout: 2_000 });
+        return;
+      } catch {
+        // The virtual list unmounted the row between the count and the scroll: keep scrolling.
+      }
+    }
+    await scrollBy(0.8);
+    await page.waitForTimeout(50);
   }
-  await row(page, name).scrollIntoViewIfNeeded();
+  throw new Error(`"${name}" never appeared in the list`);
 }
 
 async function openRowMenu(page: Page, name: string) {
@@ -151,6 +166,26 @@ test('every one of 300 conversations is reachable by scrolling the list', async 
   await expect(list.getByText(title(1), { exact: true })).toBeVisible();
   // Virtualized: far fewer rows in the DOM than conversations.
   expect(await list.locator('.history-row').count()).toBeLessThan(80);
+});
+
+test('the list keeps its scroll position while it refreshes in the background', async ({
+  page,
+  workbench,
+}) => {
+  test.setTimeout(90_000);
+  await seed(workbench);
+  await page.goto(workbench.url);
+  const list = page.getByTestId('conversation-list');
+  await expect(list.getByText(title(300), { exact: true })).toBeVisible();
+  await scrollToRow(page, title(250));
+  const position = await list.evaluate((element) => element.scrollTop);
+  expect(position).toBeGreaterThan(0);
+  // The first page is polled every few seconds and the pinned section a little less often: wait
+  // through several refreshes, and meanwhile let another tab create a conversation.
+  await rest(workbench).create(301, 'Created elsewhere while the list was scrolled.');
+  await page.waitForTimeout(12_000);
+  expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThanOrEqual(position);
+  await expect(row(page, title(250))).toBeVisible();
 });
 
 test('status dots tell running, waiting for you and error apart at a glance', async ({ page, workbench }) => {

@@ -9,10 +9,14 @@ import type { BenchFigure } from './bench-figure';
 const RUNS = 50;
 const WARMUP = 3;
 const STARTS = 10;
+const FLOOD_ABORTS = 8;
+/** How long the flood runs before the interrupt, so the pty stream is at full speed. */
+const FLOOD_BEFORE_ABORT_MS = 2_000;
 
 /**
  * Terminal round trip: one `echo hi` through the tool (parse, pty, marker, observation), and the
- * first call of a conversation, which also starts the shell; sandboxed and not.
+ * first call of a conversation, which also starts the shell; sandboxed and not. Also how fast an
+ * interrupt ends a call while the command floods the terminal (`yes hello`).
  */
 export default async function terminalBench(): Promise<BenchFigure[]> {
   const modes = [false];
@@ -29,6 +33,7 @@ export default async function terminalBench(): Promise<BenchFigure[]> {
       samples: startSamples,
     });
   }
+  figures.push(await floodAbort());
   return figures;
 }
 
@@ -39,6 +44,50 @@ function label(sandbox: boolean): string {
 async function roundTrip(sandbox: boolean): Promise<BenchFigure> {
   const samples = await timeEchoes(sandbox, WARMUP, RUNS);
   return { name: `terminal round trip, echo hi (${label(sandbox)})`, unit: 'ms', samples };
+}
+
+/** Milliseconds from the abort signal to execute() resolving while `yes hello` floods the pty. */
+async function floodAbort(): Promise<BenchFigure> {
+  const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-terminal-bench-'));
+  const observationsDir = join(workspaceDir, '.obs');
+  const toolset = createToolset({ conversationId: 'bench', workspaceDir, observationsDir, sandbox: false });
+  const terminal = toolset.get('terminal');
+  if (terminal === undefined) throw new Error('toolset has no terminal');
+  const samples: number[] = [];
+  try {
+    for (let run = 0; run < FLOOD_ABORTS; run++) {
+      const controller = new AbortController();
+      const parsed = terminal.parseArguments({ command: 'yes hello' });
+      if (!parsed.ok) throw new Error(parsed.error);
+      let abortedAt = 0;
+      const timer = setTimeout(() => {
+        abortedAt = performance.now();
+        controller.abort();
+      }, FLOOD_BEFORE_ABORT_MS);
+      const context = { conversationId: 'bench', workspaceDir, observationsDir, signal: controller.signal };
+      await terminal.execute(parsed.action, context);
+      clearTimeout(timer);
+      if (abortedAt === 0) throw new Error('yes hello ended before the interrupt');
+      samples.push(performance.now() - abortedAt);
+      const check = terminal.parseArguments({ command: 'echo ok' });
+      if (!check.ok) throw new Error(check.error);
+      const after = await terminal.execute(check.action, {
+        ...context,
+        signal: new AbortController().signal,
+      });
+      if (after.kind !== 'TerminalObservation' || after.exit_code !== 0) {
+        throw new Error('the shell did not recover after the interrupted flood');
+      }
+    }
+  } finally {
+    await toolset.close();
+    await rm(workspaceDir, { recursive: true, force: true });
+  }
+  return {
+    name: 'terminal interrupt during output flood, abort to return (no sandbox)',
+    unit: 'ms',
+    samples,
+  };
 }
 
 async function timeEchoes(sandbox: boolean, warmup: number, runs: number): Promise<number[]> {

@@ -21,7 +21,12 @@ export function describeEnding(
         isError: true,
       };
     case 'aborted':
-      return { line: '[Interrupted by the user: the command was sent C-c.]', isError: true };
+      return {
+        line: result.stillRunning
+          ? '[Interrupted by the user: the command was sent C-c and had not stopped yet. If it ignores C-c, its process group is killed (or the shell restarted) before the next command runs.]'
+          : '[Interrupted by the user: the command was sent C-c.]',
+        isError: true,
+      };
     case 'exited':
       return {
         line: `[The shell exited (code ${result.exitCode}). The next command starts a new shell in the workspace.]`,

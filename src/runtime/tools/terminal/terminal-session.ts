@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IPty, spawn } from 'node-pty';
 import { type BoundedOutput, createBoundedOutput } from './bounded-output';
+import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
+import { interruptedOutput } from './interrupted-output';
 import { createPromptMarkerParser, promptCommandFor } from './prompt-marker';
 import { findExecutable, sandboxWanted, shellLaunch } from './shell-launch';
 
@@ -66,6 +68,8 @@ interface Shell {
   lastExitCode: number | null;
   cwd: string | undefined;
   sandboxed: boolean;
+  /** The shell's own process group (the terminal's foreground group while it waits at its prompt). */
+  processGroup: number | undefined;
   listener: ((event: 'data' | 'prompt' | 'exit') => void) | undefined;
 }
 
@@ -76,6 +80,14 @@ const STOP_GRACE_MS = 1_000;
 const SETTLE_MS = 1_000;
 /** The tty line discipline drops input past 4095 bytes per line, so longer lines go through a script file. */
 const MAX_TYPED_LINE_BYTES = 2_000;
+/** After the C-c of an interrupt, how long the call waits for the prompt before it returns anyway. */
+const INTERRUPT_PROMPT_WAIT_MS = 100;
+/** After the C-c of an interrupt, how long the command has to stop before its process group is killed. */
+const INTERRUPT_KILL_AFTER_MS = 500;
+/** After that kill, how long to wait for the prompt before restarting the shell instead. */
+const KILL_WAIT_MS = 500;
+/** Characters of an interrupted command's output kept (start and end): cheap to clean, fits one observation. */
+const INTERRUPT_KEEP_CHARACTERS = 24_000;
 /** Input after which the shell prints a prompt again (a line ends, C-c, C-d), so a marker will follow. */
 const PROMPT_RETURNING_INPUT = ['\r', '\n', '\x03', '\x04'];
 
@@ -94,6 +106,8 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
   let scriptCount = 0;
   let shell: Shell | undefined;
   let closed = false;
+  /** While an interrupted command is being stopped; the next call waits for it. */
+  let settling: Promise<void> | undefined;
 
   function ensureScriptsDir(): string {
     scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-terminal-'));
@@ -125,6 +139,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
       lastExitCode: null,
       cwd: undefined,
       sandboxed: launch.sandboxed,
+      processGroup: undefined,
       listener: undefined,
     };
     const parser = createPromptMarkerParser(token);
@@ -157,7 +172,8 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     started.busy = true;
     started.pty.write('stty -echo; export -n PROMPT_COMMAND PS1 PS2\r');
     await waitForStartupPrompt(started);
-    started.output.take();
+    started.output.clear();
+    started.processGroup = foregroundProcessGroup(started.pty.pid);
     return started;
   }
 
@@ -201,25 +217,48 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     }
   }
 
+  /**
+   * An interrupted call returns at once; if its command ignores C-c, this stops it before the next
+   * call: kill the terminal's foreground process group, or, if that is the shell itself or does not
+   * help, restart the shell. Either way the next observation says so.
+   */
+  async function stopInterruptedCommand(target: Shell): Promise<void> {
+    await waitForIdle(target, INTERRUPT_KILL_AFTER_MS - INTERRUPT_PROMPT_WAIT_MS);
+    if (!target.busy || target.exited || shell !== target) return;
+    const group = foregroundProcessGroup(target.pty.pid);
+    if (group !== undefined && group !== target.processGroup && killProcessGroup(group)) {
+      await waitForIdle(target, KILL_WAIT_MS);
+      if (!target.busy || target.exited) {
+        notices.push('The interrupted command ignored C-c, so its process group was killed (SIGKILL).');
+        return;
+      }
+    }
+    if (shell !== target) return;
+    shell = undefined;
+    await stopShell(target);
+    notices.push(
+      'The interrupted command ignored C-c, so the shell was restarted in the workspace (cwd and variables reset).',
+    );
+  }
+
   return {
     get sandboxed() {
       return shell?.sandboxed;
     },
 
     async run(request, waitOptions) {
-      if (waitOptions.signal.aborted) {
-        return {
-          output: '',
-          exitCode: null,
-          cwd: shell?.cwd,
-          ending: 'aborted',
-          stillRunning: false,
-          notices: [],
-        };
+      if (waitOptions.signal.aborted) return abortedBeforeStart(shell?.cwd);
+      if (settling !== undefined) {
+        await untilSettledOrAborted(settling, waitOptions.signal);
+        if (waitOptions.signal.aborted)
+          return { ...abortedBeforeStart(shell?.cwd), notices: notices.splice(0) };
       }
       const current = await ensureShell();
       const result = (ending: TerminalEnding): TerminalResult => ({
-        output: current.output.take(),
+        output:
+          ending === 'aborted'
+            ? interruptedOutput(current.output.takeEnds(INTERRUPT_KEEP_CHARACTERS))
+            : current.output.take(),
         exitCode:
           ending === 'completed' ? current.lastExitCode : ending === 'exited' ? current.exitCode : null,
         cwd: current.cwd,
@@ -232,7 +271,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         if (current.busy) await waitForIdle(current, SETTLE_MS, waitOptions.signal);
         if (current.busy) return { ...result('busy'), output: '' };
         // Whatever a stopped or early-returned command printed afterwards is no longer news.
-        current.output.take();
+        current.output.clear();
         current.busy = true;
         writeCommand(current, request.command);
       } else if (request.kind === 'input') {
@@ -242,7 +281,13 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         return result('idle');
       }
       const ending = await waitForEnding(current, waitOptions);
-      return result(ending);
+      const answer = result(ending);
+      if (ending === 'aborted' && answer.stillRunning) {
+        settling = stopInterruptedCommand(current).finally(() => {
+          settling = undefined;
+        });
+      }
+      return answer;
     },
 
     async reset() {
@@ -264,6 +309,7 @@ function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<Term
     const timers: NodeJS.Timeout[] = [];
     let noOutputTimer: NodeJS.Timeout | undefined;
     let stopping = false;
+    let interrupted = false;
     const finish = (ending: TerminalEnding) => {
       for (const timer of timers) clearTimeout(timer);
       clearTimeout(noOutputTimer);
@@ -276,14 +322,20 @@ function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<Term
       clearTimeout(noOutputTimer);
       noOutputTimer = setTimeout(() => finish('no_output'), options.noOutputTimeoutMs);
     };
+    // C-c, then a short wait for the prompt, so a command that stops at once is reported stopped.
     const onAbort = () => {
-      if (!shell.exited) shell.pty.write('\x03');
-      finish('aborted');
+      if (shell.exited) return finish('aborted');
+      interrupted = true;
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(noOutputTimer);
+      shell.pty.write('\x03');
+      timers.push(setTimeout(() => finish('aborted'), INTERRUPT_PROMPT_WAIT_MS));
     };
     shell.listener = (event) => {
-      if (event === 'exit') finish('exited');
-      else if (event === 'prompt' && !shell.busy) finish(stopping ? 'timeout' : 'completed');
-      else if (!stopping) armNoOutputTimer();
+      if (event === 'exit') finish(interrupted ? 'aborted' : 'exited');
+      else if (event === 'prompt' && !shell.busy) {
+        finish(interrupted ? 'aborted' : stopping ? 'timeout' : 'completed');
+      } else if (!stopping && !interrupted) armNoOutputTimer();
     };
     if (!shell.busy) {
       finish(shell.exited ? 'exited' : 'completed');
@@ -303,20 +355,39 @@ function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<Term
   });
 }
 
-function waitForIdle(shell: Shell, limitMs: number, signal: AbortSignal): Promise<void> {
+function waitForIdle(shell: Shell, limitMs: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
       shell.listener = undefined;
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     };
+    if (!shell.busy || shell.exited) {
+      resolve();
+      return;
+    }
     const timer = setTimeout(done, limitMs);
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
     shell.listener = () => {
       if (!shell.busy) done();
     };
   });
+}
+
+function untilSettledOrAborted(settling: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    settling.then(done, done);
+  });
+}
+
+function abortedBeforeStart(cwd: string | undefined): TerminalResult {
+  return { output: '', exitCode: null, cwd, ending: 'aborted', stillRunning: false, notices: [] };
 }
 
 function waitForStartupPrompt(shell: Shell): Promise<void> {

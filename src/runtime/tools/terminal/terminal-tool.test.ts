@@ -176,6 +176,60 @@ describe('terminal tool', () => {
     expect(next.text).not.toContain('before');
   });
 
+  /** Runs `command`, aborts it after 300 ms of output, and says how long execute() took after the abort. */
+  async function abortDuringFlood(tool: TerminalTool, command: string) {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    setTimeout(() => {
+      abortedAt = Date.now();
+      controller.abort();
+    }, 300);
+    const observation = await run(tool, { command }, controller.signal);
+    return { observation, afterAbortMs: Date.now() - abortedAt };
+  }
+
+  // Bounds are for behaviour on a loaded 2-core machine, not benchmarks (typically ~5 ms and ~100 ms).
+  it('returns at once when aborted during an output flood, with the output cut to start and end', async () => {
+    const tool = terminal({}, 30_000);
+    const { observation, afterAbortMs } = await abortDuringFlood(tool, 'yes hello');
+    expect(afterAbortMs).toBeLessThan(1_000);
+    expect(observation.exit_code).toBeNull();
+    expect(observation.text).toContain('hello\nhello');
+    expect(observation.text).toContain('Interrupted');
+    expect(observation.text).toMatch(/characters cut from the middle: the command was interrupted/);
+    expect(observation.text.length).toBeLessThan(30_000);
+    const next = await run(tool, { command: 'echo ok' });
+    expect(next.text).toContain('ok');
+    expect(next.text).not.toContain('hello');
+    expect(next.exit_code).toBe(0);
+  });
+
+  it('kills the process group of a flood that ignores C-c, and says so on the next call', async () => {
+    const tool = terminal({}, 30_000);
+    const { observation, afterAbortMs } = await abortDuringFlood(tool, 'bash -c \'trap "" INT; yes\'');
+    expect(afterAbortMs).toBeLessThan(1_000);
+    expect(observation.exit_code).toBeNull();
+    expect(observation.text).toContain('had not stopped yet');
+    const next = await run(tool, { command: 'echo ok' });
+    expect(next.text).toContain('process group was killed');
+    expect(next.text).toMatch(/^ok$/m);
+    expect(next.exit_code).toBe(0);
+  });
+
+  it('restarts the shell when the shell itself loops on output and ignores C-c, and says so', async () => {
+    const tool = terminal({}, 30_000);
+    const { observation, afterAbortMs } = await abortDuringFlood(
+      tool,
+      "trap '' INT; while :; do echo flood; done",
+    );
+    expect(afterAbortMs).toBeLessThan(1_000);
+    expect(observation.exit_code).toBeNull();
+    const next = await run(tool, { command: 'echo ok' });
+    expect(next.text).toContain('shell was restarted');
+    expect(next.text).toMatch(/^ok$/m);
+    expect(next.cwd).toBe(workspaceDir);
+  });
+
   it('resets to a fresh shell in the workspace', async () => {
     const tool = terminal();
     await run(tool, { command: 'export KEPT=yes; mkdir sub; cd sub' });
