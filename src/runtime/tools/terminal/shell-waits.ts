@@ -1,0 +1,157 @@
+import type { IPty } from 'node-pty';
+import type { BoundedOutput } from './bounded-output';
+import type { TerminalEnding, TerminalResult, TerminalWaitOptions } from './terminal-session';
+
+/**
+ * The live bash process of a terminal session and the waits on it: for the prompt marker that ends a
+ * command (or a timeout, a silence, an abort), for the shell to go idle, for its first prompt, and for
+ * it to stop. Split from terminal-session.ts, which owns the session's life cycle.
+ */
+export interface Shell {
+  pty: IPty;
+  output: BoundedOutput;
+  busy: boolean;
+  exited: boolean;
+  exitCode: number | null;
+  lastExitCode: number | null;
+  cwd: string | undefined;
+  sandboxed: boolean;
+  /** The shell's own process group (the terminal's foreground group while it waits at its prompt). */
+  processGroup: number | undefined;
+  listener: ((event: 'data' | 'prompt' | 'exit') => void) | undefined;
+}
+
+const STARTUP_TIMEOUT_MS = 10_000;
+/** After C-c on a hard timeout, how long to wait for the prompt to come back. */
+const STOP_GRACE_MS = 1_000;
+/** After the C-c of an interrupt, how long the call waits for the prompt before it returns anyway. */
+export const INTERRUPT_PROMPT_WAIT_MS = 100;
+
+export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<TerminalEnding> {
+  return new Promise((resolve) => {
+    const timers: NodeJS.Timeout[] = [];
+    let noOutputTimer: NodeJS.Timeout | undefined;
+    let stopping = false;
+    let interrupted = false;
+    const finish = (ending: TerminalEnding) => {
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(noOutputTimer);
+      shell.listener = undefined;
+      options.signal.removeEventListener('abort', onAbort);
+      resolve(ending);
+    };
+    const armNoOutputTimer = () => {
+      if (options.hardTimeoutMs !== undefined) return;
+      clearTimeout(noOutputTimer);
+      noOutputTimer = setTimeout(() => finish('no_output'), options.noOutputTimeoutMs);
+    };
+    // C-c, then a short wait for the prompt, so a command that stops at once is reported stopped.
+    const onAbort = () => {
+      if (shell.exited) return finish('aborted');
+      interrupted = true;
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(noOutputTimer);
+      shell.pty.write('\x03');
+      timers.push(setTimeout(() => finish('aborted'), INTERRUPT_PROMPT_WAIT_MS));
+    };
+    shell.listener = (event) => {
+      if (event === 'exit') finish(interrupted ? 'aborted' : 'exited');
+      else if (event === 'prompt' && !shell.busy) {
+        finish(interrupted ? 'aborted' : stopping ? 'timeout' : 'completed');
+      } else if (!stopping && !interrupted) armNoOutputTimer();
+    };
+    if (!shell.busy) {
+      finish(shell.exited ? 'exited' : 'completed');
+      return;
+    }
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    armNoOutputTimer();
+    if (options.hardTimeoutMs !== undefined) {
+      timers.push(
+        setTimeout(() => {
+          stopping = true;
+          shell.pty.write('\x03');
+          timers.push(setTimeout(() => finish('timeout'), STOP_GRACE_MS));
+        }, options.hardTimeoutMs),
+      );
+    }
+  });
+}
+
+export function waitForIdle(shell: Shell, limitMs: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      shell.listener = undefined;
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    if (!shell.busy || shell.exited) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, limitMs);
+    signal?.addEventListener('abort', done, { once: true });
+    shell.listener = () => {
+      if (!shell.busy) done();
+    };
+  });
+}
+
+export function untilSettledOrAborted(settling: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    settling.then(done, done);
+  });
+}
+
+export function abortedBeforeStart(cwd: string | undefined): TerminalResult {
+  return { output: '', exitCode: null, cwd, ending: 'aborted', stillRunning: false, notices: [] };
+}
+
+export function waitForStartupPrompt(shell: Shell): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail('no prompt within 10 s'), STARTUP_TIMEOUT_MS);
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      shell.listener = undefined;
+      const printed = shell.output.take().trim().split('\n')[0] ?? '';
+      if (!shell.exited) shell.pty.kill('SIGKILL');
+      reject(new Error(printed ? `${reason}: ${printed}` : reason));
+    };
+    const check = () => {
+      if (shell.exited) fail(`the shell exited with code ${shell.exitCode}`);
+      else if (!shell.busy) {
+        clearTimeout(timer);
+        shell.listener = undefined;
+        resolve();
+      }
+    };
+    shell.listener = check;
+    check();
+  });
+}
+
+export async function stopShell(shell: Shell): Promise<void> {
+  for (const signal of ['SIGHUP', 'SIGKILL'] as const) {
+    if (shell.exited) return;
+    shell.pty.kill(signal);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      shell.listener = (event) => {
+        if (event === 'exit') {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+    });
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
