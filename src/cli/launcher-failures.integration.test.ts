@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childPids, commandLine } from './testing/child-pids';
+import { childPids, runtimePidOf } from './testing/child-pids';
 import { freePort } from './testing/free-port';
 import { waitUntilProcessGone } from './testing/process-gone';
 import { rawRequest } from './testing/raw-request';
@@ -138,7 +138,7 @@ describe('launcher shutdown during startup', () => {
     let runtimePid: number | undefined;
     const deadline = Date.now() + 10_000;
     while (runtimePid === undefined && Date.now() < deadline) {
-      runtimePid = childPids(launcher.pid).find((pid) => commandLine(pid).includes('src/server/main.ts'));
+      runtimePid = runtimePidOf(launcher.pid);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(runtimePid).toBeDefined();

@@ -26,3 +26,10 @@ export function commandLine(pid: number): string {
     return '';
   }
 }
+
+/** The launcher's runtime child: it runs either the build's bundle or the sources (src/cli/runtime-entry.ts). */
+export function runtimePidOf(launcherPid: number): number | undefined {
+  return childPids(launcherPid).find((pid) =>
+    /dist\/runtime\/main\.mjs|src\/server\/main\.ts/.test(commandLine(pid)),
+  );
+}

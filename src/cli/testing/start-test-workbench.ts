@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childPids, commandLine } from './child-pids';
+import { runtimePidOf } from './child-pids';
 import { freePort } from './free-port';
 import { waitUntilProcessGone } from './process-gone';
 import { type LauncherProcess, spawnLauncher } from './spawn-launcher';
@@ -41,8 +41,7 @@ export async function startTestWorkbench(
   args.push('--data-dir', dataDir, '--workspace', workspace, ...(options.args ?? []));
   const launcher = spawnLauncher(args, { env: { ...isolatedEnv(), ...options.env }, cwd: workspace });
 
-  const runtimePid = () =>
-    childPids(launcher.pid).find((pid) => commandLine(pid).includes('src/server/main.ts'));
+  const runtimePid = () => runtimePidOf(launcher.pid);
   let stopped: Awaited<ReturnType<TestWorkbench['stop']>> | undefined;
   const stop = async () => {
     if (stopped) return stopped;
