@@ -21,7 +21,8 @@ test('first run: settings open by themselves; a failing then a working connectio
   page,
 }) => {
   mockLlm.setScript({ turns: [{ fail: 'auth' }], fallback: { text: 'Hello from the model.' } });
-  await page.goto(workbench.url);
+  // Its own launcher: log in the way a person does, through the printed one-time URL.
+  await page.goto(workbench.loginUrl);
 
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();

@@ -374,7 +374,8 @@ test('a rename made inline survives a restart of the launcher', async ({ page })
   let running = await start();
   try {
     await rest({ url: running.url, sessionKey }).create(1, 'Please set up the linter.');
-    await page.goto(running.url);
+    // Its own launcher with its own key: log in through the printed one-time URL.
+    await page.goto(running.loginUrl);
     const menu = await openRowMenu(page, title(1));
     await menu.getByRole('menuitem', { name: 'Rename' }).click();
     const input = page.getByRole('textbox', { name: 'Conversation title' });
@@ -392,7 +393,7 @@ test('a rename made inline survives a restart of the launcher', async ({ page })
 
     await running.cleanup();
     running = await start();
-    await page.goto(running.url);
+    await page.goto(running.loginUrl);
     await expect(row(page, 'Linter setup, renamed')).toBeVisible();
   } finally {
     await running.cleanup();

@@ -3,7 +3,7 @@ import { type MockLLM, startMockLLM } from '../scripts/mock-llm/mock-llm-server'
 import { startTestWorkbench, type TestWorkbench } from '../src/cli/testing/start-test-workbench';
 import { expectStatus, finish, SCREENSHOTS, script } from './ui-support';
 
-// --public on loopback: the ingress injects no key into the page, so the SPA asks for it.
+// --public on loopback: no one-time login URL is printed, so the SPA asks for the key.
 const SESSION_KEY = 'public-mode-key-0123456789abcdef0123456789abcdef';
 let mockLlm: MockLLM;
 let workbench: TestWorkbench;
@@ -28,9 +28,11 @@ test('public mode asks for the session key, refuses a wrong one plainly and open
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  // The page itself carries no key.
+  // The page itself carries no key, and the printed URL no token.
   const html = await (await fetch(workbench.url)).text();
   expect(html).not.toContain(SESSION_KEY);
+  expect(workbench.loginUrl).toBe(workbench.url);
+  expect(workbench.launcher.stdoutLines[1]).toMatch(/enter the session key/);
 
   await page.goto(workbench.url);
   const keyScreen = page.getByRole('heading', { name: 'Enter the session key' });
@@ -65,13 +67,13 @@ test('public mode asks for the session key, refuses a wrong one plainly and open
   await expect(page.getByText('Hello from behind the key.')).toBeVisible({ timeout: 20_000 });
   await expectStatus(page, 'finished');
 
-  // Kept for this tab: a reload does not ask again.
+  // Kept in this browser's cookie: a reload does not ask again.
   await page.reload();
   await expect(page.getByText('Hello from behind the key.')).toBeVisible();
   await expect(keyScreen).toHaveCount(0);
 });
 
-test('a new tab asks for the key again (it is kept per tab only)', async ({ page }) => {
+test('another browser asks for the key again (the cookie is per browser)', async ({ page }) => {
   await page.goto(workbench.url);
   await expect(page.getByRole('heading', { name: 'Enter the session key' })).toBeVisible();
 });

@@ -15,8 +15,9 @@ const FLOOD_BEFORE_ABORT_MS = 2_000;
 
 /**
  * Terminal round trip: one `echo hi` through the tool (parse, pty, marker, observation), and the
- * first call of a conversation, which also starts the shell; sandboxed and not. Also how fast an
- * interrupt ends a call while the command floods the terminal (`yes hello`).
+ * first call of a conversation, which also starts the shell (and, sandboxed, bwrap's namespaces and
+ * the terminal's cgroup); sandboxed and not (`sandbox: false`, as AGENT_WORKBENCH_SANDBOX=0). Also how
+ * fast an interrupt ends a call while the command floods the terminal (`yes hello`).
  */
 export default async function terminalBench(): Promise<BenchFigure[]> {
   const modes = [false];
@@ -33,7 +34,7 @@ export default async function terminalBench(): Promise<BenchFigure[]> {
       samples: startSamples,
     });
   }
-  figures.push(await floodAbort());
+  for (const sandbox of modes) figures.push(await floodAbort(sandbox));
   return figures;
 }
 
@@ -47,10 +48,10 @@ async function roundTrip(sandbox: boolean): Promise<BenchFigure> {
 }
 
 /** Milliseconds from the abort signal to execute() resolving while `yes hello` floods the pty. */
-async function floodAbort(): Promise<BenchFigure> {
+async function floodAbort(sandbox: boolean): Promise<BenchFigure> {
   const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-terminal-bench-'));
   const observationsDir = join(workspaceDir, '.obs');
-  const toolset = createToolset({ conversationId: 'bench', workspaceDir, observationsDir, sandbox: false });
+  const toolset = createToolset({ conversationId: 'bench', workspaceDir, observationsDir, sandbox });
   const terminal = toolset.get('terminal');
   if (terminal === undefined) throw new Error('toolset has no terminal');
   const samples: number[] = [];
@@ -84,7 +85,7 @@ async function floodAbort(): Promise<BenchFigure> {
     await rm(workspaceDir, { recursive: true, force: true });
   }
   return {
-    name: 'terminal interrupt during output flood, abort to return (no sandbox)',
+    name: `terminal interrupt during output flood, abort to return (${label(sandbox)})`,
     unit: 'ms',
     samples,
   };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHostHeaders, isAllowedHost, isAllowedOrigin, needsOriginCheck } from './ingress-guards';
+import {
+  allowedHostHeaders,
+  allowedOrigins,
+  isAllowedHost,
+  isAllowedOrigin,
+  needsOriginCheck,
+} from './ingress-guards';
 
 describe('allowedHostHeaders', () => {
   it('accepts the loopback names with our port only', () => {
@@ -57,5 +63,16 @@ describe('isAllowedOrigin', () => {
   });
   it('uses the scheme default port when the Origin names none', () => {
     expect(isAllowedOrigin('http://localhost', 'localhost:80')).toBe(true);
+  });
+});
+
+describe('allowedOrigins', () => {
+  it('names the http origin of every accepted Host, for the runtime to accept too', () => {
+    const hosts = allowedHostHeaders({ host: '127.0.0.1', port: 8123, public: false });
+    expect(allowedOrigins(hosts)).toEqual([
+      'http://localhost:8123',
+      'http://127.0.0.1:8123',
+      'http://[::1]:8123',
+    ]);
   });
 });

@@ -1,13 +1,19 @@
 /**
- * DNS-rebinding and cross-site protection for the ingress (CONTRACT §2). Pure functions over headers.
+ * DNS-rebinding and cross-site protection for the ingress (CONTRACT §2). Pure functions over headers;
+ * the Host/Origin spelling rules are shared with the runtime through src/client/origin-host.
  */
+import { hostHeadersFor, LOOPBACK_HOST_NAMES, originHost } from '../client/origin-host';
 
 /** The Host header values the ingress accepts: loopback names with our port, plus --host when public. */
 export function allowedHostHeaders(options: { host: string; port: number; public: boolean }): Set<string> {
-  const { host, port } = options;
-  const names = ['localhost', '127.0.0.1', '[::1]'];
-  if (options.public) names.push(host.includes(':') ? `[${host}]` : host);
-  return new Set(names.map((name) => `${name.toLowerCase()}:${port}`));
+  const names = [...LOOPBACK_HOST_NAMES];
+  if (options.public) names.push(options.host);
+  return hostHeadersFor(names, options.port);
+}
+
+/** The origins a page served by this ingress has, e.g. for the runtime's AGENT_WORKBENCH_ALLOWED_ORIGINS. */
+export function allowedOrigins(allowedHosts: ReadonlySet<string>): string[] {
+  return [...allowedHosts].map((host) => `http://${host}`);
 }
 
 export function isAllowedHost(hostHeader: string | undefined, allowed: ReadonlySet<string>): boolean {
@@ -28,14 +34,5 @@ export function needsOriginCheck(method: string | undefined, isUpgrade: boolean)
 export function isAllowedOrigin(originHeader: string | undefined, hostHeader: string | undefined): boolean {
   if (originHeader === undefined) return true;
   if (hostHeader === undefined) return false;
-  let origin: URL;
-  try {
-    origin = new URL(originHeader);
-  } catch {
-    return false;
-  }
-  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') return false;
-  const defaultPort = origin.protocol === 'http:' ? '80' : '443';
-  const originHost = `${origin.hostname}:${origin.port || defaultPort}`.toLowerCase();
-  return originHost === hostHeader.toLowerCase();
+  return originHost(originHeader) === hostHeader.toLowerCase();
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { routeFor } from './ingress-route';
+import { isSocketPath, routeFor } from './ingress-route';
 
 describe('routeFor', () => {
-  const cases: Array<[string, 'runtime' | 'spa']> = [
+  const cases: Array<[string, 'runtime' | 'auth' | 'spa']> = [
     ['/api', 'runtime'],
     ['/api/settings', 'runtime'],
     ['/api?x=1', 'runtime'],
@@ -19,6 +19,9 @@ describe('routeFor', () => {
     ['/ready', 'runtime'],
     ['/openapi.json', 'runtime'],
     ['/openapi.jsonx', 'spa'],
+    ['/auth/session', 'auth'],
+    ['/auth/logout', 'auth'],
+    ['/authx', 'spa'],
     ['/', 'spa'],
     ['/conversations/123', 'spa'],
     ['/assets/index-abc123.js', 'spa'],
@@ -37,5 +40,16 @@ describe('routeFor', () => {
     expect(routeFor('/api/static/logo.png', routes)).toBe('spa');
     expect(routeFor('/api/staticx', routes)).toBe('runtime');
     expect(routeFor('/api/other', routes)).toBe('runtime');
+  });
+});
+
+describe('isSocketPath', () => {
+  it('allows upgrades only under /sockets/', () => {
+    expect(isSocketPath('/sockets/session/abc?after_seq=1')).toBe(true);
+    expect(isSocketPath('/sockets')).toBe(false);
+    expect(isSocketPath('/socketsx/a')).toBe(false);
+    expect(isSocketPath('/api/settings')).toBe(false);
+    expect(isSocketPath('/server_info')).toBe(false);
+    expect(isSocketPath('/')).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
-export type RouteTarget = 'runtime' | 'spa';
+/** `auth` is the ingress's own login endpoints (POST /auth/session, /auth/logout). */
+export type RouteTarget = 'runtime' | 'auth' | 'spa';
 
 export interface Route {
   prefix: string;
   target: RouteTarget;
 }
 
-/** CONTRACT §2: everything the runtime answers; the rest is the SPA. One table for HTTP and upgrades. */
+/** CONTRACT §2: everything the runtime answers, the ingress's login endpoints; the rest is the SPA. */
 export const INGRESS_ROUTES: readonly Route[] = [
   { prefix: '/api', target: 'runtime' },
   { prefix: '/sockets', target: 'runtime' },
@@ -14,6 +15,7 @@ export const INGRESS_ROUTES: readonly Route[] = [
   { prefix: '/health', target: 'runtime' },
   { prefix: '/ready', target: 'runtime' },
   { prefix: '/openapi.json', target: 'runtime' },
+  { prefix: '/auth', target: 'auth' },
   { prefix: '/', target: 'spa' },
 ];
 
@@ -35,4 +37,12 @@ export function prefixMatches(prefix: string, path: string): boolean {
   if (path.length === prefix.length || prefix.endsWith('/')) return true;
   const next = path[prefix.length];
   return next === '/' || next === '?';
+}
+
+/**
+ * WebSocket upgrades are answered only under /sockets/ (the one socket route of CONTRACT §4): any
+ * other path gets 404 and never a 101, so no other handler can be turned into a socket.
+ */
+export function isSocketPath(path: string): boolean {
+  return path.startsWith('/sockets/');
 }

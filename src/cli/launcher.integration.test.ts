@@ -29,11 +29,62 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 }
 
 describe('launcher with the real runtime', () => {
-  it('prints exactly one ready line on stdout', () => {
-    expect(workbench.launcher.stdoutLines).toEqual([
-      `Agent Workbench ready at http://127.0.0.1:${workbench.port}`,
-    ]);
+  it('prints exactly one ready line on stdout, with a one-time login URL', () => {
+    expect(workbench.launcher.stdoutLines).toEqual([`Agent Workbench ready at ${workbench.loginUrl}`]);
     expect(workbench.url).toBe(`http://127.0.0.1:${workbench.port}`);
+    expect(workbench.loginUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${workbench.port}/\\?token=[\\w-]{43}$`),
+    );
+    expect(workbench.loginUrl).not.toContain(workbench.sessionKey);
+  });
+
+  it('gives no session key to a plain fetch of the page', async () => {
+    for (const path of ['/', '/conversations/1', '/index.html']) {
+      const response = await fetch(`${workbench.url}${path}`);
+      expect(response.status).toBe(200);
+      const everything = `${JSON.stringify([...response.headers])}${await response.text()}`;
+      expect(everything).not.toContain(workbench.sessionKey);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('exchanges the printed token once for the session cookie, which the runtime accepts', async () => {
+    const first = await fetch(workbench.loginUrl, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/');
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^awb_session=[^;]+; HttpOnly; SameSite=Strict; Path=\/$/);
+    const again = await fetch(workbench.loginUrl, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('set-cookie')).toBeNull();
+
+    const settings = await fetch(`${workbench.url}/api/settings`, {
+      headers: { cookie: cookie.split(';')[0] ?? '' },
+    });
+    expect(settings.status).toBe(200);
+  });
+
+  it('lets the runtime take the page origin through the ingress and refuse another on its own port', async () => {
+    const headers = { origin: workbench.url, 'x-session-api-key': workbench.sessionKey };
+    const viaIngress = await rawRequest(workbench.port, {
+      path: '/api/settings',
+      headers: { ...headers, host: `127.0.0.1:${workbench.port}` },
+    });
+    expect(viaIngress.status).toBe(200);
+    const direct = await rawRequest(workbench.runtimePort, {
+      path: '/api/settings',
+      headers: {
+        host: `127.0.0.1:${workbench.runtimePort}`,
+        origin: 'http://evil.test',
+        'x-session-api-key': workbench.sessionKey,
+      },
+    });
+    expect(direct.status).toBe(403);
+    const rebound = await rawRequest(workbench.runtimePort, {
+      path: '/server_info',
+      headers: { host: 'evil.test' },
+    });
+    expect(rebound.status).toBe(403);
   });
 
   it('proxies /server_info to the runtime', async () => {

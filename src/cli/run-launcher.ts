@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import type { SpaConfig } from './inject-spa-config';
+import { findDataDirHolder } from './find-data-dir-holder';
 import { loadSessionKey } from './load-session-key';
+import { createLoginToken } from './login-token';
 import { openRuntimeLog, type RuntimeLog } from './open-runtime-log';
 import type { CliOptions } from './parse-cli-args';
 import { prepareDataDir } from './prepare-data-dir';
@@ -26,6 +27,10 @@ export interface LauncherIo {
 }
 
 const RUNTIME_HOST = '127.0.0.1';
+
+/** Printed after the ready line with --public, where the URL carries no login token. */
+export const PUBLIC_LOGIN_HINT =
+  'Open it and enter the session key (the value of AGENT_WORKBENCH_SESSION_KEY) when the page asks.';
 
 /** What exists so far and must be torn down on the way out. */
 interface Started {
@@ -54,6 +59,7 @@ export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<
     return stopAll(started, 1);
   }
   io.stdout(`Agent Workbench ready at ${startup.url}`);
+  if (options.public) io.stdout(PUBLIC_LOGIN_HINT);
   if (options.open) io.openBrowser(startup.url);
 
   const gaveUp = started.supervisor?.gaveUp ?? new Promise<string>(() => {});
@@ -81,11 +87,18 @@ async function startUp(
   if (!dataDir.ok) return dataDir;
   const key = await loadSessionKey(paths.dataDir, io.env);
   if (!key.ok) return key;
+  const holder = options.runtimeUrl ? undefined : findDataDirHolder(paths.dataDir);
+  if (holder !== undefined) {
+    return {
+      ok: false,
+      message: `another Agent Workbench runtime (pid ${holder}) is using the data dir ${paths.dataDir}; stop it, or pass --data-dir with another folder`,
+    };
+  }
 
   const runtimeUrl = options.runtimeUrl ?? `http://${RUNTIME_HOST}:${options.runtimePort}`;
-  const spaConfig: SpaConfig | undefined = options.public
-    ? undefined
-    : { sessionKey: key.sessionKey, defaultWorkspace: paths.workspace };
+  // The printed URL logs one browser in once. With --public the URL may be seen by others on the
+  // network path, so there is none: people type the key on the page.
+  const loginToken = options.public ? undefined : createLoginToken();
   // The ingress binds first: a busy port is found before any runtime is spawned.
   const ingress = await startIngress({
     host: options.host,
@@ -93,11 +106,13 @@ async function startUp(
     public: options.public,
     runtimeUrl,
     staticDir: io.staticDir ?? join(REPO_DIR, 'dist', 'ui'),
-    spaConfig,
+    sessionKey: key.sessionKey,
+    loginToken,
   });
   if (!ingress.ok) return { ok: false, message: describeIngressFailure(options.port, ingress.code) };
   started.ingress = ingress.ingress;
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${ingress.ingress.port}`;
+  const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${ingress.ingress.port}`;
+  const url = loginToken ? `${origin}/?token=${loginToken.token}` : origin;
 
   if (options.runtimeUrl) {
     const health = await waitUntilHealthy(options.runtimeUrl, {
@@ -123,6 +138,7 @@ async function startUp(
     dataDir: paths.dataDir,
     workspace: paths.workspace,
     sessionKey: key.sessionKey,
+    allowedOrigins: ingress.ingress.origins,
   });
   const log = started.log;
   started.supervisor = createRuntimeSupervisor({

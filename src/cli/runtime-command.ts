@@ -13,6 +13,8 @@ export interface RuntimeCommandOptions {
   dataDir: string;
   workspace: string;
   sessionKey: string;
+  /** Origins of the ingress's pages: the only Origin headers the runtime accepts. */
+  allowedOrigins: readonly string[];
 }
 
 /**
@@ -34,6 +36,7 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       AGENT_WORKBENCH_DATA_DIR: options.dataDir,
       AGENT_WORKBENCH_WORKSPACE: options.workspace,
       AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
+      AGENT_WORKBENCH_ALLOWED_ORIGINS: options.allowedOrigins.join(','),
     },
   };
 }

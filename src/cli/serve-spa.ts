@@ -3,14 +3,12 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { contentTypeFor } from './content-type-for';
-import { injectSpaConfig, type SpaConfig } from './inject-spa-config';
 import { sendText } from './send-text';
+import { setHtmlSecurityHeaders } from './spa-security-headers';
 
 export interface ServeSpaOptions {
   /** The built SPA (dist/ui). It may not exist yet: then SPA routes get a page saying how to build it. */
   rootDir: string;
-  /** Injected into index.html; undefined with --public, where the SPA asks for the key instead. */
-  spaConfig: SpaConfig | undefined;
 }
 
 export type SpaHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -18,7 +16,8 @@ export type SpaHandler = (request: IncomingMessage, response: ServerResponse) =>
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Static files of the built SPA. Vite puts content-hashed files under /assets/, which may be cached
+ * Static files of the built SPA, served as built: nothing is injected (the page learns what it needs
+ * from the API, and the session key never reaches it), so the CSP can forbid inline scripts. Vite puts content-hashed files under /assets/, which may be cached
  * forever; everything else is revalidated. Client routes (no file extension) fall back to index.html,
  * while a missing asset is a plain 404 so that a stale page fails loudly instead of parsing HTML as JS.
  */
@@ -38,7 +37,7 @@ export function createSpaHandler(options: ServeSpaOptions): SpaHandler {
       if (filePath && file?.isFile()) return sendFile(request, response, filePath, file, pathname);
       if (isAssetPath(pathname)) return sendText(response, 404, 'Not Found');
     }
-    return sendIndex(request, response, rootDir, options.spaConfig);
+    return sendIndex(request, response, rootDir);
   };
 }
 
@@ -93,21 +92,14 @@ function sendFile(
   stream.pipe(response);
 }
 
-async function sendIndex(
-  request: IncomingMessage,
-  response: ServerResponse,
-  rootDir: string,
-  spaConfig: SpaConfig | undefined,
-) {
-  const html = await readFile(join(rootDir, 'index.html'), 'utf8').catch(() => undefined);
-  if (html === undefined) return sendNotBuilt(response);
-  const body = Buffer.from(spaConfig ? injectSpaConfig(html, spaConfig) : html);
+async function sendIndex(request: IncomingMessage, response: ServerResponse, rootDir: string) {
+  const body = await readFile(join(rootDir, 'index.html')).catch(() => undefined);
+  if (body === undefined) return sendNotBuilt(response);
   response.statusCode = 200;
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
   response.setHeader('Content-Length', body.length);
   response.setHeader('Cache-Control', 'no-cache');
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Referrer-Policy', 'no-referrer');
+  setHtmlSecurityHeaders(response);
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
@@ -117,6 +109,7 @@ function sendNotBuilt(response: ServerResponse): void {
     '<p>The web app is not built yet. Run <code>npm run build</code> in the Agent Workbench folder, then reload.</p>';
   response.statusCode = 503;
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  setHtmlSecurityHeaders(response);
   response.setHeader('Cache-Control', 'no-store');
   response.end(body);
 }

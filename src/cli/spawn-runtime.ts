@@ -38,10 +38,13 @@ export const STOP_GRACE_MS = 3_000;
 export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): RuntimeProcess {
   const child = spawn(command.command, command.args, {
     cwd: command.cwd,
-    env: command.env,
+    // The runtime reads its stdin pipe as a lifeline: when this process dies the pipe closes and it exits.
+    env: { ...command.env, AGENT_WORKBENCH_PARENT_PIPE: '1' },
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // Nothing is ever written; an EPIPE after the runtime exits is expected and harmless.
+  child.stdin?.on('error', () => {});
   let exit: RuntimeExit | undefined;
   const exited = new Promise<RuntimeExit>((resolve) => {
     const settle = (result: RuntimeExit) => {

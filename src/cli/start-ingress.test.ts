@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createLoginToken } from './login-token';
+import { CONTENT_SECURITY_POLICY } from './spa-security-headers';
 import { type Ingress, type IngressOptions, startIngress } from './start-ingress';
 import { rawRequest } from './testing/raw-request';
 import { type FakeRuntime, startFakeRuntime } from './testing/start-fake-runtime';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
-const spaConfig = { sessionKey: 'k'.repeat(64), defaultWorkspace: '/home/person/project' };
+const SESSION_KEY = 'k'.repeat(64);
 
 let tempDir: string;
 let staticDir: string;
@@ -24,7 +26,8 @@ async function start(overrides: Partial<IngressOptions> = {}): Promise<Ingress> 
     public: false,
     runtimeUrl: upstream.url,
     staticDir,
-    spaConfig,
+    sessionKey: SESSION_KEY,
+    loginToken: createLoginToken(),
     ...overrides,
   });
   if (!result.ok) throw new Error(`ingress did not start: ${result.code}`);
@@ -107,6 +110,15 @@ describe('proxying to the runtime', () => {
   it('refuses upgrades outside the runtime prefixes with 404', async () => {
     expect(await refusedStatus(openSocket(ingress.port, '/conversations/1'))).toBe(404);
   });
+
+  it('refuses upgrades on runtime paths that are not sockets with 404, without asking the runtime', async () => {
+    const before = upstream.seen.length;
+    for (const path of ['/api/echo', '/server_info', '/sockets', '/auth/session']) {
+      const origin = `http://localhost:${ingress.port}`;
+      expect(await refusedStatus(openSocket(ingress.port, path, { origin })), path).toBe(404);
+    }
+    expect(upstream.seen.length).toBe(before);
+  });
 });
 
 describe('Host and Origin checks', () => {
@@ -159,13 +171,13 @@ describe('Host and Origin checks', () => {
   });
 
   it('accepts --host as a Host header only when public', async () => {
-    const publicIngress = await start({ host: '127.0.0.1', public: true, spaConfig: undefined });
+    const publicIngress = await start({ host: '127.0.0.1', public: true, loginToken: undefined });
     const response = await rawRequest(publicIngress.port, {
       path: '/',
       headers: { host: `127.0.0.1:${publicIngress.port}` },
     });
     expect(response.status).toBe(200);
-    expect(response.body).not.toContain('__AGENT_WORKBENCH__');
+    expect(response.body).not.toContain(SESSION_KEY);
   });
 });
 
@@ -197,6 +209,7 @@ describe('static SPA', () => {
     expect(response.body).toBe('console.log(1);');
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('revalidates unhashed files and answers 304 when unchanged', async () => {
@@ -211,15 +224,31 @@ describe('static SPA', () => {
     expect(second.status).toBe(304);
   });
 
-  it('serves index.html with no-cache and the injected config on / and client routes', async () => {
+  it('serves index.html as built, with no-cache, on / and client routes: no key, no inline script', async () => {
     for (const path of ['/', '/index.html', '/conversations/123', '/settings?tab=model']) {
       const response = await rawRequest(ingress.port, { path });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain(
-        `<script>window.__AGENT_WORKBENCH__={"sessionKey":"${spaConfig.sessionKey}","defaultWorkspace":"/home/person/project"}</script>`,
-      );
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.body).not.toContain(SESSION_KEY);
+    }
+  });
+
+  it('sends the CSP, frame and sniffing headers with every HTML answer', async () => {
+    const unbuilt = await start({ staticDir: join(tempDir, 'does-not-exist') });
+    const answers = [
+      await rawRequest(ingress.port, { path: '/' }),
+      await rawRequest(ingress.port, { path: '/conversations/1' }),
+      await rawRequest(unbuilt.port, { path: '/' }),
+    ];
+    for (const response of answers) {
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
     }
   });
 
@@ -261,7 +290,8 @@ describe('startIngress', () => {
       public: false,
       runtimeUrl: upstream.url,
       staticDir,
-      spaConfig,
+      sessionKey: SESSION_KEY,
+      loginToken: undefined,
     });
     expect(result).toEqual({ ok: false, code: 'EADDRINUSE' });
   });

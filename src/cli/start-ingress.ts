@@ -2,9 +2,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { type Duplex, Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
-import { allowedHostHeaders, isAllowedHost, isAllowedOrigin, needsOriginCheck } from './ingress-guards';
-import { routeFor } from './ingress-route';
-import type { SpaConfig } from './inject-spa-config';
+import { handleAuthRequest } from './handle-auth-request';
+import {
+  allowedHostHeaders,
+  allowedOrigins,
+  isAllowedHost,
+  isAllowedOrigin,
+  needsOriginCheck,
+} from './ingress-guards';
+import { isSocketPath, routeFor } from './ingress-route';
+import type { LoginToken } from './login-token';
+import { readBodyUpTo } from './read-body-up-to';
+import { redeemLoginUrl } from './redeem-login-url';
 import { sendJson, sendText } from './send-text';
 import { createSpaHandler } from './serve-spa';
 
@@ -18,12 +27,17 @@ export interface IngressOptions {
   runtimeUrl: string;
   /** The built SPA folder (dist/ui). */
   staticDir: string;
-  spaConfig: SpaConfig | undefined;
+  /** What POST /auth/session checks and the session cookie carries. */
+  sessionKey: string;
+  /** The one-time token of the printed login URL; undefined with --public (people type the key). */
+  loginToken: LoginToken | undefined;
 }
 
 export interface Ingress {
   /** The port actually bound. */
   port: number;
+  /** The origins of pages this ingress serves (http://<each accepted Host>), for the runtime's Origin check. */
+  origins: string[];
   /** Stops accepting, drops open connections (sockets included) and resolves when the server is closed. */
   close(): Promise<void>;
 }
@@ -43,8 +57,11 @@ const RUNTIME_DOWN =
 
 /** The one port the browser talks to: runtime prefixes are proxied (HTTP and WS), the rest is the SPA. */
 export async function startIngress(options: IngressOptions): Promise<StartIngressResult> {
+  // changeOrigin: the runtime sees its own Host (127.0.0.1:<runtime port>), the only kind its Host check
+  // accepts. The browser's Origin passes through untouched; the runtime accepts it only when it is one
+  // of `origins` below, which the launcher hands it as AGENT_WORKBENCH_ALLOWED_ORIGINS.
   const proxy = httpProxy.createProxyServer({ target: options.runtimeUrl, changeOrigin: true });
-  const serveSpa = createSpaHandler({ rootDir: options.staticDir, spaConfig: options.spaConfig });
+  const serveSpa = createSpaHandler({ rootDir: options.staticDir });
   const upgradedSockets = new Set<Duplex>();
   let allowedHosts = new Set<string>();
 
@@ -61,7 +78,12 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       if (request.headers['transfer-encoding'] === undefined) return proxy.web(request, response);
       return void proxyStreamedBody(request, response);
     }
-    serveSpa(request, response).catch(() => sendText(response, 500, 'Internal Server Error'));
+    const failed = () => sendText(response, 500, 'Internal Server Error');
+    if (routeFor(request.url ?? '/') === 'auth') {
+      return void handleAuthRequest(request, response, options.sessionKey).catch(failed);
+    }
+    if (redeemLoginUrl(request, response, options)) return;
+    serveSpa(request, response).catch(failed);
   });
 
   /**
@@ -86,7 +108,8 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     socket.on('error', () => socket.destroy());
     const refusal = refuse(request, allowedHosts, true);
     if (refusal) return rejectUpgrade(socket, 403, 'Forbidden', refusal);
-    if (routeFor(request.url ?? '/') !== 'runtime')
+    const path = request.url ?? '/';
+    if (routeFor(path) !== 'runtime' || !isSocketPath(path))
       return rejectUpgrade(socket, 404, 'Not Found', 'Not Found');
     upgradedSockets.add(socket);
     socket.on('close', () => upgradedSockets.delete(socket));
@@ -107,7 +130,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       for (const socket of upgradedSockets) socket.destroy();
       proxy.close();
     });
-  return { ok: true, ingress: { port, close } };
+  return { ok: true, ingress: { port, origins: allowedOrigins(allowedHosts), close } };
 }
 
 /**
@@ -123,22 +146,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       `Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body) + 1}\r\n\r\n${body}\n`,
   );
-}
-
-/** The whole body, or undefined once it passes `limit` bytes (the rest is drained, not kept). */
-function readBodyUpTo(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    request.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= limit) return void chunks.push(chunk);
-      chunks.length = 0;
-      resolve(undefined);
-    });
-    request.on('end', () => resolve(received <= limit ? Buffer.concat(chunks) : undefined));
-    request.on('error', () => resolve(undefined));
-  });
 }
 
 function exceedsBodyLimit(request: IncomingMessage): boolean {

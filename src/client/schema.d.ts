@@ -81,7 +81,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`). */
+        /** @description Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`). */
         patch: operations["updateSettings"];
         trace?: never;
     };
@@ -94,7 +94,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description One tiny real call to the model (saved settings, or with `llm` changes applied but not saved). Always 200: `ok` says whether it worked. */
+        /** @description One tiny real call to the model that would actually run: the saved settings with the `llm` changes applied (not saved) and the LLM_* env variables on top. `sources` says where each value came from. When an env variable overrides a value the request gave, nothing is called and the answer is `ok: false`, code `overridden_by_env`, naming the variables. Always 200: `ok` says whether it worked. */
         post: operations["testConnection"];
         delete?: never;
         options?: never;
@@ -371,6 +371,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Adds or replaces named secrets (a string, or `{kind:"StaticSecret", value, description?}`). Values stay in memory only: never stored, never returned, masked as `‹secret:NAME›` wherever they would appear, and exposed to a terminal command as the environment variable NAME only when the command names it as `$NAME` (braces allowed). Lost when the runtime restarts. */
+        post: operations["setConversationSecrets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -450,6 +467,8 @@ export interface components {
             forked_from_event_id: string | null;
             max_iterations: number;
             stuck_detection: boolean;
+            /** @default false */
+            network_access: boolean;
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
@@ -479,6 +498,8 @@ export interface components {
             forked_from_event_id: string | null;
             max_iterations: number;
             stuck_detection: boolean;
+            /** @default false */
+            network_access: boolean;
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
@@ -541,6 +562,7 @@ export interface components {
             security_analyzer: components["schemas"]["SecurityAnalyzer"];
             overridden_by_env: string[];
             default_workspace: string;
+            api_key_cleared?: boolean;
         };
         ErrorResponse: {
             detail: string;
@@ -1110,11 +1132,32 @@ export interface operations {
                         ok: true;
                         model: string;
                         latency_ms: number;
+                        sources: {
+                            /** @enum {string} */
+                            provider: "env" | "settings" | "request" | "default" | "none";
+                            /** @enum {string} */
+                            model: "env" | "settings" | "request" | "default" | "none";
+                            /** @enum {string} */
+                            base_url: "env" | "settings" | "request" | "default" | "none";
+                            /** @enum {string} */
+                            api_key: "env" | "settings" | "request" | "default" | "none";
+                        };
                     } | {
                         /** @enum {boolean} */
                         ok: false;
                         code: string;
                         detail: string;
+                        sources?: {
+                            /** @enum {string} */
+                            provider: "env" | "settings" | "request" | "default" | "none";
+                            /** @enum {string} */
+                            model: "env" | "settings" | "request" | "default" | "none";
+                            /** @enum {string} */
+                            base_url: "env" | "settings" | "request" | "default" | "none";
+                            /** @enum {string} */
+                            api_key: "env" | "settings" | "request" | "default" | "none";
+                        };
+                        overridden_by_env?: string[];
                     };
                 };
             };
@@ -1170,6 +1213,7 @@ export interface operations {
                     max_iterations?: number;
                     /** @default true */
                     stuck_detection?: boolean;
+                    network_access?: boolean;
                     title?: string;
                     tags?: string[];
                     llm?: {
@@ -1395,6 +1439,7 @@ export interface operations {
                     title?: string;
                     tags?: string[];
                     pinned?: boolean;
+                    network_access?: boolean;
                 };
             };
         };
@@ -2045,6 +2090,62 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>;
                     "text/markdown": string;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    setConversationSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    secrets: {
+                        [key: string]: string | {
+                            /** @enum {string} */
+                            kind: "StaticSecret";
+                            value: string;
+                            description?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
                 };
             };
             /** @description Default Response */

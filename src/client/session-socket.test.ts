@@ -70,6 +70,15 @@ describe('createSessionSocket', () => {
     expect(states).toEqual(['live']);
   });
 
+  it('without a key sends no auth frame and relies on the cookie of the upgrade', () => {
+    const { socket } = start({ sessionKey: undefined });
+    const server = FakeWebSocket.latest();
+    server.open();
+    expect(server.sent).toEqual([]);
+    server.push(sync(0, -1));
+    expect(socket.state()).toBe('live');
+  });
+
   it('delivers durable events once and in order, dropping repeats', () => {
     const { socket, delivered } = start();
     const server = accept(0, 2);

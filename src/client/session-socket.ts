@@ -25,7 +25,11 @@ export interface SessionSocketOptions {
   /** The HTTP(S)/WS(S) origin of the API; empty in a browser means the page's origin. */
   baseUrl: string;
   conversationId: string;
-  sessionKey: string;
+  /**
+   * Sent in the first frame (non-browser clients). Absent in the browser: the upgrade carries the
+   * awb_session cookie, the server is live at once, and no auth frame is sent.
+   */
+  sessionKey?: string;
   /** The highest seq the consumer already holds (-1: none). */
   afterSeq?: number;
   /** Defaults to the global WebSocket (browsers); in Node pass `WebSocket` from `ws`. */
@@ -59,7 +63,7 @@ const OPEN = 1;
 
 /**
  * The reconnecting session socket every consumer uses (CONTRACT §4). It authenticates with the first
- * frame, delivers durable events exactly once and in order (duplicates dropped; on a gap it
+ * frame when given a key (else the same-origin cookie on the upgrade does), delivers durable events exactly once and in order (duplicates dropped; on a gap it
  * reconnects from its cursor instead of delivering out of order), reconnects with backoff (1 s
  * doubling to 30 s, jittered) after a drop or 40 s of silence, and stops on 4001/4004.
  */
@@ -92,8 +96,11 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
     const current = new WebSocketImpl(sessionSocketUrl(options.baseUrl, options.conversationId, cursor));
     socket = current;
     armWatchdog();
-    current.onopen = () =>
-      current.send(JSON.stringify({ type: 'auth', session_api_key: options.sessionKey }));
+    const sessionKey = options.sessionKey;
+    current.onopen =
+      sessionKey === undefined
+        ? null
+        : () => current.send(JSON.stringify({ type: 'auth', session_api_key: sessionKey }));
     current.onmessage = (message) => {
       if (socket !== current) return;
       armWatchdog();

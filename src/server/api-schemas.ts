@@ -108,6 +108,33 @@ export const ExportQuerySchema = z.strictObject({ format: z.enum(['json', 'md'])
 export const SettingsResponseSchema = SettingsViewSchema.extend({
   /** Where new conversations work when they name no workspace (the launcher's --workspace). */
   default_workspace: z.string(),
+  /**
+   * PATCH only, when true: the stored API key was cleared because `base_url` or `provider` changed
+   * without a new `api_key` (a key is never sent to a host it was not given for).
+   */
+  api_key_cleared: z.boolean().optional(),
+});
+
+/** A conversation secret: a plain value, or the agent-server's `StaticSecret` object. */
+const SecretValueSchema = z.union([
+  z.string().min(1).max(10_000),
+  z.strictObject({
+    kind: z.literal('StaticSecret'),
+    value: z.string().min(1).max(10_000),
+    description: z.string().max(1_000).optional(),
+  }),
+]);
+
+/** POST /api/conversations/{id}/secrets. Names are environment variable names. */
+export const ConversationSecretsSchema = z.strictObject({
+  secrets: z
+    .record(
+      z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, 'A secret name is a letter or _ then letters, digits or _'),
+      SecretValueSchema,
+    )
+    .refine((secrets) => Object.keys(secrets).length <= 100, 'At most 100 secrets per request'),
 });
 
 /** For routes that take no query parameters: an unknown one is refused rather than silently ignored. */

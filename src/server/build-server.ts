@@ -6,6 +6,7 @@ import type { LLM } from '../runtime/llm/llm';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { installErrorHandler } from './error-handler';
+import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
 import { registerOpenApi } from './openapi/register-openapi';
 import { isProtectedPath, requireSessionKey } from './require-session-key';
@@ -14,8 +15,10 @@ import { registerEventRoutes } from './routes/event-routes';
 import { registerExportRoute } from './routes/export-route';
 import { registerHealthRoutes } from './routes/health-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
+import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 import { recordRoutes } from './route-table';
+import { ALLOWED_ORIGINS_ENV, parseAllowedOrigins } from './runtime-request-guards';
 import type { ServerContext, ZodApp } from './server-context';
 import { createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
@@ -40,6 +43,12 @@ export interface BuildServerOptions {
   /** Milliseconds since the epoch (default Date.now). */
   now?: () => number;
   socket?: Partial<SessionSocketOptions>;
+  /**
+   * Origins whose pages may call the runtime (a present Origin header must be one of them), e.g.
+   * `http://127.0.0.1:8000`. Default: AGENT_WORKBENCH_ALLOWED_ORIGINS, which the launcher sets to the
+   * ingress's origins; read here because main.ts and runtime-env.ts do not carry it yet.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /**
@@ -58,6 +67,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   app.setSerializerCompiler(zodSerializerCompiler);
   installErrorHandler(app);
   acceptEmptyJsonBody(app);
+  installRequestGuards(
+    app,
+    parseAllowedOrigins((options.allowedOrigins ?? [process.env[ALLOWED_ORIGINS_ENV] ?? '']).join(',')),
+  );
 
   const context = createContext(options);
   app.addHook('onRequest', async (request) => {
@@ -76,6 +89,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerRunControlRoutes(app, context);
   registerEventRoutes(app, context);
   registerExportRoute(app, context);
+  registerSecretsRoutes(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
 
   await app.ready();

@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
 import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
+import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
+import { runtimeSecrets } from '../runtime/secrets/runtime-secrets';
+import {
+  createPrivateFile,
+  tightenDataDirPermissions,
+} from '../runtime/secrets/tighten-data-dir-permissions';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { EventStore } from '../runtime/store/event-store';
 import { openSqliteEventStore } from '../runtime/store/sqlite-event-store';
@@ -16,13 +23,18 @@ export interface CorruptRow {
 export interface RuntimeService {
   service: ConversationService;
   store: EventStore;
+  /** The runtime's secrets: masked before anything is stored, streamed or shown. */
+  secrets: SecretRegistry;
   /** Stops every run, then closes the database. */
   close(): Promise<void>;
 }
 
 /**
  * The production wiring: the SQLite store in `<data-dir>/workbench.db`, the AI SDK adapter, the real
- * tools, settings read on every use. Throws StoreError when the database cannot be opened.
+ * tools, settings read on every use, and the secret registry (the settings' and env API keys, the
+ * session key). First tightens the data dir to 0700 and its secret files to 0600, one notice per
+ * change, and creates the database 0600 so its WAL is never readable by others either.
+ * Throws StoreError when the database cannot be opened.
  */
 export function createRuntimeService(options: {
   dataDir: string;
@@ -30,10 +42,25 @@ export function createRuntimeService(options: {
   settings: SettingsStore;
   onCorruptRow: (info: CorruptRow) => void;
   modelTitles?: boolean;
+  /** Default: AGENT_WORKBENCH_SESSION_KEY, else `<data-dir>/session-key`. Masked like an API key. */
+  sessionKey?: string;
+  /** Where permission notices go, one line each. Default: stderr. */
+  onNotice?: (line: string) => void;
 }): RuntimeService {
-  const store = openSqliteEventStore(join(options.dataDir, 'workbench.db'), {
+  const notice = options.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const databasePath = join(options.dataDir, 'workbench.db');
+  createPrivateFile(databasePath);
+  for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
+  const store = openSqliteEventStore(databasePath, {
     onCorruptRow: options.onCorruptRow,
   });
+  // The WAL and shared-memory files appear on open; SQLite gives them the database's mode, but a
+  // file left by an older version may be wider.
+  for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
+  const sessionKey = options.sessionKey ?? readSessionKey(options.dataDir);
+  const secrets = createSecretRegistry(() =>
+    runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
+  );
   const service = createConversationService(
     {
       store,
@@ -42,12 +69,14 @@ export function createRuntimeService(options: {
       settings: () => options.settings.current(),
       createLLM: (config) => createAiSdkLLM(config),
       createToolset,
+      secrets,
     },
     { modelTitles: options.modelTitles ?? true },
   );
   return {
     service,
     store,
+    secrets,
     async close() {
       try {
         await service.close();
@@ -56,4 +85,14 @@ export function createRuntimeService(options: {
       }
     },
   };
+}
+
+function readSessionKey(dataDir: string): string | undefined {
+  const fromEnv = process.env.AGENT_WORKBENCH_SESSION_KEY?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    return readFileSync(join(dataDir, 'session-key'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined; // neither env nor file: the caller passes the key through options.sessionKey
+  }
 }

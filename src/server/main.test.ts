@@ -80,6 +80,39 @@ describe('the runtime process', () => {
     }
   });
 
+  it('a second runtime on the same data dir refuses with one line naming the first', async () => {
+    const first = runtime(BASE_ENV);
+    await first.listening();
+    const second = runtime(BASE_ENV);
+    expect(await second.exited).toBe(1);
+    const { stderr } = second.output();
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(
+      `Another Agent Workbench runtime (pid ${first.child.pid}) is using the data dir`,
+    );
+  });
+
+  it('exits when the pipe from its launcher closes (the launcher died)', async () => {
+    const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+      cwd: dataDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dataDir,
+        AGENT_WORKBENCH_DATA_DIR: dataDir,
+        ...BASE_ENV,
+        AGENT_WORKBENCH_PARENT_PIPE: '1',
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    await new Promise<void>((resolve) =>
+      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve()),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stdin?.end();
+    expect(await exited).toBe(0);
+  });
+
   it('fails to start with one clear line for a corrupt settings.json or no session key', async () => {
     await writeFile(join(dataDir, 'settings.json'), '{ not json');
     const corrupt = runtime(BASE_ENV);

@@ -1,4 +1,4 @@
-import { readRuntimeEnv, StartupError } from './runtime-env';
+import { PARENT_PIPE_VARIABLE, readRuntimeEnv, StartupError } from './runtime-env';
 import { type RunningRuntime, startRuntime } from './start-runtime';
 
 /**
@@ -36,6 +36,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  if (process.env[PARENT_PIPE_VARIABLE] === '1') exitWhenParentDies(shutdown);
+}
+
+/**
+ * The launcher holds the write end of our stdin. When it dies, even by SIGKILL, the pipe closes and
+ * the runtime (with every terminal it started) goes too, instead of serving on without its launcher.
+ */
+function exitWhenParentDies(shutdown: () => void): void {
+  process.stdin.on('end', shutdown);
+  process.stdin.on('close', shutdown);
+  // A read error on a broken pipe means the same thing.
+  process.stdin.on('error', shutdown);
+  process.stdin.resume();
 }
 
 void main();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_KEY_HEADER } from './session-key';
+import { sessionCredentials } from './session-credentials';
 
 /** True for the paths the session key guards: `/api` and everything under it. */
 export function isProtectedPath(url: string): boolean {
@@ -9,13 +9,15 @@ export function isProtectedPath(url: string): boolean {
 
 /**
  * Answers 401 before anything else runs (body parsing, validation, 404) for a protected path without
- * the right key, so an unauthenticated caller learns nothing about routes or payloads.
+ * the right key, so an unauthenticated caller learns nothing about routes or payloads. The key may
+ * come as the X-Session-API-Key header (scripts, the typed client) or the awb_session cookie (the
+ * browser, logged in by the ingress).
  */
 export function requireSessionKey(app: FastifyInstance, check: (presented: unknown) => boolean): void {
   app.addHook('onRequest', async (request, reply) => {
     // The matched route too: a path spelled differently (percent-encoded) must not slip past.
     if (!isProtectedPath(request.url) && !isProtectedPath(request.routeOptions.url ?? '')) return;
-    if (check(request.headers[SESSION_KEY_HEADER])) return;
+    if (sessionCredentials(request.headers, check) === 'valid') return;
     return reply.code(401).send({ detail: 'Unauthorized' });
   });
 }

@@ -12,6 +12,9 @@ export interface RuntimeEnv {
   modelTitles: boolean;
 }
 
+/** Set to 1 by the launcher: stdin is a pipe from it, and its end means the launcher died. */
+export const PARENT_PIPE_VARIABLE = 'AGENT_WORKBENCH_PARENT_PIPE';
+
 /** A startup problem worth one line on stderr: what is wrong and how to fix it. */
 export class StartupError extends Error {
   override name = 'StartupError';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { createSettingsStore } from '../runtime/settings/settings-store';
 import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
 import { buildServer } from './build-server';
+import { type DataDirLock, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { type CorruptRow, createRuntimeService, type RuntimeService } from './create-runtime-service';
 import { readVersion } from './read-version';
 import { type RuntimeEnv, StartupError } from './runtime-env';
@@ -29,6 +30,20 @@ export async function startRuntime(
   } catch (error) {
     throw new StartupError(`Cannot create the data dir ${env.dataDir}: ${errorText(error)}`);
   }
+  const lock = takeDataDirLock(env.dataDir);
+  try {
+    return await startLocked(env, options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(
+  env: RuntimeEnv,
+  options: { logger?: FastifyServerOptions['logger'] },
+  lock: DataDirLock,
+): Promise<RunningRuntime> {
   let settings: ReturnType<typeof createSettingsStore>;
   try {
     settings = createSettingsStore(env.dataDir, process.env);
@@ -48,6 +63,7 @@ export async function startRuntime(
       settings,
       onCorruptRow,
       modelTitles: env.modelTitles,
+      sessionKey: env.sessionKey,
     });
   } catch (error) {
     throw new StartupError(`Cannot open the database in ${env.dataDir}: ${errorText(error)}`);
@@ -80,8 +96,24 @@ export async function startRuntime(
       // Sockets and requests first, so nobody is told about a run being stopped halfway.
       await app.close();
       await runtime.close();
+      lock.release();
     },
   };
+}
+
+/** Two runtimes on one database would interleave appends (UNIQUE errors, lost runs): refuse the second. */
+function takeDataDirLock(dataDir: string): DataDirLock {
+  let result: ReturnType<typeof lockDataDir>;
+  try {
+    result = lockDataDir(dataDir);
+  } catch (error) {
+    throw new StartupError(`Cannot lock the data dir ${dataDir} (${LOCK_FILE}): ${errorText(error)}`);
+  }
+  if (result.ok) return result.lock;
+  const holder = result.holderPid === undefined ? '' : ` (pid ${result.holderPid})`;
+  throw new StartupError(
+    `Another Agent Workbench runtime${holder} is using the data dir ${dataDir}: stop it, or pass --data-dir with another folder`,
+  );
 }
 
 function listenFailure(error: unknown, env: RuntimeEnv): string {

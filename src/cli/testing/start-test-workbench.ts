@@ -7,7 +7,13 @@ import { waitUntilProcessGone } from './process-gone';
 import { type LauncherProcess, spawnLauncher } from './spawn-launcher';
 
 export interface TestWorkbench {
+  /** The ingress origin, e.g. http://127.0.0.1:41234 (no token, no trailing slash). */
   url: string;
+  /**
+   * The URL the ready line printed: `<url>/?token=…`, which logs one browser in once. With --public
+   * there is no token and it equals `url`.
+   */
+  loginUrl: string;
   port: number;
   runtimePort: number;
   dataDir: string;
@@ -62,8 +68,10 @@ export async function startTestWorkbench(
     const sessionKey =
       options.env?.AGENT_WORKBENCH_SESSION_KEY ??
       (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
+    const loginUrl = ready[1] ?? '';
     return {
-      url: ready[1] ?? '',
+      url: new URL(loginUrl).origin,
+      loginUrl,
       port,
       runtimePort,
       dataDir,

@@ -40,6 +40,8 @@ async function executeOne(actionEvent: ActionEvent, context: AgentContext): Prom
       conversationId: context.conversationId,
       workspaceDir: context.workspaceDir,
       observationsDir: context.observationsDir,
+      // The editor may read the cut outputs the terminal points the model to, and nothing else outside.
+      readOnlyRoots: [context.observationsDir],
       signal: context.signal,
     });
   } catch (error) {

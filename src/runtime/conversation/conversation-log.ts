@@ -1,5 +1,7 @@
 import type { Event, ExecutionStatus, NewEvent } from '../events';
 import { buildView, extendView, type View } from '../context/view';
+import { createStreamRedactor } from '../secrets/create-stream-redactor';
+import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { ConversationPatch, ConversationRecord, EventStore } from '../store/event-store';
 import type { LiveFrame, LiveFrameListener } from './live-frame';
 import { canTransition } from './status-machine';
@@ -34,6 +36,11 @@ export interface ConversationLog {
 export interface LogPorts {
   newId(): string;
   now(): string;
+  /**
+   * Masks secrets in streamed model output (`delta` frames) before any subscriber hears of it.
+   * Durable events are redacted by the store the log is given (see createRedactingEventStore).
+   */
+  secrets?: SecretRegistry | undefined;
 }
 
 export function createConversationLog(store: EventStore, id: string, ports: LogPorts): ConversationLog {
@@ -45,7 +52,7 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
     end = resolve;
   });
 
-  const publish = (frame: LiveFrame) => {
+  const deliver = (frame: LiveFrame) => {
     for (const listener of [...listeners]) {
       try {
         listener(frame);
@@ -55,6 +62,8 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
       }
     }
   };
+
+  const publish = ports.secrets ? redactingPublisher(id, ports.secrets, deliver) : deliver;
 
   const append = (event: NewEvent): Event => {
     const stored = store.append(id, event);
@@ -115,5 +124,37 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
     subscriberCount: () => listeners.size,
     ended,
     end: () => end(),
+  };
+}
+
+/**
+ * Publishes with streamed text redacted. A delta's text is held back while it could still be the
+ * start of a secret (see createStreamRedactor) and released by later deltas of the same item, or
+ * flushed when the item ends: before its `item_aborted`, or before the durable event that completes it.
+ */
+function redactingPublisher(
+  conversationId: string,
+  secrets: SecretRegistry,
+  deliver: (frame: LiveFrame) => void,
+): (frame: LiveFrame) => void {
+  const stream = createStreamRedactor(() => secrets.redactor(conversationId));
+  const streamKey = (itemId: string, kind: 'text' | 'reasoning') => `${kind}:${itemId}`;
+  const flushItem = (itemId: string) => {
+    for (const kind of ['reasoning', 'text'] as const) {
+      const rest = stream.flush(streamKey(itemId, kind));
+      if (rest !== '') deliver({ type: 'delta', item_id: itemId, kind, content: rest });
+    }
+  };
+  return (frame) => {
+    if (frame.type === 'delta') {
+      const content = stream.push(streamKey(frame.item_id, frame.kind), frame.content);
+      if (content !== '') deliver({ ...frame, content });
+      return;
+    }
+    if (frame.type === 'item_aborted') flushItem(frame.item_id);
+    if (frame.type === 'durable' && 'llm_response_id' in frame.event && frame.event.llm_response_id) {
+      flushItem(frame.event.llm_response_id);
+    }
+    deliver(frame);
   };
 }

@@ -40,7 +40,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
   function load(id: string): Entry {
     if (!deps.store.getConversation(id)) throw new RuntimeError('conversation_not_found');
     const now = () => ports.clock().toISOString();
-    const log = createConversationLog(deps.store, id, { newId: ports.newId, now });
+    const log = createConversationLog(deps.store, id, { newId: ports.newId, now, secrets: deps.secrets });
     let created: Toolset | undefined;
     const toolset = (): Toolset => {
       created ??= deps.createToolset({

@@ -1,5 +1,6 @@
 import type { ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
 import type { LLM } from '../llm/llm';
+import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
 
@@ -32,7 +33,22 @@ export interface ConversationServiceDeps {
     conversationId: string;
     workspaceDir: string;
     observationsDir: string;
+    /**
+     * The conversation's registered secrets that a command names (`$NAME`, `${NAME}`), to expose to
+     * it as environment variables and to nothing else. Values only: never log or store them.
+     */
+    secretEnv?: (command: string) => Record<string, string>;
   }) => Toolset;
+  /**
+   * The session key (the runtime's AGENT_WORKBENCH_SESSION_KEY), masked like an API key wherever it
+   * would be stored or shown. Ignored when `secrets` is given.
+   */
+  sessionKey?: string;
+  /**
+   * The runtime's secret registry. Default: one built from the settings' API key, the API key env
+   * variables (LLM_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY) and `sessionKey`.
+   */
+  secrets?: SecretRegistry;
   /** Injected for reproducible runs; default: real time and random UUIDs. */
   clock?: () => Date;
   ids?: () => string;

@@ -313,7 +313,7 @@ describe('createConversationService', () => {
         expect(exported.content).not.toContain('my-very-secret-key');
         expect(exported.content).not.toContain('sk-abcdefghijklmnopqrstuvwx');
         expect(exported.content).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123');
-        expect(exported.content).toContain('[REDACTED]');
+        expect(exported.content).toContain('‹secret:');
       }
       expect(markdown.filename).toMatch(/\.md$/);
       expect(markdown.content).toContain('## User');

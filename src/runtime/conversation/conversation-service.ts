@@ -52,6 +52,14 @@ export interface ConversationService {
     format: 'json' | 'md',
   ): { content: string; filename: string; contentType: string };
 
+  /**
+   * Adds or replaces the conversation's named secrets (memory only: never stored, never returned).
+   * From now on they are masked in everything the conversation records and streams, and a terminal
+   * command that names one (`$NAME`) receives it as an environment variable. Throws
+   * conversation_not_found.
+   */
+  setSecrets(id: string, secrets: Readonly<Record<string, string>>): void;
+
   /** Durable events by seq range (for socket replay, read in pages). */
   readEvents(id: string, range: SeqRange): Event[];
 

@@ -3,6 +3,10 @@ import { rm } from 'node:fs/promises';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
 import { pendingActions } from '../context/pending-actions';
 import type { ConversationInfo, Event } from '../events';
+import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
+import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
+import { runtimeSecrets } from '../secrets/runtime-secrets';
+import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { type ConversationRecord, StoreError } from '../store/event-store';
 import { observationsDir, createConversationRegistry } from './conversation-registry';
 import type { ConversationService } from './conversation-service';
@@ -30,7 +34,10 @@ export function createConversationService(
   deps: ConversationServiceDeps,
   options: ConversationServiceOptions = {},
 ): ConversationService {
-  const { store } = deps;
+  const secrets = deps.secrets ?? defaultSecretRegistry(deps);
+  // Everything below writes through this store, so no known secret is ever stored (and so never
+  // published, indexed, exported or shown to the model: those all read what was stored).
+  const store = createRedactingEventStore(deps.store, secrets);
   const clock = deps.clock ?? (() => new Date());
   const newId = deps.ids ?? randomUUID;
   const now = () => clock().toISOString();
@@ -41,7 +48,17 @@ export function createConversationService(
   recoverInterruptedRuns(store, { newId, now });
 
   const registry = createConversationRegistry({
-    deps,
+    deps: {
+      ...deps,
+      store,
+      secrets,
+      createToolset: (toolsetOptions) =>
+        deps.createToolset({
+          ...toolsetOptions,
+          secretEnv: (command) =>
+            secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
+        }),
+    },
     newId,
     clock,
     condenser: { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser },
@@ -49,16 +66,18 @@ export function createConversationService(
     onFirstUserMessage: titleConversation,
   });
 
-  function titleConversation(id: string, text: string): void {
+  function titleConversation(id: string, rawText: string): void {
+    // The message was stored redacted; the title and the title model call must not see more.
+    const text = secrets.redact(rawText, id);
     const record = store.getConversation(id);
     const title = titleFromMessage(text);
     if (!record || !title || record.title_source !== 'auto' || record.title !== DEFAULT_TITLE) return;
     store.updateConversation(id, { title }, { touch: false });
     const config = options.modelTitles ? resolveLLMConfig(record, deps.settings(), apiKeys.get(id)) : null;
     if (!config) return;
-    const call = improveTitle(store, id, text, deps.createLLM(config), titleAbort.signal).finally(() =>
-      titleCalls.delete(call),
-    );
+    const call = improveTitle(store, id, text, deps.createLLM(config), titleAbort.signal, (answer) =>
+      secrets.redact(answer, id),
+    ).finally(() => titleCalls.delete(call));
     titleCalls.add(call);
   }
 
@@ -110,7 +129,11 @@ export function createConversationService(
         settings: deps.settings(),
       });
       if (!created) return { info: info(record), created: false };
-      if (request.llm?.api_key) apiKeys.set(id, request.llm.api_key);
+      if (request.llm?.api_key) {
+        apiKeys.set(id, request.llm.api_key);
+        // A name no command can spell as `$NAME`: the model's key is masked, never handed to the terminal.
+        secrets.setConversationSecrets(id, { 'llm-api-key': request.llm.api_key });
+      }
       const live = registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
@@ -140,7 +163,14 @@ export function createConversationService(
     },
     count: (filter) => store.countConversations(filter),
     update(id, patch) {
-      requireRecord(id);
+      const record = requireRecord(id);
+      if (patch.network_access !== undefined && patch.network_access !== record.network_access) {
+        const networkAccess = patch.network_access;
+        // A durable state event, so the log says when commands could reach the network, and who looks sees it.
+        registry.with(id, (live) =>
+          live.log.setState('network_access', networkAccess, { network_access: networkAccess }),
+        );
+      }
       // Pinning and tagging are filing, not activity: they must not move a conversation up the
       // "recent activity" list. A rename is something the person did to it, so it counts.
       store.updateConversation(
@@ -158,6 +188,7 @@ export function createConversationService(
       await registry.remove(id, async () => {
         store.deleteConversation(id);
         apiKeys.delete(id);
+        secrets.forgetConversation(id);
         await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
       });
     },
@@ -185,6 +216,7 @@ export function createConversationService(
       );
       const key = apiKeys.get(id);
       if (key) apiKeys.set(forkId, key);
+      secrets.copyConversationSecrets(id, forkId);
       const record = request.title
         ? store.updateConversation(forkId, { title_source: 'user' }, { touch: false })
         : forked;
@@ -236,16 +268,19 @@ export function createConversationService(
     },
     exportConversation(id, format) {
       const record = requireRecord(id);
-      const secrets = [deps.settings().llm?.api_key, ...apiKeys.values()].filter(
-        (key): key is string => !!key,
-      );
+      // Redacted again on the way out: events stored before a secret was known, or before this
+      // version, must not leave in a file either.
       return exportConversation(
         info(record),
         store.activeBranch(id),
         format,
-        secrets,
+        (value) => secrets.redactDeep(value, id),
         store.findCorruptRows(id),
       );
+    },
+    setSecrets(id, values) {
+      requireRecord(id);
+      secrets.setConversationSecrets(id, values);
     },
     readEvents(id, range) {
       requireRecord(id);
@@ -272,4 +307,15 @@ export function createConversationService(
     },
   };
   return service;
+}
+
+/** The runtime-wide secrets as far as the deps know them: the settings' API key, the env keys, the session key. */
+function defaultSecretRegistry(deps: ConversationServiceDeps): SecretRegistry {
+  return createSecretRegistry(() =>
+    runtimeSecrets({
+      settingsKeys: [deps.settings().llm?.api_key],
+      env: process.env,
+      sessionKey: deps.sessionKey,
+    }),
+  );
 }

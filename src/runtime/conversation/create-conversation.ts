@@ -47,6 +47,7 @@ export async function createConversationRecord(
       forked_from_event_id: null,
       max_iterations: request.max_iterations,
       stuck_detection: request.stuck_detection,
+      network_access: request.network_access ?? false,
       stats: { ...EMPTY_STATS },
       tags: request.tags ?? [],
       pinned: false,

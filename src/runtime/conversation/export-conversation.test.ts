@@ -19,6 +19,7 @@ const info: ConversationInfo = {
   forked_from_event_id: null,
   max_iterations: 500,
   stuck_detection: true,
+  network_access: false,
   stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
   tags: [],
   pinned: false,
@@ -48,5 +49,22 @@ describe('exportConversation', () => {
     const json = JSON.parse(exportConversation(info, [message], 'json', []).content);
     expect(json.skipped_events).toEqual([]);
     expect(exportConversation(info, [message], 'md', []).content).not.toContain('could not be read');
+  });
+
+  it('redacts base64 spellings and keys of unknown shape in both formats', () => {
+    const key = 'local-proxy-key-7c1e9b2a';
+    const leaky: Event = {
+      ...message,
+      llm_message: {
+        role: 'user',
+        content: [{ type: 'text', text: `key ${key}, encoded ${Buffer.from(key).toString('base64')}` }],
+      },
+    };
+    for (const format of ['json', 'md'] as const) {
+      const { content } = exportConversation(info, [leaky], format, [key]);
+      expect(content).not.toContain(key);
+      expect(content).not.toContain(Buffer.from(key).toString('base64').slice(0, 16));
+      expect(content).toContain('‹secret:secret›');
+    }
   });
 });

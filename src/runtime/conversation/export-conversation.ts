@@ -9,7 +9,8 @@ export interface ExportedConversation {
 }
 
 /**
- * The active branch as a file: JSON (info and events) or Markdown for people; secrets redacted in both.
+ * The active branch as a file: JSON (info and events) or Markdown for people; secrets redacted in both
+ * (placeholders `‹secret:NAME›`, see secrets/secret-placeholder).
  * Rows the store could not read are named (seq and why) in both formats, so an export never hides
  * that something is missing.
  */
@@ -17,12 +18,14 @@ export function exportConversation(
   info: ConversationInfo,
   branch: readonly Event[],
   format: 'json' | 'md',
-  secrets: readonly string[],
+  /** Bare secret values, or the runtime registry's deep redaction for this conversation. */
+  secrets: readonly string[] | (<T>(value: T) => T),
   unreadable: readonly CorruptRow[] = [],
 ): ExportedConversation {
   const skipped = unreadable.map(({ seq, error }) => ({ seq, error }));
-  const safeInfo = redactValue(info, secrets);
-  const safeEvents = redactValue([...branch], secrets);
+  const redact = typeof secrets === 'function' ? secrets : <T>(value: T): T => redactValue(value, secrets);
+  const safeInfo = redact(info);
+  const safeEvents = redact([...branch]);
   const base = `conversation-${info.id.slice(0, 8)}`;
   if (format === 'json') {
     return {

@@ -16,6 +16,8 @@ export async function improveTitle(
   firstMessage: string,
   llm: LLM,
   signal?: AbortSignal,
+  /** Masks secrets in the model's answer before it is cut to length (a cut secret no longer matches). */
+  redact: (text: string) => string = (text) => text,
 ): Promise<void> {
   const before = store.getConversation(conversationId);
   if (before?.title_source !== 'auto') return;
@@ -29,7 +31,7 @@ export async function improveTitle(
       maxOutputTokens: 24,
       ...(signal ? { signal } : {}),
     });
-    const title = cleanModelTitle(response.text);
+    const title = cleanModelTitle(redact(response.text));
     const now = store.getConversation(conversationId);
     if (!title || !now || now.title_source !== 'auto' || now.title !== before.title) return;
     store.updateConversation(conversationId, { title, title_source: 'model' }, { touch: false });

@@ -1,39 +1,17 @@
-/** Token shapes that are secrets wherever they appear (provider keys, cloud and chat tokens, private keys). */
-const SECRET_PATTERNS: readonly RegExp[] = [
-  /sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
-  /gh[pousr]_[A-Za-z0-9]{20,}/g,
-  /github_pat_[A-Za-z0-9_]{20,}/g,
-  /AKIA[0-9A-Z]{16}/g,
-  /xox[abprs]-[A-Za-z0-9-]{10,}/g,
-  /AIza[0-9A-Za-z_-]{35}/g,
-  /(Bearer\s+)[A-Za-z0-9._~+/=-]{16,}/g,
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-];
+import { createRedactor } from '../secrets/create-redactor';
+import { redactDeep } from '../secrets/redact-deep';
 
-export const REDACTED = '[REDACTED]';
-
-/** Replaces the given secrets (e.g. configured API keys) and obvious token patterns in a text. */
+/**
+ * Redaction for callers that hold bare values rather than the runtime's SecretRegistry: the same
+ * matching (exact values in their base64, base64url and URL-encoded spellings, plus the common key
+ * patterns), each exact value shown as `‹secret:secret›`. Prefer SecretRegistry, which names them.
+ */
 export function redactText(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) result = result.split(secret).join(REDACTED);
-  }
-  for (const pattern of SECRET_PATTERNS) {
-    result = result.replace(pattern, (match, prefix: unknown) =>
-      typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED,
-    );
-  }
-  return result;
+  return createRedactor(secrets.map((value) => ({ name: 'secret', value }))).redact(text);
 }
 
-/** Deep copy of a JSON value with every string redacted. */
+/** Deep copy of a JSON value with every string redacted (the same object when nothing changed). */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
-  if (typeof value === 'string') return redactText(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets)) as T;
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, redactValue(item, secrets)]),
-    ) as T;
-  }
-  return value;
+  const redactor = createRedactor(secrets.map((secret) => ({ name: 'secret', value: secret })));
+  return redactDeep(value, redactor.redact);
 }

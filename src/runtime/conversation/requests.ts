@@ -32,6 +32,8 @@ export const CreateConversationSchema = z.strictObject({
   security_analyzer: SecurityAnalyzerSchema.optional(),
   max_iterations: z.number().int().min(1).max(10_000).default(500),
   stuck_detection: z.boolean().default(true),
+  /** Off unless asked for: commands get no network at all. */
+  network_access: z.boolean().optional(),
   title: z.string().min(1).max(200).optional(),
   tags: z.array(z.string().min(1).max(50)).max(20).optional(),
   llm: LLMConfigInputSchema.optional(),
@@ -41,6 +43,7 @@ export const UpdateConversationSchema = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),
   tags: z.array(z.string().min(1).max(50)).max(20).optional(),
   pinned: z.boolean().optional(),
+  network_access: z.boolean().optional(),
 });
 
 export const ForkSchema = z.strictObject({

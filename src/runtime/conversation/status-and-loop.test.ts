@@ -239,14 +239,19 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     const id = await harness.create();
     const frames: string[] = [];
     let itemId = '';
+    let streamed = '';
     const subscription = harness.service.subscribe(id, (frame) => {
       if (frame.type === 'item_started') itemId = frame.item_id;
+      if (frame.type === 'delta') streamed += frame.content;
       if (frame.type !== 'durable') frames.push(frame.type);
     });
     harness.say(id, 'hi');
     await harness.settled(id);
     subscription.unsubscribe();
-    expect(frames).toEqual(['item_started', 'delta', 'delta', 'delta']);
+    // Deltas may be coalesced: a word that could be the start of a secret waits for the next chunk.
+    expect(frames[0]).toBe('item_started');
+    expect(frames.slice(1).every((type) => type === 'delta')).toBe(true);
+    expect(streamed).toBe('Hello world');
     const reply = (harness.kinds(id, 'MessageEvent') as MessageEvent[]).find(
       (message) => message.source === 'agent',
     );

@@ -28,6 +28,7 @@ export function toConversationInfo(
     forked_from_event_id: record.forked_from_event_id,
     max_iterations: record.max_iterations,
     stuck_detection: record.stuck_detection,
+    network_access: record.network_access,
     stats: record.stats,
     tags: record.tags,
     pinned: record.pinned,

@@ -27,6 +27,9 @@ export const ConversationInfoSchema = z.strictObject({
   forked_from_event_id: EventIdSchema.nullable(),
   max_iterations: z.number().int().positive(),
   stuck_detection: z.boolean(),
+  /** Commands may reach allowlisted hosts through the egress proxy (off by default). */
+  // Default: infos recorded before the network switch existed (fixtures, old clients' caches) had none.
+  network_access: z.boolean().default(false),
   stats: StatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),

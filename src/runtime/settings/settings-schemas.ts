@@ -40,9 +40,35 @@ export const SettingsViewSchema = z.strictObject({
 /** POST /api/settings/test_connection: the saved model, or the saved one with these changes (not saved). */
 export const TestConnectionSchema = z.strictObject({ llm: LLMPatchSchema.optional() }).optional();
 
+/** Where a value of the model that would run comes from: `default` is an inferred provider, `none` an absent value. */
+export const ValueSourceSchema = z.enum(['env', 'settings', 'request', 'default', 'none']);
+
+const LLMSourcesSchema = z.strictObject({
+  provider: ValueSourceSchema,
+  model: ValueSourceSchema,
+  base_url: ValueSourceSchema,
+  api_key: ValueSourceSchema,
+});
+
+/**
+ * The answer of a connection test of the configuration that actually runs (the file, the request's
+ * changes, env on top). `sources` says where each value came from; `overridden_by_env` names the
+ * LLM_* variables that override values the request gave (then nothing is called: `ok` is false).
+ */
 export const ConnectionResultSchema = z.discriminatedUnion('ok', [
-  z.strictObject({ ok: z.literal(true), model: z.string(), latency_ms: z.number() }),
-  z.strictObject({ ok: z.literal(false), code: z.string(), detail: z.string() }),
+  z.strictObject({
+    ok: z.literal(true),
+    model: z.string(),
+    latency_ms: z.number(),
+    sources: LLMSourcesSchema,
+  }),
+  z.strictObject({
+    ok: z.literal(false),
+    code: z.string(),
+    detail: z.string(),
+    sources: LLMSourcesSchema.optional(),
+    overridden_by_env: z.array(z.string()).optional(),
+  }),
 ]);
 
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

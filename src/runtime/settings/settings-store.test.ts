@@ -56,6 +56,48 @@ describe('createSettingsStore', () => {
     expect(readFile().llm.api_key).toBeUndefined();
   });
 
+  it('clears the stored key when base_url or provider changes without a new key, and says so', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({
+      llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://a.example/v1', api_key: 'k-1' },
+    });
+    expect(store.update({ llm: { model: 'n' } })).toEqual({ api_key_cleared: false });
+    expect(store.current().llm?.api_key).toBe('k-1');
+    expect(store.previewLLM({ base_url: 'http://b.example/v1' })?.api_key).toBeUndefined();
+    expect(store.update({ llm: { base_url: 'http://b.example/v1' } })).toEqual({ api_key_cleared: true });
+    expect(store.current().llm).toEqual({
+      provider: 'openai-compatible',
+      model: 'n',
+      base_url: 'http://b.example/v1',
+    });
+    expect(readFile().llm.api_key).toBeUndefined();
+    store.update({ llm: { api_key: 'k-2' } });
+    expect(store.update({ llm: { provider: 'openai', base_url: null, api_key: 'k-3' } })).toEqual({
+      api_key_cleared: false,
+    });
+    expect(store.current().llm?.api_key).toBe('k-3');
+    expect(store.update({ llm: { provider: 'anthropic' } })).toEqual({ api_key_cleared: true });
+  });
+
+  it('explains where each value of the model that would run comes from, and which env values win', () => {
+    const store = createSettingsStore(dataDir, { LLM_MODEL: 'env-model' });
+    store.update({ llm: { provider: 'openai', model: 'file-model', api_key: 'file-key' } });
+    expect(store.explainLLM(undefined)).toMatchObject({
+      sources: { provider: 'settings', model: 'env', base_url: 'none', api_key: 'settings' },
+      overriddenByEnv: [],
+    });
+    const asked = store.explainLLM({ model: 'other-model', api_key: 'request-key' });
+    expect(asked.sources).toEqual({
+      provider: 'settings',
+      model: 'env',
+      base_url: 'none',
+      api_key: 'request',
+    });
+    expect(asked.overriddenByEnv).toEqual(['LLM_MODEL']);
+    expect(asked.config).toMatchObject({ model: 'env-model', api_key: 'request-key' });
+    expect(store.apiKeys()).toEqual(['file-key']);
+  });
+
   it('clears the base URL with null and forgets the model with llm: null', () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://127.0.0.1:9/v1' } });

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LLMConfig, RuntimeSettings } from '../conversation/conversation-service-deps';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
+import { explainLLM, type LLMSources } from './explain-llm';
+import { patchLLM } from './patch-llm';
 import { readSettingsFile } from './read-settings-file';
 import { SettingsError } from './settings-error';
 import type { SettingsFile } from './settings-file';
@@ -18,9 +20,20 @@ export interface SettingsStore {
    * SettingsError `incomplete_llm` when the result has no provider or model, `settings_io` when the
    * write fails; in both cases nothing changed.
    */
-  update(patch: SettingsPatch): void;
+  update(patch: SettingsPatch): { api_key_cleared: boolean };
   /** The model `update({ llm })` would give, env included, without saving. Throws like update. */
   previewLLM(patch: SettingsPatch['llm']): LLMConfig | null;
+  /**
+   * The same, with where each value comes from and the env variables that override values the
+   * patch gave. Throws like update.
+   */
+  explainLLM(patch: SettingsPatch['llm']): {
+    config: LLMConfig | null;
+    sources: LLMSources;
+    overriddenByEnv: string[];
+  };
+  /** Every API key the settings hold (settings.json's and LLM_API_KEY's), to mask wherever they would show. */
+  apiKeys(): string[];
   readonly path: string;
 }
 
@@ -57,10 +70,18 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
       };
     },
     previewLLM(patch) {
-      return applyEnvOverrides(patch === undefined ? file.llm : patchLLM(file.llm, patch), envOverrides);
+      return applyEnvOverrides(patch === undefined ? file.llm : patchLLM(file.llm, patch).llm, envOverrides);
     },
+    explainLLM(patch) {
+      const merged = patch === undefined ? file.llm : patchLLM(file.llm, patch).llm;
+      return {
+        config: applyEnvOverrides(merged, envOverrides),
+        ...explainLLM(file.llm, patch, merged, envOverrides),
+      };
+    },
+    apiKeys: () => [file.llm?.api_key, envOverrides.api_key].filter((key): key is string => Boolean(key)),
     update(patch) {
-      const next = applyPatch(file, patch);
+      const { next, apiKeyCleared } = applyPatch(file, patch);
       try {
         mkdirSync(dataDir, { recursive: true, mode: 0o700 });
         writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, 0o600);
@@ -71,34 +92,23 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         );
       }
       file = next;
+      return { api_key_cleared: apiKeyCleared };
     },
   };
 }
 
-function applyPatch(file: SettingsFile, patch: SettingsPatch): SettingsFile {
+function applyPatch(
+  file: SettingsFile,
+  patch: SettingsPatch,
+): { next: SettingsFile; apiKeyCleared: boolean } {
+  const patched =
+    patch.llm === undefined ? { llm: file.llm, apiKeyCleared: false } : patchLLM(file.llm, patch.llm);
   return {
-    llm: patch.llm === undefined ? file.llm : patchLLM(file.llm, patch.llm),
-    confirmation_policy: patch.confirmation_policy ?? file.confirmation_policy,
-    security_analyzer: patch.security_analyzer ?? file.security_analyzer,
-  };
-}
-
-function patchLLM(
-  current: SettingsFile['llm'],
-  patch: NonNullable<SettingsPatch['llm']> | null,
-): SettingsFile['llm'] {
-  if (patch === null) return null;
-  const provider = patch.provider ?? current?.provider;
-  const model = patch.model ?? current?.model;
-  if (!provider || !model) {
-    throw new SettingsError('incomplete_llm', 'Choose both llm.provider and llm.model');
-  }
-  const baseUrl = patch.base_url === undefined ? current?.base_url : patch.base_url || undefined;
-  const apiKey = patch.api_key === undefined ? current?.api_key : patch.api_key || undefined;
-  return {
-    provider,
-    model,
-    ...(baseUrl ? { base_url: baseUrl } : {}),
-    ...(apiKey ? { api_key: apiKey } : {}),
+    next: {
+      llm: patched.llm,
+      confirmation_policy: patch.confirmation_policy ?? file.confirmation_policy,
+      security_analyzer: patch.security_analyzer ?? file.security_analyzer,
+    },
+    apiKeyCleared: patched.apiKeyCleared,
   };
 }

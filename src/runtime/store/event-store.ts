@@ -95,6 +95,8 @@ export interface ConversationRecord {
   forked_from_event_id: string | null;
   max_iterations: number;
   stuck_detection: boolean;
+  /** Commands reach the network through the allowlisting proxy; false: no network at all. */
+  network_access: boolean;
   stats: Stats;
   tags: string[];
   pinned: boolean;
@@ -117,6 +119,7 @@ export type ConversationPatch = Partial<
     | 'pinned'
     | 'llm'
     | 'max_iterations'
+    | 'network_access'
   >
 >;
 

@@ -27,6 +27,7 @@ export function forkRecord(
     forked_from_event_id: options.fromEventId ?? source.leaf_event_id,
     max_iterations: source.max_iterations,
     stuck_detection: source.stuck_detection,
+    network_access: source.network_access,
     stats: options.resetStats ? { ...EMPTY_STATS } : { ...source.stats },
     tags: [...source.tags],
     pinned: false,

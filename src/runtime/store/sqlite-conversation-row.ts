@@ -29,6 +29,7 @@ type Settings = Pick<
   | 'security_analyzer'
   | 'max_iterations'
   | 'stuck_detection'
+  | 'network_access'
   | 'stats'
   | 'tags'
 >;
@@ -41,6 +42,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     security_analyzer: record.security_analyzer,
     max_iterations: record.max_iterations,
     stuck_detection: record.stuck_detection,
+    network_access: record.network_access,
     stats: record.stats,
     tags: record.tags,
   };
@@ -83,6 +85,8 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     forked_from_event_id: row.forked_from_event_id,
     max_iterations: settings.max_iterations,
     stuck_detection: settings.stuck_detection,
+    // Rows written before the network switch existed had no network.
+    network_access: settings.network_access ?? false,
     stats: settings.stats,
     tags: settings.tags,
     pinned: row.pinned === 1,

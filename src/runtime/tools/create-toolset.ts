@@ -1,6 +1,8 @@
 import { createFileEditorTool } from './file-editor/file-editor-tool';
 import { createFinishTool } from './finish-tool';
 import { createTaskTrackerTool } from './task-tracker-tool';
+import type { TerminalLimitSettings } from './terminal/limit-notices';
+import type { SandboxNetworkOptions } from './terminal/sandbox-network';
 import { createTerminalSession } from './terminal/terminal-session';
 import { createTerminalTool } from './terminal/terminal-tool';
 import { createThinkTool } from './think-tool';
@@ -10,10 +12,21 @@ export interface ToolsetOptions {
   conversationId: string;
   workspaceDir: string;
   observationsDir: string;
-  /** Run the terminal in bubblewrap when available (default true; env AGENT_WORKBENCH_SANDBOX=0 turns it off). */
+  /**
+   * Run the terminal in bubblewrap (default true). Without bwrap the terminal refuses commands;
+   * only false (or env AGENT_WORKBENCH_SANDBOX=0) runs them unconfined.
+   */
   sandbox?: boolean;
   /** How long a command may print nothing before the call returns its partial output (default 30 s). */
   noOutputTimeoutMs?: number;
+  /** The runtime's data dir, hidden from the terminal (default AGENT_WORKBENCH_DATA_DIR or ~/.agent-workbench). */
+  dataDir?: string;
+  /** More absolute paths hidden from the terminal (credential folders under the home are always hidden). */
+  denyPaths?: readonly string[];
+  /** Process and memory limits of the terminal (default 512 processes, 2048 MiB). */
+  limits?: TerminalLimitSettings;
+  /** The egress proxy's socket and bridge script; absent: the terminal has no network. */
+  network?: SandboxNetworkOptions;
 }
 
 /**
@@ -24,7 +37,13 @@ export function createToolset(options: ToolsetOptions): Toolset {
   const terminal = createTerminalTool(
     createTerminalSession({
       workspaceDir: options.workspaceDir,
+      // Cut outputs are saved here and named in observations: readable from the terminal too.
+      exposedPaths: [options.observationsDir],
       ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.network === undefined ? {} : { network: options.network }),
     }),
     options.noOutputTimeoutMs,
   );

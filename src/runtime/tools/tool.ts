@@ -7,6 +7,11 @@ export interface ToolContext {
   workspaceDir: string;
   /** Where cut outputs are saved: `<data-dir>/observations/<conversation-hex>/`. */
   observationsDir: string;
+  /**
+   * Absolute directories the file editor may view but never write, besides the workspace: the
+   * conversation passes its own `observationsDir`, so the model can open the cut outputs it is pointed to.
+   */
+  readOnlyRoots?: string[];
   /** Fires on interrupt: the tool stops at once and returns what it has. */
   signal: AbortSignal;
 }

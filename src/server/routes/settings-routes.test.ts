@@ -54,6 +54,29 @@ describe('/api/settings', () => {
     expect(cleared.body.llm.api_key_set).toBe(false);
   });
 
+  it('PATCH that moves base_url or provider without a new key clears the stored key and says so', async () => {
+    server = await createTestServer({ env: { LLM_PROVIDER: '', LLM_MODEL: '' } });
+    await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: {
+        llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://a.example/v1', api_key: 'k-1' },
+      },
+    });
+    const moved = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { base_url: 'http://b.example/v1' } },
+    });
+    expect(moved.body).toMatchObject({ api_key_cleared: true, llm: { api_key_set: false } });
+    const renamed = await call(server, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { llm: { model: 'n' } },
+    });
+    expect(renamed.body.api_key_cleared).toBeUndefined();
+  });
+
   it('PATCH validates with 422 naming the field and never echoing the key', async () => {
     server = await createTestServer();
     const bad = await call(server, {
@@ -106,6 +129,31 @@ describe('/api/settings', () => {
       payload: { llm: { model: 'x' } },
     });
     expect(response).toMatchObject({ status: 422, body: { code: 'incomplete_llm' } });
+  });
+
+  it('test_connection tests what would run, says where each value comes from and refuses values env overrides', async () => {
+    server = await createTestServer({ env: { LLM_API_KEY: 'sk-env-secret-value' } });
+    const ok = await call(server, { method: 'POST', url: '/api/settings/test_connection', payload: {} });
+    expect(ok.body).toMatchObject({
+      ok: true,
+      sources: { provider: 'env', model: 'env', base_url: 'none', api_key: 'env' },
+    });
+    const overridden = await call(server, {
+      method: 'POST',
+      url: '/api/settings/test_connection',
+      payload: {
+        llm: { provider: 'openai-compatible', model: 'another-model', api_key: 'sk-request-key-value' },
+      },
+    });
+    expect(overridden.body).toMatchObject({
+      ok: false,
+      code: 'overridden_by_env',
+      overridden_by_env: ['LLM_MODEL', 'LLM_API_KEY'],
+      sources: { model: 'env', api_key: 'env' },
+    });
+    expect(overridden.body.detail).toMatch(/LLM_MODEL, LLM_API_KEY override/);
+    expect(overridden.response.body).not.toContain('sk-request-key-value');
+    expect(overridden.response.body).not.toContain('sk-env-secret-value');
   });
 
   it('test_connection calls the model and reports ok, or says nothing is configured', async () => {

@@ -38,14 +38,14 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
         operationId: 'updateSettings',
         tags: ['settings'],
         description:
-          'Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`).',
+          'Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`).',
         body: SettingsPatchSchema,
         response: { 200: SettingsResponseSchema, 422: ValidationErrorResponseSchema.or(ErrorResponseSchema) },
       },
     },
     async (request) => {
-      context.settings.update(request.body);
-      return answer();
+      const { api_key_cleared } = context.settings.update(request.body);
+      return { ...answer(), ...(api_key_cleared ? { api_key_cleared } : {}) };
     },
   );
 
@@ -56,17 +56,32 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
         operationId: 'testConnection',
         tags: ['settings'],
         description:
-          'One tiny real call to the model (saved settings, or with `llm` changes applied but not saved). Always 200: `ok` says whether it worked.',
+          'One tiny real call to the model that would actually run: the saved settings with the `llm` changes applied (not saved) and the LLM_* env variables on top. `sources` says where each value came from. When an env variable overrides a value the request gave, nothing is called and the answer is `ok: false`, code `overridden_by_env`, naming the variables. Always 200: `ok` says whether it worked.',
         body: TestConnectionSchema,
         response: { 200: ConnectionResultSchema, 422: ValidationErrorResponseSchema.or(ErrorResponseSchema) },
       },
     },
     async (request) => {
-      const config = context.settings.previewLLM(request.body?.llm);
+      const { config, sources, overriddenByEnv } = context.settings.explainLLM(request.body?.llm);
+      if (overriddenByEnv.length > 0) {
+        return {
+          ok: false as const,
+          code: 'overridden_by_env',
+          detail: `${overriddenByEnv.join(', ')} ${overriddenByEnv.length === 1 ? 'overrides' : 'override'} the value you gave, so it would not be used: unset ${overriddenByEnv.length === 1 ? 'that variable' : 'those variables'} in the runtime's environment, or test without changing ${overriddenByEnv.length === 1 ? 'that value' : 'those values'}.`,
+          sources,
+          overridden_by_env: overriddenByEnv,
+        };
+      }
       if (!config)
-        return { ok: false as const, code: 'llm_not_configured', detail: RUNTIME_ERRORS.llm_not_configured };
+        return {
+          ok: false as const,
+          code: 'llm_not_configured',
+          detail: RUNTIME_ERRORS.llm_not_configured,
+          sources,
+        };
       if (!context.createLLM) throw new ServiceUnavailableError();
-      return testConnection(context.createLLM(config), { signal: AbortSignal.timeout(60_000) });
+      const result = await testConnection(context.createLLM(config), { signal: AbortSignal.timeout(60_000) });
+      return { ...result, sources };
     },
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServerContext, ZodApp } from '../server-context';
-import { SESSION_KEY_HEADER } from '../session-key';
+import { sessionCredentials } from '../session-credentials';
 import { parseAfterSeq } from './parse-after-seq';
 import { runSessionConnection } from './session-connection';
 import { CLOSE, DEFAULT_SESSION_SOCKET_OPTIONS, type SessionSocketOptions } from './session-socket-options';
@@ -25,10 +25,10 @@ export function registerSessionSocket(
     const afterSeq = parseAfterSeq(query.after_seq);
     if (afterSeq === undefined)
       return socket.close(CLOSE.invalidCursor, 'after_seq must be an integer >= -1');
-    const headerKey = request.headers[SESSION_KEY_HEADER];
-    const authenticatedByHeader = checkKey(headerKey);
-    if (headerKey !== undefined && !authenticatedByHeader)
-      return socket.close(CLOSE.unauthorized, 'unauthorized');
+    // The header (scripts) or the awb_session cookie (browsers) authenticates the upgrade itself; a
+    // wrong one is refused at once rather than left waiting for an auth frame that will not come.
+    const credentials = sessionCredentials(request.headers, checkKey);
+    if (credentials === 'refused') return socket.close(CLOSE.unauthorized, 'unauthorized');
     // An id that is not a UUID names no conversation; still authenticate first so 4004 reveals nothing.
     const conversationId = ConversationIdSchema.safeParse(id).success ? id : undefined;
 
@@ -36,7 +36,7 @@ export function registerSessionSocket(
       socket,
       conversationId,
       afterSeq,
-      authenticatedByHeader,
+      authenticatedOnUpgrade: credentials === 'valid',
       checkKey,
       service: () => {
         try {

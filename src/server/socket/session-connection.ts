@@ -15,8 +15,8 @@ export interface SessionConnectionDeps {
   /** Undefined when the path id is not a UUID: after auth, the socket closes 4004. */
   conversationId: string | undefined;
   afterSeq: number;
-  /** True when the upgrade request already carried the right X-Session-API-Key. */
-  authenticatedByHeader: boolean;
+  /** True when the upgrade request already carried the right key (X-Session-API-Key or awb_session cookie). */
+  authenticatedOnUpgrade: boolean;
   checkKey(presented: unknown): boolean;
   service(): ConversationService | undefined;
   /** Reserves a slot on the conversation; false when it already has the maximum. */
@@ -28,8 +28,8 @@ export interface SessionConnectionDeps {
 }
 
 /**
- * One session socket from accept to close (CONTRACT §4): auth (header or first frame within the
- * timeout), subscribe, sync and replay through the relay, then live frames, heartbeats and client
+ * One session socket from accept to close (CONTRACT §4): auth (header or cookie on the upgrade, or
+ * the first frame within the timeout), subscribe, sync and replay through the relay, then live frames, heartbeats and client
  * `message` frames. Every exit path unsubscribes, clears its timers and frees its slot.
  */
 export function runSessionConnection(deps: SessionConnectionDeps): void {
@@ -151,7 +151,11 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
     }
     if (phase === 'closed') return;
     if (!frame.ok) return send({ type: 'error', code: 'invalid_frame', detail: frame.detail });
-    if (frame.value.type === 'auth') return; // Already authenticated (e.g. by header): nothing to do.
+    if (frame.value.type === 'auth') {
+      // Already authenticated (header or cookie): the right key changes nothing, a wrong one ends it.
+      if (!deps.checkKey(frame.value.session_api_key)) close(CLOSE.unauthorized, 'unauthorized');
+      return;
+    }
     handleMessage(frame.value);
   }
 
@@ -180,7 +184,7 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
   socket.on('close', cleanup);
   socket.on('error', cleanup);
 
-  if (deps.authenticatedByHeader) {
+  if (deps.authenticatedOnUpgrade) {
     void start();
   } else {
     timers.push(

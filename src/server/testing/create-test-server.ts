@@ -16,6 +16,8 @@ import { type BuildServerOptions, buildServer } from '../build-server';
 import type { ZodApp } from '../server-context';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdef';
+/** The ingress origin test servers accept in the Origin header, as the launcher would set it. */
+export const TEST_INGRESS_ORIGIN = 'http://127.0.0.1:8000';
 
 export interface TestServer {
   app: ZodApp;
@@ -38,6 +40,8 @@ export interface TestServerOptions {
   store?: EventStore;
   socket?: BuildServerOptions['socket'];
   logger?: FastifyServerOptions['logger'];
+  /** Origins the runtime accepts (default: the ingress at TEST_INGRESS_ORIGIN). */
+  allowedOrigins?: readonly string[];
   /** Extra env for the settings store (LLM_* are set to a scripted model by default). */
   env?: NodeJS.ProcessEnv;
 }
@@ -75,6 +79,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     version: '0.0.0-test',
     defaultWorkspace: workspace,
     logger: options.logger ?? false,
+    allowedOrigins: options.allowedOrigins ?? [TEST_INGRESS_ORIGIN],
     ...(options.socket ? { socket: options.socket } : {}),
   });
   return {

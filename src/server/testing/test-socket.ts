@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { SESSION_COOKIE } from '../../client/session-cookie';
 import type { ServerFrame } from '../socket/socket-frames';
 import { TEST_SESSION_KEY } from './create-test-server';
 
@@ -15,18 +16,28 @@ export interface TestSocket {
 
 /**
  * A raw WebSocket client for server tests. `auth: 'frame'` sends the auth frame on open (the browser
- * way), `'header'` sends the key as a header, `'none'` sends nothing.
+ * way before the cookie), `'header'` sends the key as a header, `'cookie'` as the awb_session cookie
+ * the ingress sets, `'none'` sends nothing. `headers` are added to the upgrade request.
  */
 export function openTestSocket(
   baseUrl: string,
   conversationId: string,
-  options: { afterSeq?: number; auth?: 'frame' | 'header' | 'none'; key?: string; query?: string } = {},
+  options: {
+    afterSeq?: number;
+    auth?: 'frame' | 'header' | 'cookie' | 'none';
+    key?: string;
+    query?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): TestSocket {
   const key = options.key ?? TEST_SESSION_KEY;
   const auth = options.auth ?? 'frame';
   const query = options.query ?? (options.afterSeq === undefined ? '' : `?after_seq=${options.afterSeq}`);
   const url = `${baseUrl.replace(/^http/, 'ws')}/sockets/session/${conversationId}${query}`;
-  const socket = new WebSocket(url, auth === 'header' ? { headers: { 'X-Session-API-Key': key } } : {});
+  const headers: Record<string, string> = { ...options.headers };
+  if (auth === 'header') headers['X-Session-API-Key'] = key;
+  if (auth === 'cookie') headers.Cookie = `${SESSION_COOKIE}=${encodeURIComponent(key)}`;
+  const socket = new WebSocket(url, { headers });
   const frames: ServerFrame[] = [];
   const waiters: { predicate: (frame: ServerFrame) => boolean; resolve: (frame: ServerFrame) => void }[] = [];
 

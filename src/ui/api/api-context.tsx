@@ -4,36 +4,24 @@ import { type ApiClient, createApiClient } from '../../client/create-api-client'
 export type { ApiClient };
 
 export interface Api {
+  /** Same-origin, authenticated by the HttpOnly awb_session cookie: the page never holds the key. */
   client: ApiClient;
-  /** Needed by the session socket, which authenticates with its first frame. */
-  sessionKey: string;
-  /** The launcher's --workspace when the ingress injected it. */
-  defaultWorkspace: string | undefined;
-  /** The runtime refused the key (401): with --public, the person is asked again. */
+  /** The runtime refused the cookie (401): the person is asked for the key. */
   onUnauthorized: () => void;
 }
 
 const ApiContext = createContext<Api | null>(null);
 
 export function ApiProvider({
-  sessionKey,
-  defaultWorkspace,
   onUnauthorized,
   children,
 }: {
-  sessionKey: string;
-  defaultWorkspace: string | undefined;
   onUnauthorized: () => void;
   children: ReactNode;
 }) {
   const api = useMemo<Api>(
-    () => ({
-      client: createApiClient({ baseUrl: window.location.origin, sessionKey }),
-      sessionKey,
-      defaultWorkspace,
-      onUnauthorized,
-    }),
-    [sessionKey, defaultWorkspace, onUnauthorized],
+    () => ({ client: createApiClient({ baseUrl: window.location.origin }), onUnauthorized }),
+    [onUnauthorized],
   );
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }

@@ -31,6 +31,7 @@ export function applyStateUpdate(
     return { ...info, confirmation_policy: value };
   if (key === 'stats' && isStats(value)) return { ...info, stats: value };
   if (key === 'title' && typeof value === 'string') return { ...info, title: value };
+  if (key === 'network_access' && typeof value === 'boolean') return { ...info, network_access: value };
   return info;
 }
 

@@ -1,6 +1,7 @@
 import { Circle, CircleCheck, CircleDot } from 'lucide-react';
 import type { ActionOfKind, ObservationEvent, ObservationOfKind } from '../api/wire-types';
 import { SafeMarkdown } from '../markdown/safe-markdown';
+import { SecretText } from '../components/secret-text';
 import { contentText } from './content-text';
 import { DiffStat, FileDiff } from './file-diff';
 
@@ -22,11 +23,15 @@ export function TerminalBody({
           $
         </span>
         {action.is_input ? <span className="terminal__input-tag">input</span> : null}
-        {action.command}
+        <SecretText text={action.command} />
       </pre>
       {observation ? (
         <>
-          {output ? <pre className="terminal__output">{output}</pre> : null}
+          {output ? (
+            <pre className="terminal__output">
+              <SecretText text={output} />
+            </pre>
+          ) : null}
           <div className="terminal__footer">
             <ExitCode observation={observation} />
             {observation.cwd ? <span className="terminal__cwd">{observation.cwd}</span> : null}
@@ -75,7 +80,9 @@ export function FileEditBody({
       ) : observation && action.command === 'view' ? (
         <details className="card-details">
           <summary>Show what the agent read</summary>
-          <pre className="plain-output">{contentText(observation.content)}</pre>
+          <pre className="plain-output">
+            <SecretText text={contentText(observation.content)} />
+          </pre>
         </details>
       ) : null}
     </div>
@@ -145,5 +152,9 @@ export function FinishBody({ action }: { action: ActionOfKind<'FinishAction'> })
 /** Output of an observation whose action is not held (or of a kind this UI does not know). */
 export function GenericObservationBody({ event }: { event: ObservationEvent }) {
   const text = contentText(event.observation.content);
-  return text ? <pre className="plain-output">{text}</pre> : null;
+  return text ? (
+    <pre className="plain-output">
+      <SecretText text={text} />
+    </pre>
+  ) : null;
 }

@@ -18,6 +18,7 @@ import { contentText } from './content-text';
 import { ConversationBanner } from './conversation-banner';
 import { ForkedFromLink } from './forked-from-link';
 import { latestConversationError } from './latest-conversation-error';
+import { NetworkSwitch } from './network-switch';
 import { PolicySwitcher } from './policy-switcher';
 import { RunControls } from './run-controls';
 import { StatusLine } from './status-line';
@@ -117,6 +118,13 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           <ForkedFromLink sourceId={info.forked_from_conversation_id} />
         ) : null}
         <span className="conversation__header-spacer" />
+        {info ? (
+          <NetworkSwitch
+            enabled={info.network_access}
+            busy={commands.setNetwork.isPending}
+            onChange={(enabled) => commands.setNetwork.mutate(enabled)}
+          />
+        ) : null}
         {info ? (
           <PolicySwitcher
             policy={info.confirmation_policy}

@@ -7,7 +7,6 @@ import type { ServerFrame } from '../api/wire-types';
  */
 export function openSessionSocket(options: {
   conversationId: string;
-  sessionKey: string;
   afterSeq: () => number;
   onFrame: (frame: ServerFrame) => void;
   onLive: (live: boolean) => void;
@@ -15,7 +14,7 @@ export function openSessionSocket(options: {
   const socket = createSessionSocket({
     baseUrl: '',
     conversationId: options.conversationId,
-    sessionKey: options.sessionKey,
+    // No key: the upgrade carries the HttpOnly awb_session cookie, so no auth frame is needed.
     afterSeq: options.afterSeq(),
     onEvent: (event, seq) => options.onFrame({ type: 'durable', seq, event }),
     onFrame: (frame) => options.onFrame(frame),

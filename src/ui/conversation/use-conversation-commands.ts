@@ -31,6 +31,10 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
     mutationFn: (policy: ConfirmationPolicy) =>
       unwrap(client.POST('/api/conversations/{id}/confirmation_policy', { ...path, body: { policy } })),
   });
+  const setNetwork = useMutation({
+    mutationFn: (networkAccess: boolean) =>
+      unwrap(client.PATCH('/api/conversations/{id}', { ...path, body: { network_access: networkAccess } })),
+  });
   const respond = useMutation({
     mutationFn: (answer: { accept: boolean; reason?: string; actionIds: string[] }) =>
       unwrap(
@@ -70,7 +74,7 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
     },
     onSuccess: refreshList,
   });
-  return { pause, interrupt, run, setPolicy, respond, fork, send };
+  return { pause, interrupt, run, setPolicy, setNetwork, respond, fork, send };
 }
 
 export type ConversationCommands = ReturnType<typeof useConversationCommands>;

@@ -24,7 +24,7 @@ export interface ConversationSession {
  * info and pages of events, the reconnecting socket for everything after.
  */
 export function useConversationSession(conversationId: string): ConversationSession {
-  const { client, sessionKey } = useApi();
+  const { client } = useApi();
   const [store] = useState(() => createConversationStore(conversationId));
   const [connection, setConnection] = useState<ConversationConnection | undefined>();
   const [loadError, setLoadError] = useState<ApiError | undefined>();
@@ -46,13 +46,13 @@ export function useConversationSession(conversationId: string): ConversationSess
           );
           return page.items;
         },
-        openSocket: (handlers) => openSessionSocket({ conversationId, sessionKey, ...handlers }),
+        openSocket: (handlers) => openSessionSocket({ conversationId, ...handlers }),
       },
       (error) => setLoadError(error instanceof ApiError ? error : new ApiError(String(error), undefined)),
     );
     setConnection(opened);
     return () => opened.close();
-  }, [client, sessionKey, conversationId, store]);
+  }, [client, conversationId, store]);
 
   return {
     store,

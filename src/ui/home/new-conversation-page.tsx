@@ -15,18 +15,19 @@ import './new-conversation-page.css';
 
 /** The start screen: describe a task, pick the workspace folder, send. */
 export function NewConversationPage() {
-  const { client, defaultWorkspace } = useApi();
+  const { client } = useApi();
   const settings = useSettings();
   const showSettings = useSettingsDialog((state) => state.show);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [task, setTask] = useState('');
-  const [workspace, setWorkspace] = useState(defaultWorkspace ?? '');
+  const [workspace, setWorkspace] = useState('');
 
+  // The launcher's --workspace, from GET /api/settings; a folder the person already typed wins.
   const settingsWorkspace = settings.data?.default_workspace;
   useEffect(() => {
-    if (!defaultWorkspace && settingsWorkspace) setWorkspace((current) => current || settingsWorkspace);
-  }, [defaultWorkspace, settingsWorkspace]);
+    if (settingsWorkspace) setWorkspace((current) => current || settingsWorkspace);
+  }, [settingsWorkspace]);
 
   const create = useMutation({
     mutationFn: (input: { text: string; workingDir: string }) =>

@@ -23,6 +23,23 @@ describe('SafeMarkdown (a transcript is untrusted input)', () => {
     expect(container.querySelector('div.x, script')).toBeNull();
   });
 
+  it('shows a masked secret as a "secret hidden" pill naming it, and keeps the Markdown around it', () => {
+    const { container } = render(
+      <SafeMarkdown
+        text={'Use **the key** ‹secret:LLM_API_KEY› here:\n\n- item ‹secret:github-token›\n\n`code`'}
+      />,
+    );
+    const pills = [...container.querySelectorAll('span.secret-pill')];
+    expect(pills.map((pill) => [pill.textContent, pill.getAttribute('title')])).toEqual([
+      ['secret hidden', 'Secret hidden: LLM_API_KEY'],
+      ['secret hidden', 'Secret hidden: github-token'],
+    ]);
+    expect(container.querySelector('strong')?.textContent).toBe('the key');
+    expect(container.querySelector('li')?.textContent).toBe('item secret hidden');
+    expect(container.querySelector('code')?.textContent).toBe('code');
+    expect(container.textContent).not.toContain('‹secret:');
+  });
+
   it('loads an image only after a click', () => {
     const { container, getByRole } = render(
       <SafeMarkdown text={'![diagram](https://tracker.example/pixel.png)'} />,

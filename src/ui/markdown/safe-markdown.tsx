@@ -3,6 +3,7 @@ import Markdown, { defaultUrlTransform } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { DeferredImage } from './deferred-image';
+import { rehypeSecretPills } from './rehype-secret-pills';
 import { remarkRawHtmlAsText } from './remark-raw-html-as-text';
 import './markdown.css';
 import './highlight.css';
@@ -23,7 +24,7 @@ export const SafeMarkdown = memo(function SafeMarkdown({ text }: SafeMarkdownPro
       <Markdown
         skipHtml
         remarkPlugins={[remarkGfm, remarkRawHtmlAsText]}
-        rehypePlugins={[[rehypeHighlight, { detect: false }]]}
+        rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeSecretPills]}
         urlTransform={defaultUrlTransform}
         components={{ a: SafeLink, img: MarkdownImage }}
       >

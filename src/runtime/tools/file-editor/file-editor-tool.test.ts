@@ -209,9 +209,12 @@ describe('file_editor edits', () => {
     await expect(stat(join(outside, 'y.txt'))).rejects.toThrow();
   });
 
-  it('may view a file outside the workspace', async () => {
-    await writeFile(join(root, 'outside.txt'), 'readable\n');
-    expect((await edit({ command: 'view', path: join(root, 'outside.txt') })).text).toContain('readable');
+  it('refuses to view a file outside the workspace', async () => {
+    await writeFile(join(root, 'outside.txt'), 'secret\n');
+    const observation = await edit({ command: 'view', path: join(root, 'outside.txt') });
+    expect(observation.is_error).toBe(true);
+    expect(observation.text).toContain('only works inside the workspace');
+    expect(observation.text).not.toContain('secret');
   });
 
   it('keeps permission bits and leaves no temporary file behind', async () => {

@@ -1,17 +1,9 @@
-import { lstat, mkdir, realpath, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { type FileEditorAction, type FileEditorObservation, textContent } from '../../events';
-import type { Tool, ToolContext } from '../tool';
-import { createEditHistory, type EditHistory } from './edit-history';
+import type { Tool } from '../tool';
+import { createEditHistory } from './edit-history';
 import { fileEditorArguments } from './file-editor-arguments';
-import { fileSystemError, readTextFile } from './read-text-file';
-import { type EditResult, editSnippet, insertAfterLine, replaceUnique, splitLines } from './text-edits';
-import { viewDirectory } from './view-directory';
-import { viewFile } from './view-file';
-import { absoluteEditorPath, isInsideWorkspace } from './workspace-path';
-import { writeFileAtomic } from './write-file-atomic';
+import { runEditorCommand } from './run-editor-command';
 
-const MAX_EDIT_BYTES = 20 * 1024 * 1024;
 /** Contents kept on the observation for the UI's diff; larger ones are left out rather than cut wrong. */
 const MAX_DIFF_CHARACTERS = 200_000;
 
@@ -21,9 +13,7 @@ const DESCRIPTION = `View, create and edit files. Paths must be absolute.
 - str_replace: replace old_str with new_str. old_str must match exactly one place, whitespace included: copy it from a view and include a few lines of context to make it unique.
 - insert: put new_str after line insert_line (0 for the top).
 - undo_edit: revert the last change this tool made to the file.
-Edits are confined to the workspace. Prefer small, targeted str_replace edits and view the result.`;
-
-type Outcome = { text: string; isError: boolean; old_content?: string; new_content?: string };
+Works only inside the workspace (saved tool outputs may also be viewed); paths or links leading out of it are refused. Prefer small, targeted str_replace edits and view the result.`;
 
 export function createFileEditorTool(): Tool<FileEditorAction> {
   const history = createEditHistory();
@@ -33,7 +23,7 @@ export function createFileEditorTool(): Tool<FileEditorAction> {
     spec: { name: 'file_editor', description: DESCRIPTION, parameters: fileEditorArguments.parameters },
     parseArguments: fileEditorArguments.parse,
     async execute(action, context) {
-      const outcome = await runCommand(action, context, history);
+      const outcome = await runEditorCommand(action, context, history);
       const diff =
         (outcome.old_content?.length ?? 0) <= MAX_DIFF_CHARACTERS &&
         (outcome.new_content?.length ?? 0) <= MAX_DIFF_CHARACTERS
@@ -51,120 +41,4 @@ export function createFileEditorTool(): Tool<FileEditorAction> {
       return observation;
     },
   };
-}
-
-async function runCommand(
-  action: FileEditorAction,
-  context: ToolContext,
-  history: EditHistory,
-): Promise<Outcome> {
-  const absolute = absoluteEditorPath(action.path, context.workspaceDir);
-  if (!absolute.ok) return failure(absolute.error);
-  // Edit the file a symbolic link points to, and keep one history per real file.
-  const path = await realpath(absolute.path).catch(() => absolute.path);
-  if (action.command === 'view') return view(path, action.view_range);
-  if (!(await isInsideWorkspace(path, context.workspaceDir))) {
-    return failure(
-      `${absolute.path} is outside the workspace ${context.workspaceDir}; the editor writes only inside it.`,
-    );
-  }
-  try {
-    switch (action.command) {
-      case 'create':
-        return await create(path, action.file_text ?? '', history);
-      case 'str_replace':
-        return await edit(path, history, (content) =>
-          replaceUnique(content, action.old_str ?? '', action.new_str ?? '', path),
-        );
-      case 'insert':
-        return await edit(path, history, (content) =>
-          insertAfterLine(content, action.insert_line ?? 0, action.new_str ?? '', path),
-        );
-      case 'undo_edit':
-        return await undo(path, history);
-    }
-  } catch (error) {
-    if (isErrnoException(error)) return failure(fileSystemError(error, path));
-    throw error;
-  }
-}
-
-async function view(path: string, range: [number, number] | undefined): Promise<Outcome> {
-  const stats = await stat(path).catch((error: NodeJS.ErrnoException) => error);
-  if (stats instanceof Error) return failure(fileSystemError(stats, path));
-  if (stats.isDirectory()) {
-    if (range !== undefined) return failure('view_range applies to files only; this path is a directory.');
-    return { text: await viewDirectory(path), isError: false };
-  }
-  return viewFile(path, range);
-}
-
-async function create(path: string, text: string, history: EditHistory): Promise<Outcome> {
-  const existing = await lstat(path).catch(() => undefined);
-  if (existing !== undefined) {
-    return failure(
-      `${path} already exists; create only makes new files. To change it, use str_replace (view it first), or undo_edit/rm if it should go.`,
-    );
-  }
-  await mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, text);
-  history.record(path, null);
-  return {
-    text: `Created ${path} (${splitLines(text).length} lines).`,
-    isError: false,
-    old_content: '',
-    new_content: text,
-  };
-}
-
-async function edit(
-  path: string,
-  history: EditHistory,
-  change: (content: string) => EditResult,
-): Promise<Outcome> {
-  const read = await readTextFile(path, MAX_EDIT_BYTES, 'edit it');
-  if (!read.ok) return failure(read.error);
-  const result = change(read.content);
-  if (!result.ok) return failure(result.error);
-  await writeFileAtomic(path, result.content);
-  history.record(path, read.content);
-  const snippet = editSnippet(result.content, result.firstLine, result.lastLine);
-  return {
-    text: `Edited ${path}. The changed lines with some context:\n${snippet}\nCheck the change; undo_edit reverts it.`,
-    isError: false,
-    old_content: read.content,
-    new_content: result.content,
-  };
-}
-
-async function undo(path: string, history: EditHistory): Promise<Outcome> {
-  const previous = history.takeLatest(path);
-  if (previous === undefined)
-    return failure(`There is no edit of ${path} left to undo in this conversation.`);
-  const current = await readTextFile(path, MAX_EDIT_BYTES, 'edit it');
-  const currentContent = current.ok ? current.content : '';
-  if (previous === null) {
-    await rm(path, { force: true });
-    return {
-      text: `Undid the creation of ${path}: the file is removed.`,
-      isError: false,
-      old_content: currentContent,
-      new_content: '',
-    };
-  }
-  await writeFileAtomic(path, previous);
-  return {
-    text: `Undid the last edit of ${path}; it has ${splitLines(previous).length} lines again.`,
-    isError: false,
-    old_content: currentContent,
-    new_content: previous,
-  };
-}
-
-function failure(text: string): Outcome {
-  return { text, isError: true };
-}
-
-function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

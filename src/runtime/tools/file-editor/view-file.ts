@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import { readTextFile } from './read-text-file';
 import { numberLines, splitLines } from './text-edits';
 
@@ -7,11 +8,14 @@ const MAX_RANGE_VIEW_BYTES = 64 * 1024 * 1024;
 /** What one view shows the model at most; past it, the model is told to ask for a range. */
 const MAX_VIEW_CHARACTERS = 30_000;
 
+/** Shows the file open on `handle` (the caller closes it) as `path`, with line numbers. */
 export async function viewFile(
+  handle: FileHandle,
   path: string,
   range: [number, number] | undefined,
 ): Promise<{ text: string; isError: boolean }> {
   const read = await readTextFile(
+    handle,
     path,
     range === undefined ? MAX_VIEW_BYTES : MAX_RANGE_VIEW_BYTES,
     range === undefined ? 'view it whole' : 'view it',

@@ -37,6 +37,8 @@ export function describeEnding(
         line: `[A previous command is still running, so this command was not run. ${stillRunning}]`,
         isError: true,
       };
+    case 'refused':
+      return { line: '[No command was run.]', isError: true };
     case 'idle':
       return { line: '[No command is running; give a command to run.]', isError: true };
   }

@@ -1,5 +1,9 @@
 import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { deniedPaths } from './denied-paths';
+import { type HostView, realHostView } from './host-view';
+import { sandboxFileArgs } from './sandbox-file-args';
+import { type SandboxNetworkOptions, sandboxNetwork } from './sandbox-network';
 
 /** Variables the runtime holds that the agent's shell must never see. */
 const SECRET_VARIABLES = [
@@ -10,6 +14,25 @@ const SECRET_VARIABLES = [
 ];
 
 const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
+
+/**
+ * Namespaces and privileges. Not `--new-session`: node-pty already makes the shell's process a
+ * session leader whose controlling terminal is its pty; bwrap's setsid would detach the shell from
+ * that terminal, and C-c, job control and the foreground-group kill would stop working. (The
+ * TIOCSTI attack that --new-session guards against needs CAP_SYS_ADMIN on kernels >= 6.2, and
+ * --cap-drop ALL removes it.)
+ */
+const ISOLATION_ARGUMENTS = [
+  '--unshare-net',
+  '--unshare-pid',
+  '--unshare-ipc',
+  '--unshare-uts',
+  '--unshare-cgroup-try',
+  // The PID namespace's init is bwrap's child: when it dies every process of the sandbox dies.
+  '--die-with-parent',
+  '--cap-drop',
+  'ALL',
+];
 
 export interface ShellLaunch {
   file: string;
@@ -23,39 +46,57 @@ export interface ShellLaunchOptions {
   /** Directory with long commands written as scripts; readable inside the sandbox. */
   scriptsDir: string;
   promptCommand: string;
-  /** Absolute path of bwrap, or undefined to run bash directly. */
+  /** Absolute path of bwrap, or undefined to run bash directly (only when the sandbox is turned off). */
   bwrapPath: string | undefined;
   env: NodeJS.ProcessEnv;
+  /** The runtime's data dir: hidden. */
+  dataDir: string;
+  /** More paths to hide. */
+  denyPaths?: readonly string[];
+  /** The proxy bridge; absent: no network at all. */
+  network?: SandboxNetworkOptions;
+  /** Read-only even inside a denied folder (the conversation's saved outputs, which observations name). */
+  exposedPaths?: readonly string[];
+  /** The node binary the proxy bridge runs with; default process.execPath. */
+  nodePath?: string;
+  host?: HostView;
 }
 
 /**
- * How to start the shell. Inside bubblewrap the whole file system is read-only except the workspace
- * and a private /tmp; the network stays, because installing packages is part of the work.
+ * How to start the shell. Inside bubblewrap: system trees read-only, an empty home, the workspace
+ * writable, no data dir or credentials, no network but an optional proxy bridge, its own PID, IPC
+ * and UTS namespaces and no capabilities. See sandbox-file-args.ts for the mount plan.
  */
 export function shellLaunch(options: ShellLaunchOptions): ShellLaunch {
   const env = shellEnvironment(options);
   if (options.bwrapPath === undefined) {
     return { file: 'bash', args: BASH_ARGUMENTS, env, sandboxed: false };
   }
-  const { workspaceDir, scriptsDir } = options;
+  const nodePath = options.nodePath ?? process.execPath;
+  const homeDir = env.HOME;
+  const network = sandboxNetwork(options.network);
+  const fileArgs = sandboxFileArgs(
+    {
+      workspaceDir: options.workspaceDir,
+      scriptsDir: options.scriptsDir,
+      homeDir,
+      commandDirectories: [
+        ...(env.PATH ?? '').split(delimiter).filter((entry) => entry !== ''),
+        dirname(nodePath),
+      ],
+      denied: deniedPaths({ homeDir, dataDir: options.dataDir, denyPaths: options.denyPaths ?? [] }),
+      exposed: [...network.exposed, ...(options.exposedPaths ?? [])],
+    },
+    options.host ?? realHostView,
+  );
   const args = [
-    ...['--ro-bind', '/', '/'],
-    ...['--dev', '/dev'],
-    ...['--proc', '/proc'],
-    ...['--tmpfs', '/tmp'],
-    ...['--tmpfs', '/dev/shm'],
-    // Binds come after the /tmp tmpfs, so a workspace under /tmp stays visible.
-    ...['--bind', workspaceDir, workspaceDir],
-    ...['--ro-bind', scriptsDir, scriptsDir],
-    '--die-with-parent',
-    ...['--chdir', workspaceDir],
+    ...fileArgs,
+    ...ISOLATION_ARGUMENTS,
+    ...['--chdir', options.workspaceDir],
     '--',
-    'bash',
-    ...BASH_ARGUMENTS,
+    ...network.command(nodePath, BASH_ARGUMENTS),
   ];
-  // The home directory is read-only in the sandbox: package managers cache in the private /tmp instead.
-  const sandboxEnv = { ...env, XDG_CACHE_HOME: '/tmp/.cache', npm_config_cache: '/tmp/.npm' };
-  return { file: options.bwrapPath, args, env: sandboxEnv, sandboxed: true };
+  return { file: options.bwrapPath, args, env: network.env(env), sandboxed: true };
 }
 
 function shellEnvironment(options: ShellLaunchOptions): Record<string, string> {

@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node-pty';
-import { createBoundedOutput } from './bounded-output';
 import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
 import { interruptedOutput } from './interrupted-output';
-import { createPromptMarkerParser, promptCommandFor } from './prompt-marker';
-import { findExecutable, sandboxWanted, shellLaunch } from './shell-launch';
+import {
+  DEFAULT_TERMINAL_LIMITS,
+  type LimitCounters,
+  limitNotices,
+  type TerminalLimitSettings,
+} from './limit-notices';
+import { promptCommandFor } from './prompt-marker';
+import type { SandboxNetworkOptions } from './sandbox-network';
+import { locateBwrapOnPath, sandboxStatus } from './sandbox-status';
+import { shellLaunch } from './shell-launch';
 import {
   abortedBeforeStart,
   errorText,
@@ -17,8 +23,9 @@ import {
   untilSettledOrAborted,
   waitForEnding,
   waitForIdle,
-  waitForStartupPrompt,
 } from './shell-waits';
+import { spawnShell } from './spawn-shell';
+import { createTerminalLimits, type LimitMechanism, type TerminalLimits } from './terminal-limits';
 
 export type TerminalRequest =
   | { kind: 'command'; command: string }
@@ -36,9 +43,18 @@ export interface TerminalWaitOptions {
  * completed: the prompt came back. timeout: the hard limit hit and C-c was sent. no_output: nothing
  * printed for the no-output limit, the command still runs. aborted: the signal fired, C-c was sent.
  * exited: the shell itself ended. busy: a command was given while another still runs. idle: asked to
- * wait while nothing runs.
+ * wait while nothing runs. refused: no command runs at all, because the sandbox is missing or failed
+ * to start (the notices say why).
  */
-export type TerminalEnding = 'completed' | 'timeout' | 'no_output' | 'aborted' | 'exited' | 'busy' | 'idle';
+export type TerminalEnding =
+  | 'completed'
+  | 'timeout'
+  | 'no_output'
+  | 'aborted'
+  | 'exited'
+  | 'busy'
+  | 'idle'
+  | 'refused';
 
 export interface TerminalResult {
   /** Raw pty text (escape sequences included) printed since the last result. */
@@ -48,26 +64,42 @@ export interface TerminalResult {
   ending: TerminalEnding;
   /** True when a command is still running in the shell after this result. */
   stillRunning: boolean;
-  /** Facts the model should learn once: no sandbox, a restarted shell. */
+  /** Facts the model should learn once: no sandbox, a restarted shell, a limit hit. */
   notices: string[];
 }
 
 export interface TerminalSession {
-  /** Never throws for command failures; throws only when the shell cannot start at all. Calls must not overlap. */
+  /**
+   * Never throws for command failures or a missing sandbox (those are results); throws only for a
+   * shell that cannot start without a sandbox, or use after close. Calls must not overlap.
+   */
   run(request: TerminalRequest, options: TerminalWaitOptions): Promise<TerminalResult>;
-  /** Kills the shell; the next run starts a fresh one in the workspace. */
+  /** Kills the shell and everything it started; the next run starts a fresh one in the workspace. */
   reset(): Promise<void>;
   close(): Promise<void>;
   readonly sandboxed: boolean | undefined;
+  /** How the process and memory limits are enforced; undefined before the first shell starts. */
+  readonly limitMechanism: LimitMechanism | undefined;
 }
 
 export interface TerminalSessionOptions {
   workspaceDir: string;
+  /** false runs commands unconfined (as does env AGENT_WORKBENCH_SANDBOX=0); otherwise no bwrap, no commands. */
   sandbox?: boolean;
   /** Base environment of the shell (secrets are removed); default process.env. */
   env?: NodeJS.ProcessEnv;
   /** Where bwrap is; default: looked up on PATH. Tests pass a function returning undefined. */
   locateBwrap?: (env: NodeJS.ProcessEnv) => string | undefined;
+  /** Hidden from the shell; default AGENT_WORKBENCH_DATA_DIR or ~/.agent-workbench. */
+  dataDir?: string;
+  /** More absolute paths hidden from the shell. */
+  denyPaths?: readonly string[];
+  /** Bound read-only even inside a hidden folder (the conversation's saved outputs). */
+  exposedPaths?: readonly string[];
+  /** The proxy bridge; absent: the sandbox has no network. */
+  network?: SandboxNetworkOptions;
+  /** Per terminal; default 512 processes and 2048 MiB. */
+  limits?: TerminalLimitSettings;
 }
 
 /** A command given while the last one is still stopping (after an interrupt) waits this long for it. */
@@ -85,18 +117,24 @@ const PROMPT_RETURNING_INPUT = ['\r', '\n', '\x03', '\x04'];
 
 export function createTerminalSession(options: TerminalSessionOptions): TerminalSession {
   const env = options.env ?? process.env;
-  const wanted = sandboxWanted(options.sandbox, env);
-  const locateBwrap = options.locateBwrap ?? ((lookupEnv) => findExecutable('bwrap', lookupEnv.PATH));
-  const bwrapPath = wanted ? locateBwrap(env) : undefined;
+  const locateBwrap = options.locateBwrap ?? locateBwrapOnPath;
+  const status = sandboxStatus(env, {
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    locateBwrap,
+  });
+  const bwrapPath = status.kind === 'sandboxed' ? locateBwrap(env) : undefined;
+  const limitSettings = options.limits ?? DEFAULT_TERMINAL_LIMITS;
   const notices: string[] = [];
-  if (wanted && bwrapPath === undefined) {
+  if (status.kind === 'disabled') {
     notices.push(
-      'Note: bubblewrap (bwrap) is not installed, so this terminal runs without a sandbox; nothing blocks writes outside the workspace.',
+      'Note: the sandbox is turned off (sandbox: false or AGENT_WORKBENCH_SANDBOX=0): commands run with full access to this machine, its files, network and processes.',
     );
   }
   let scriptsDir: string | undefined;
   let scriptCount = 0;
   let shell: Shell | undefined;
+  let limits: TerminalLimits | undefined;
+  let counters: LimitCounters | undefined;
   let closed = false;
   /** While an interrupted command is being stopped; the next call waits for it. */
   let settling: Promise<void> | undefined;
@@ -106,91 +144,65 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     return scriptsDir;
   }
 
-  function startShell(useSandbox: boolean): Promise<Shell> {
+  function ensureLimits(): TerminalLimits {
+    if (limits === undefined) {
+      limits = createTerminalLimits(limitSettings);
+      counters = limits.read();
+      notices.push(
+        `Limits of this terminal: ${limitSettings.maxProcesses} processes, ${limitSettings.maxMemoryMb} MiB of memory (enforced by ${limits.mechanism}).`,
+      );
+    }
+    return limits;
+  }
+
+  function startShell(): Promise<Shell> {
     const token = randomBytes(8).toString('hex');
+    // Saved outputs are named in observations; they must exist to be bound into the sandbox.
+    for (const path of options.exposedPaths ?? []) mkdirSync(path, { recursive: true });
     const launch = shellLaunch({
       workspaceDir: options.workspaceDir,
       scriptsDir: ensureScriptsDir(),
       promptCommand: promptCommandFor(token),
-      bwrapPath: useSandbox ? bwrapPath : undefined,
+      bwrapPath,
       env,
+      dataDir: options.dataDir ?? defaultDataDir(env),
+      ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+      ...(options.exposedPaths === undefined ? {} : { exposedPaths: options.exposedPaths }),
+      ...(options.network === undefined ? {} : { network: options.network }),
     });
-    const pty = spawn(launch.file, launch.args, {
-      name: 'xterm-256color',
-      cols: 160,
-      rows: 40,
-      cwd: options.workspaceDir,
-      env: launch.env,
-    });
-    const started: Shell = {
-      pty,
-      output: createBoundedOutput(),
-      busy: true,
-      exited: false,
-      exitCode: null,
-      lastExitCode: null,
-      cwd: undefined,
-      sandboxed: launch.sandboxed,
-      processGroup: undefined,
-      listener: undefined,
-    };
-    const parser = createPromptMarkerParser(token);
-    pty.onData((chunk) => {
-      let sawPrompt = false;
-      for (const piece of parser.push(chunk)) {
-        if (piece.kind === 'output') {
-          started.output.append(piece.text);
-        } else {
-          sawPrompt = true;
-          started.busy = false;
-          started.lastExitCode = piece.exitCode;
-          started.cwd = piece.cwd;
-        }
-      }
-      started.listener?.(sawPrompt ? 'prompt' : 'data');
-    });
-    pty.onExit(({ exitCode }) => {
-      started.exited = true;
-      started.busy = false;
-      started.exitCode = exitCode;
-      started.listener?.('exit');
-    });
-    return initialise(started);
+    const limited = ensureLimits().wrap(launch.file, launch.args);
+    return spawnShell({ ...launch, ...limited }, options.workspaceDir, token);
   }
 
-  async function initialise(started: Shell): Promise<Shell> {
-    await waitForStartupPrompt(started);
-    // Echo off, so output is only what commands print; un-export, so nested shells print no markers.
-    started.busy = true;
-    started.pty.write('stty -echo; export -n PROMPT_COMMAND PS1 PS2\r');
-    await waitForStartupPrompt(started);
-    started.output.clear();
-    started.processGroup = foregroundProcessGroup(started.pty.pid);
-    return started;
-  }
-
-  async function ensureShell(): Promise<Shell> {
+  /** The shell, or the reason no command may run: no sandbox when one is wanted is a refusal, never a fallback. */
+  async function ensureShell(): Promise<Shell | string> {
     if (closed) throw new Error('terminal session used after close');
+    if (status.kind === 'missing') return status.detail;
     if (shell !== undefined && !shell.exited) return shell;
     if (shell?.exited) {
       notices.push(
         'The previous shell had exited; a new shell was started in the workspace (cwd and variables reset).',
       );
     }
-    shell = await startWithFallback();
-    return shell;
+    if (status.kind === 'disabled') {
+      shell = await startShell();
+      return shell;
+    }
+    try {
+      shell = await startShell();
+      return shell;
+    } catch (error) {
+      return `The sandbox (bubblewrap) failed to start (${errorText(error)}), so commands are disabled; the next command tries again.`;
+    }
   }
 
-  async function startWithFallback(): Promise<Shell> {
-    if (bwrapPath === undefined) return startShell(false);
-    try {
-      return await startShell(true);
-    } catch (error) {
-      notices.push(
-        `Note: the sandbox (bwrap) failed to start (${errorText(error)}), so this terminal runs without a sandbox.`,
-      );
-      return startShell(false);
-    }
+  /** Notices for limits hit since the last reading (a command, or a background process since). */
+  function limitNoticesSinceLastRead(): string[] {
+    if (limits === undefined || counters === undefined) return [];
+    const now = limits.read();
+    const found = limitNotices(counters, now, limitSettings);
+    counters = now;
+    return found;
   }
 
   function writeCommand(target: Shell, command: string): void {
@@ -238,6 +250,10 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
       return shell?.sandboxed;
     },
 
+    get limitMechanism() {
+      return limits?.mechanism;
+    },
+
     async run(request, waitOptions) {
       if (waitOptions.signal.aborted) return abortedBeforeStart(shell?.cwd);
       if (settling !== undefined) {
@@ -246,6 +262,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
           return { ...abortedBeforeStart(shell?.cwd), notices: notices.splice(0) };
       }
       const current = await ensureShell();
+      if (typeof current === 'string') return refused(current, notices.splice(0));
       const result = (ending: TerminalEnding): TerminalResult => ({
         output:
           ending === 'aborted'
@@ -256,7 +273,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         cwd: current.cwd,
         ending,
         stillRunning: current.busy && !current.exited,
-        notices: notices.splice(0),
+        notices: [...notices.splice(0), ...limitNoticesSinceLastRead()],
       });
 
       if (request.kind === 'command') {
@@ -291,7 +308,24 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     async close() {
       closed = true;
       await this.reset();
+      await limits?.close();
       if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
     },
   };
+}
+
+function refused(reason: string, earlier: string[]): TerminalResult {
+  return {
+    output: '',
+    exitCode: null,
+    cwd: undefined,
+    ending: 'refused',
+    stillRunning: false,
+    notices: [...earlier, reason],
+  };
+}
+
+/** Where the runtime keeps its data unless told otherwise (same rule as the launcher's). */
+function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  return env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(env.HOME ?? homedir(), '.agent-workbench');
 }

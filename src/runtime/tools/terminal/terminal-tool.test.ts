@@ -277,20 +277,29 @@ describe('terminal tool', () => {
     expect(observation.text).toContain('[][]');
   });
 
-  it('says once that it runs unsandboxed when bwrap is missing', async () => {
+  it('refuses every command when bwrap is missing, and says how to install it', async () => {
     const tool = terminal({ locateBwrap: () => undefined });
-    const first = await run(tool, { command: 'echo one' });
-    expect(first.text).toContain('without a sandbox');
-    const second = await run(tool, { command: 'echo two' });
-    expect(second.text).not.toContain('sandbox');
+    for (const command of ['echo one > leaked.txt', 'echo two']) {
+      const refused = await run(tool, { command });
+      expect(refused.is_error).toBe(true);
+      expect(refused.exit_code).toBeNull();
+      expect(refused.text).toContain('commands are disabled');
+      expect(refused.text).toContain('apt-get install bubblewrap');
+      expect(refused.text).toContain('dnf install bubblewrap');
+      expect(refused.text).toContain('pacman -S bubblewrap');
+    }
+    expect(existsSync(join(workspaceDir, 'leaked.txt'))).toBe(false);
   });
 
-  it('stays quiet about the sandbox when AGENT_WORKBENCH_SANDBOX=0 turns it off', async () => {
+  it('runs unsandboxed when AGENT_WORKBENCH_SANDBOX=0 turns it off, and says so on the first call', async () => {
     const tool = terminal({
       env: { ...process.env, AGENT_WORKBENCH_SANDBOX: '0' },
       locateBwrap: () => undefined,
     });
-    expect((await run(tool, { command: 'echo one' })).text).not.toContain('sandbox');
+    const first = await run(tool, { command: 'echo one' });
+    expect(first.text).toContain('sandbox is turned off');
+    expect(first.text).toContain('one');
+    expect((await run(tool, { command: 'echo two' })).text).not.toContain('sandbox');
   });
 
   it.skipIf(!bwrapAvailable)('sandbox: writes inside the workspace work, writes outside fail', async () => {

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port';
+import { isProcessAlive, waitUntilProcessGone } from './testing/process-gone';
+import { spawnLauncher } from './testing/spawn-launcher';
+import { isolatedEnv, startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
+
+// Audit item 8: a launcher killed with SIGKILL left its runtime serving, and a second launcher then
+// started a second runtime on the same database.
+const started: TestWorkbench[] = [];
+afterEach(async () => {
+  for (const workbench of started.splice(0)) await workbench.cleanup();
+});
+
+describe('runtime lifecycle', () => {
+  it('the runtime exits when its launcher is killed with SIGKILL', async () => {
+    const workbench = await startTestWorkbench();
+    started.push(workbench);
+    const runtimePid = workbench.runtimePid();
+    expect(runtimePid !== undefined && isProcessAlive(runtimePid)).toBe(true);
+    workbench.launcher.child.kill('SIGKILL');
+    await workbench.launcher.exited;
+    expect(await waitUntilProcessGone(runtimePid ?? 0, 5_000)).toBe(true);
+  });
+
+  it('a second launcher on the same data dir refuses with one clear line and exit code 1', async () => {
+    const first = await startTestWorkbench();
+    started.push(first);
+    const args = ['--no-open', '--port', String(await freePort())];
+    args.push('--runtime-port', String(await freePort()), '--data-dir', first.dataDir);
+    args.push('--workspace', first.workspace);
+    const second = spawnLauncher(args, { env: isolatedEnv(), cwd: first.workspace });
+    const exit = await second.exited;
+    expect(exit.code).toBe(1);
+    expect(second.stderrLines).toEqual([
+      `agent-workbench: another Agent Workbench runtime (pid ${first.runtimePid()}) is using the data dir ${first.dataDir}; stop it, or pass --data-dir with another folder`,
+    ]);
+    expect(second.stdoutLines).toEqual([]);
+    // The first one is untouched.
+    expect((await fetch(`http://127.0.0.1:${first.port}/server_info`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,101 @@
+import { type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { answerWithReason } from './answer-with-reason';
+import { decideEgress } from './decide-egress';
+import type { EgressLogEntry } from './egress-proxy-options';
+import { openUpstream } from './open-upstream';
+import { parseAbsoluteUrl } from './parse-absolute-url';
+import type { ProxyContext } from './proxy-context';
+import { stripHopByHopHeaders } from './strip-hop-by-hop-headers';
+
+/**
+ * One plain-HTTP proxy request (`GET http://host/path`): check, connect to the checked address, send
+ * the request without hop-by-hop headers and stream the answer back. One upstream connection per
+ * request (Connection: close upstream) keeps the check per request. Logs exactly once. Never rejects.
+ */
+export async function forwardRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: ProxyContext,
+): Promise<void> {
+  const started = performance.now();
+  const target = parseAbsoluteUrl(request.url ?? '');
+  let logged = false;
+  const finish = (entry: Omit<EgressLogEntry, 'kind' | 'host' | 'port' | 'durationMs'>) => {
+    if (logged) return;
+    logged = true;
+    context.log({
+      kind: 'request',
+      host: target?.host ?? (request.url ?? '').slice(0, 300),
+      port: target?.port ?? 0,
+      durationMs: performance.now() - started,
+      ...entry,
+    });
+  };
+  const refuse = (status: number, reason: string) => {
+    if (!response.headersSent) answerWithReason(response, status, reason);
+    else response.destroy();
+    finish({ outcome: status === 403 ? 'refused' : 'failed', status, reason });
+  };
+
+  if (target === undefined) {
+    return refuse(400, 'Agent Workbench proxy: send http:// URLs in absolute form, or CONNECT for https');
+  }
+  if (!context.tryAcquire())
+    return refuse(503, 'Agent Workbench proxy: too many open connections, try again');
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    context.release();
+  };
+  response.once('close', release);
+
+  const decision = await decideEgress(target, context.policy);
+  if (!decision.allowed) return refuse(decision.status, decision.reason);
+  const upstream = await openUpstream(
+    context.connect,
+    target.host,
+    decision.address,
+    target.port,
+    context.connectTimeoutMs,
+  );
+  if (!upstream.connected) return refuse(upstream.status, upstream.reason);
+  const address = decision.address.address;
+  if (response.destroyed) {
+    upstream.socket.destroy();
+    return finish({ outcome: 'failed', status: 499, reason: 'client went away', address });
+  }
+
+  const headers = { ...stripHopByHopHeaders(request.headers), host: target.hostHeader, connection: 'close' };
+  const upstreamRequest = httpRequest({
+    method: request.method,
+    path: target.path,
+    headers,
+    createConnection: () => upstream.socket,
+  });
+  upstreamRequest.setTimeout(context.idleTimeoutMs, () => upstreamRequest.destroy(new Error('idle timeout')));
+  upstreamRequest.on('error', (error) =>
+    refuse(502, `Agent Workbench proxy: ${target.host} failed: ${error.message}`),
+  );
+  upstreamRequest.on('response', (upstreamResponse) => {
+    response.writeHead(
+      upstreamResponse.statusCode ?? 502,
+      upstreamResponse.statusMessage,
+      stripHopByHopHeaders(upstreamResponse.headers),
+    );
+    upstreamResponse.pipe(response);
+    upstreamResponse.on('error', () => response.destroy()); // upstream cut mid-body: the client must see a short read
+  });
+  response.once('close', () => {
+    upstreamRequest.destroy();
+    finish({
+      outcome: 'allowed',
+      status: response.statusCode,
+      address,
+      bytesSent: upstream.socket.bytesWritten,
+      bytesReceived: upstream.socket.bytesRead,
+    });
+  });
+  request.pipe(upstreamRequest);
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createSecretRegistry } from './create-secret-registry';
+
+describe('createSecretRegistry', () => {
+  it('masks runtime-wide secrets everywhere and a conversation secret only in its conversation', () => {
+    let key = 'first-key-0123456789';
+    const registry = createSecretRegistry(() => [{ name: 'LLM_API_KEY', value: key }]);
+    registry.setConversationSecrets('c1', { DB_PASSWORD: 'correct-horse-battery' });
+    expect(registry.redact(`${key} correct-horse-battery`, 'c1')).toBe(
+      '‹secret:LLM_API_KEY› ‹secret:DB_PASSWORD›',
+    );
+    expect(registry.redact('correct-horse-battery', 'c2')).toBe('correct-horse-battery');
+    key = 'second-key-0123456789';
+    expect(registry.redact('second-key-0123456789')).toBe('‹secret:LLM_API_KEY›');
+  });
+
+  it('redacts deeply, copies secrets to a fork and forgets them on delete', () => {
+    const registry = createSecretRegistry(() => []);
+    registry.setConversationSecrets('c1', { TOKEN: 'token-value-123' });
+    expect(registry.redactDeep({ a: ['x token-value-123'], n: 1 }, 'c1')).toEqual({
+      a: ['x ‹secret:TOKEN›'],
+      n: 1,
+    });
+    registry.copyConversationSecrets('c1', 'fork');
+    expect(registry.redact('token-value-123', 'fork')).toBe('‹secret:TOKEN›');
+    registry.forgetConversation('c1');
+    expect(registry.conversationSecrets('c1')).toEqual({});
+  });
+});

@@ -1,0 +1,64 @@
+import { createRedactor, type NamedSecret, type Redactor } from './create-redactor';
+import { redactDeep } from './redact-deep';
+
+/**
+ * The secrets one runtime knows: runtime-wide values (LLM keys, the session key: read from `global`
+ * on every use, so a key changed in the settings applies at once) and values registered per
+ * conversation (memory only: never stored, never returned by the API). Redaction with it is pure
+ * over strings and never throws.
+ */
+export interface SecretRegistry {
+  /** The compiled redactor for the runtime-wide secrets plus the conversation's. Cached while they are unchanged. */
+  redactor(conversationId?: string): Redactor;
+  redact(text: string, conversationId?: string): string;
+  /** A copy of a JSON-like value with every string redacted (the same object when nothing changed). */
+  redactDeep<T>(value: T, conversationId?: string): T;
+  /** Adds or replaces a conversation's named secrets. */
+  setConversationSecrets(conversationId: string, secrets: Readonly<Record<string, string>>): void;
+  /** Name to value; the caller must not keep or show the values. */
+  conversationSecrets(conversationId: string): Readonly<Record<string, string>>;
+  /** A fork inherits the secrets of its source, so its copied log stays masked the same way. */
+  copyConversationSecrets(fromId: string, toId: string): void;
+  forgetConversation(conversationId: string): void;
+}
+
+export function createSecretRegistry(global: () => readonly NamedSecret[]): SecretRegistry {
+  const perConversation = new Map<string, Record<string, string>>();
+  const compiled = new Map<string, { signature: string; redactor: Redactor }>();
+
+  const redactor = (conversationId?: string): Redactor => {
+    const own = conversationId ? perConversation.get(conversationId) : undefined;
+    const secrets: NamedSecret[] = [
+      ...global(),
+      ...Object.entries(own ?? {}).map(([name, value]) => ({ name, value })),
+    ];
+    const signature = JSON.stringify(secrets.map(({ name, value }) => [name, value]));
+    const cacheKey = own ? (conversationId as string) : '';
+    const cached = compiled.get(cacheKey);
+    if (cached?.signature === signature) return cached.redactor;
+    const fresh = createRedactor(secrets);
+    compiled.set(cacheKey, { signature, redactor: fresh });
+    return fresh;
+  };
+
+  return {
+    redactor,
+    redact: (text, conversationId) => redactor(conversationId).redact(text),
+    redactDeep(value, conversationId) {
+      const current = redactor(conversationId);
+      return redactDeep(value, current.redact);
+    },
+    setConversationSecrets(conversationId, secrets) {
+      perConversation.set(conversationId, { ...perConversation.get(conversationId), ...secrets });
+    },
+    conversationSecrets: (conversationId) => ({ ...perConversation.get(conversationId) }),
+    copyConversationSecrets(fromId, toId) {
+      const source = perConversation.get(fromId);
+      if (source) perConversation.set(toId, { ...source });
+    },
+    forgetConversation(conversationId) {
+      perConversation.delete(conversationId);
+      compiled.delete(conversationId);
+    },
+  };
+}

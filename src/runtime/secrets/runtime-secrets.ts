@@ -1,0 +1,24 @@
+import type { NamedSecret } from './create-redactor';
+
+/** Env variables that hold model API keys; each is masked under its own name. */
+export const API_KEY_ENV_VARIABLES = ['LLM_API_KEY', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY'] as const;
+
+/**
+ * The runtime-wide secrets: the API key(s) the settings hold (the one in effect and the one in
+ * settings.json, which may differ when env overrides it), the API key env variables, and the
+ * session key. Empty values are skipped; duplicates are left to the redactor.
+ */
+export function runtimeSecrets(sources: {
+  settingsKeys: readonly (string | undefined)[];
+  env: NodeJS.ProcessEnv;
+  sessionKey?: string | undefined;
+}): NamedSecret[] {
+  const secrets: NamedSecret[] = [];
+  for (const value of sources.settingsKeys) if (value) secrets.push({ name: 'LLM_API_KEY', value });
+  for (const name of API_KEY_ENV_VARIABLES) {
+    const value = sources.env[name]?.trim();
+    if (value) secrets.push({ name, value });
+  }
+  if (sources.sessionKey) secrets.push({ name: 'session-key', value: sources.sessionKey });
+  return secrets;
+}

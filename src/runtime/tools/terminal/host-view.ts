@@ -1,0 +1,46 @@
+import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+
+export type HostPathKind =
+  | { kind: 'directory' }
+  | { kind: 'file' }
+  | { kind: 'missing' }
+  | { kind: 'symlink'; target: string };
+
+/**
+ * The few facts about the host file system that the sandbox's mount plan depends on. An interface,
+ * so the plan is a pure function that tests feed with a made-up host.
+ */
+export interface HostView {
+  /** What is at `path` itself (a symlink is not followed). Never throws. */
+  kind(path: string): HostPathKind;
+  /** `path` with every symlink resolved; `path` unchanged when it does not exist. Never throws. */
+  realPath(path: string): string;
+  /** Entry names of a directory; [] when it cannot be read. Never throws. */
+  list(directory: string): string[];
+}
+
+export const realHostView: HostView = {
+  kind(path) {
+    try {
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) return { kind: 'symlink', target: readlinkSync(path) };
+      return { kind: stat.isDirectory() ? 'directory' : 'file' };
+    } catch {
+      return { kind: 'missing' };
+    }
+  },
+  realPath(path) {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  },
+  list(directory) {
+    try {
+      return readdirSync(directory);
+    } catch {
+      return [];
+    }
+  },
+};

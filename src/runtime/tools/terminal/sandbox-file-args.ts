@@ -1,0 +1,153 @@
+import { join, relative } from 'node:path';
+import type { HostView } from './host-view';
+import { isInside, toolchainRoots } from './toolchain-roots';
+
+/** Read-only system trees commands need; each is bound when the host has it. */
+const SYSTEM_DIRECTORIES = ['/usr', '/etc', '/opt'];
+/** Usually symlinks into /usr (merged /usr); recreated as the same symlinks, or bound when real folders. */
+const SYSTEM_LINKS = ['/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32'];
+/** Secrets inside /etc, masked when they exist. */
+const SYSTEM_SECRETS = [
+  '/etc/shadow',
+  '/etc/shadow-',
+  '/etc/gshadow',
+  '/etc/gshadow-',
+  '/etc/sudoers',
+  '/etc/sudoers.d',
+  '/etc/security/opasswd',
+];
+
+export interface SandboxFilesInput {
+  workspaceDir: string;
+  /** Long commands written as scripts by the runtime: read-only. */
+  scriptsDir: string;
+  /** The real home: an empty writable tmpfs takes its place. Undefined: no home. */
+  homeDir: string | undefined;
+  /** PATH entries and the node binary's folder: bound read-only when outside the system trees. */
+  commandDirectories: readonly string[];
+  /** Paths to hide (data dir, credentials, the caller's list): see deniedPaths. */
+  denied: readonly string[];
+  /** Bound read-only after the masks, so they stay visible even inside a denied folder (the proxy socket). */
+  exposed: readonly string[];
+}
+
+interface Bind {
+  source: string;
+  destination: string;
+}
+
+/**
+ * bwrap arguments for the sandbox's file system, in mount order: system trees, kernel file systems
+ * and private tmpfs, the empty home, tool managers, the workspace, then masks over every denied path
+ * that a bind made visible, then the exposed paths. bwrap applies them in this order, so a later
+ * mount covers an earlier one.
+ */
+export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): string[] {
+  const args: string[] = [];
+  const binds: Bind[] = [];
+  const bind = (flag: '--ro-bind' | '--bind', path: string, destination = path) => {
+    const source = host.realPath(path);
+    args.push(flag, source, destination);
+    binds.push({ source, destination });
+  };
+
+  const covered: string[] = [];
+  for (const directory of SYSTEM_DIRECTORIES) {
+    if (host.kind(directory).kind !== 'directory') continue;
+    bind('--ro-bind', directory);
+    covered.push(directory);
+  }
+  for (const link of SYSTEM_LINKS) {
+    const found = host.kind(link);
+    if (found.kind === 'symlink') {
+      args.push('--symlink', found.target, link);
+      covered.push(host.realPath(link));
+    } else if (found.kind === 'directory') {
+      bind('--ro-bind', link);
+      covered.push(link);
+    }
+  }
+  args.push(
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/dev/shm',
+    '--tmpfs',
+    '/var/tmp',
+  );
+
+  const home = input.homeDir;
+  if (home !== undefined && home !== '/' && !covered.some((outer) => isInside(home, outer))) {
+    args.push('--tmpfs', home);
+  }
+  const deniedReal = input.denied.map((path) => host.realPath(path));
+  for (const root of toolchainRoots(input.commandDirectories, home, covered)) {
+    if (host.kind(host.realPath(root)).kind !== 'directory') continue;
+    if (deniedReal.some((denied) => isInside(host.realPath(root), denied))) continue;
+    bind('--ro-bind', root);
+  }
+  // After the /tmp tmpfs and the home tmpfs, so a workspace inside either stays visible.
+  bind('--bind', input.workspaceDir);
+  bind('--ro-bind', input.scriptsDir);
+
+  const masks = maskArgs([...SYSTEM_SECRETS, ...hostKeys(host), ...input.denied], binds, host);
+  args.push(...masks.mounts);
+  for (const path of input.exposed) {
+    if (host.kind(host.realPath(path)).kind !== 'missing') bind('--ro-bind', path);
+  }
+  // Last: an exposed path inside a masked folder needs its mount point made while the tmpfs is writable.
+  args.push(...masks.remounts);
+  return args;
+}
+
+/** SSH host private keys under /etc/ssh. */
+function hostKeys(host: HostView): string[] {
+  return host
+    .list('/etc/ssh')
+    .filter((name) => /^ssh_host_.*_key$/.test(name))
+    .map((name) => join('/etc/ssh', name));
+}
+
+/**
+ * A mask for each denied path that exists and lies inside a bind: an empty read-only tmpfs over a
+ * folder (made read-only by `remounts`, which go last), /dev/null over a file. A path inside an
+ * already masked folder needs none.
+ */
+function maskArgs(
+  denied: readonly string[],
+  binds: readonly Bind[],
+  host: HostView,
+): { mounts: string[]; remounts: string[] } {
+  const masks: { destination: string; directory: boolean }[] = [];
+  for (const path of denied) {
+    const real = host.realPath(path);
+    const found = host.kind(real);
+    if (found.kind === 'missing' || found.kind === 'symlink') continue;
+    for (const { source, destination } of binds) {
+      if (!isInside(real, source)) continue;
+      masks.push({
+        destination: join(destination, relative(source, real)),
+        directory: found.kind === 'directory',
+      });
+    }
+  }
+  masks.sort((first, second) => first.destination.length - second.destination.length);
+  const mounts: string[] = [];
+  const remounts: string[] = [];
+  const done: string[] = [];
+  for (const mask of masks) {
+    if (done.some((outer) => isInside(mask.destination, outer))) continue;
+    done.push(mask.destination);
+    if (mask.directory) {
+      mounts.push('--tmpfs', mask.destination);
+      remounts.push('--remount-ro', mask.destination);
+    } else {
+      mounts.push('--ro-bind', '/dev/null', mask.destination);
+    }
+  }
+  return { mounts, remounts };
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node-pty';
+import { createBoundedOutput } from './bounded-output';
+import { foregroundProcessGroup } from './foreground-process-group';
+import { createPromptMarkerParser } from './prompt-marker';
+import type { ShellLaunch } from './shell-launch';
+import { type Shell, waitForStartupPrompt } from './shell-waits';
+
+/**
+ * Starts `launch` on a new pty and resolves once its first prompt came back with echo off. The
+ * `token` must be the one in the launch's PROMPT_COMMAND. Rejects (after killing it) when the shell
+ * exits or prints no prompt in time, e.g. when bwrap cannot create its namespaces.
+ */
+export async function spawnShell(launch: ShellLaunch, workspaceDir: string, token: string): Promise<Shell> {
+  const pty = spawn(launch.file, launch.args, {
+    name: 'xterm-256color',
+    cols: 160,
+    rows: 40,
+    cwd: workspaceDir,
+    env: launch.env,
+  });
+  const started: Shell = {
+    pty,
+    output: createBoundedOutput(),
+    busy: true,
+    exited: false,
+    exitCode: null,
+    lastExitCode: null,
+    cwd: undefined,
+    sandboxed: launch.sandboxed,
+    processGroup: undefined,
+    listener: undefined,
+  };
+  const parser = createPromptMarkerParser(token);
+  pty.onData((chunk) => {
+    let sawPrompt = false;
+    for (const piece of parser.push(chunk)) {
+      if (piece.kind === 'output') {
+        started.output.append(piece.text);
+      } else {
+        sawPrompt = true;
+        started.busy = false;
+        started.lastExitCode = piece.exitCode;
+        started.cwd = piece.cwd;
+      }
+    }
+    started.listener?.(sawPrompt ? 'prompt' : 'data');
+  });
+  pty.onExit(({ exitCode }) => {
+    started.exited = true;
+    started.busy = false;
+    started.exitCode = exitCode;
+    started.listener?.('exit');
+  });
+  await waitForStartupPrompt(started);
+  // Echo off, so output is only what commands print; un-export, so nested shells print no markers.
+  started.busy = true;
+  started.pty.write('stty -echo; export -n PROMPT_COMMAND PS1 PS2\r');
+  await waitForStartupPrompt(started);
+  started.output.clear();
+  // The pty's foreground group as the host sees it (tpgid of the host process on the pty): the
+  // shell's group in host PIDs even inside a PID namespace, so the kill after an interrupt works.
+  started.processGroup = foregroundProcessGroup(started.pty.pid);
+  return started;
+}

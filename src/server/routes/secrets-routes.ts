@@ -1,0 +1,35 @@
+import { ConversationParamsSchema, ConversationSecretsSchema, SuccessSchema } from '../api-schemas';
+import type { ServerContext, ZodApp } from '../server-context';
+import { NOT_FOUND_OR_INVALID } from './route-responses';
+
+/**
+ * POST /api/conversations/{id}/secrets (the agent server's shape): named secrets for one
+ * conversation, kept in the runtime's memory only. They are masked in everything the conversation
+ * records and streams, and handed to a terminal command only when it names them (`$NAME`).
+ */
+export function registerSecretsRoutes(app: ZodApp, context: ServerContext): void {
+  app.post(
+    '/api/conversations/:id/secrets',
+    {
+      schema: {
+        operationId: 'setConversationSecrets',
+        tags: ['conversations'],
+        description:
+          'Adds or replaces named secrets (a string, or `{kind:"StaticSecret", value, description?}`). Values stay in memory only: never stored, never returned, masked as `‹secret:NAME›` wherever they would appear, and exposed to a terminal command as the environment variable NAME only when the command names it as `$NAME` (braces allowed). Lost when the runtime restarts.',
+        params: ConversationParamsSchema,
+        body: ConversationSecretsSchema,
+        response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
+      },
+    },
+    async (request) => {
+      const values = Object.fromEntries(
+        Object.entries(request.body.secrets).map(([name, secret]) => [
+          name,
+          typeof secret === 'string' ? secret : secret.value,
+        ]),
+      );
+      context.service().setSecrets(request.params.id, values);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,250 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandLine } from '../../src/cli/testing/child-pids';
+import { isProcessAlive } from '../../src/cli/testing/process-gone';
+import {
+  type AuditedWorkbench,
+  editorTurn,
+  LLM_KEY,
+  observationTexts,
+  startAuditedWorkbench,
+  terminalTurn,
+} from './audited-workbench';
+
+// The attacks of the confinement audit, replayed through the real launcher, the real runtime, the mock
+// model and real bubblewrap. Each one did harm before the confinement work; each must now fail.
+const hasBwrap = (() => {
+  try {
+    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let workbench: AuditedWorkbench;
+beforeAll(async () => {
+  workbench = await startAuditedWorkbench();
+}, 60_000);
+afterAll(async () => {
+  await workbench?.close();
+});
+
+const FINISH = { tool_calls: [{ name: 'finish', arguments: { message: 'done' } }] };
+
+function hostProcessesMatching(pattern: RegExp): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => pattern.test(commandLine(pid)));
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
+}
+
+describe.skipIf(!hasBwrap)('confinement audit', () => {
+  it('1: a command cannot reach the ingress or the runtime, so it cannot lower its own policy', async () => {
+    const { port, runtimePort } = workbench;
+    const run = await workbench.runTurns([
+      terminalTurn(
+        [
+          `curl -s -m 3 http://127.0.0.1:${port}/ ; echo "ingress-exit=$?"`,
+          `curl -s -m 3 http://localhost:${runtimePort}/server_info ; echo "runtime-exit=$?"`,
+          `(exec 3<>/dev/tcp/127.0.0.1/${runtimePort}) 2>/dev/null; echo "devtcp-exit=$?"`,
+        ].join('; '),
+      ),
+      terminalTurn('rm -rf /tmp/scratch-of-the-agent', 'HIGH'),
+    ]);
+    const [output] = observationTexts(run);
+    console.log(run.status, JSON.stringify(run.events.map((e) => [e.kind, e.security_risk, e.observation])).slice(0, 3000));
+    expect(output).toMatch(/ingress-exit=7/);
+    expect(output).toMatch(/runtime-exit=7/);
+    expect(output).toMatch(/devtcp-exit=1/);
+    expect(run.transcript).not.toContain(workbench.sessionKey);
+    // The HIGH-risk step still waits for a person.
+    expect(run.status).toBe('waiting_for_confirmation');
+    const info = await workbench.api.json('GET', `/api/conversations/${run.id}`);
+    expect(info.confirmation_policy).toMatchObject({ kind: 'ConfirmRisky' });
+  });
+
+  it('2: the file editor reads nothing outside the workspace, through symlinks or ../ either', async () => {
+    const { dataDir, workspace } = workbench;
+    symlinkSync(dataDir, join(workspace, 'link-to-data'));
+    symlinkSync('/etc/passwd', join(workspace, 'passwd'));
+    symlinkSync('..', join(workspace, 'up'));
+    const paths = [
+      join(dataDir, 'session-key'),
+      join(dataDir, 'settings.json'),
+      '/etc/passwd',
+      `${workspace}/../.agent-workbench/session-key`,
+      join(workspace, 'link-to-data', 'session-key'),
+      join(workspace, 'passwd'),
+      join(workspace, 'up', '.agent-workbench', 'session-key'),
+    ];
+    const run = await workbench.runTurns(
+      [...paths.map((path) => editorTurn({ command: 'view', path })), FINISH],
+      { confirmationPolicy: { kind: 'NeverConfirm' } },
+    );
+    const observations = run.events.filter(
+      (event) => event.kind === 'ObservationEvent' && event.tool_name === 'file_editor',
+    );
+    expect(observations).toHaveLength(paths.length);
+    for (const event of observations) {
+      expect((event.observation as { is_error: boolean }).is_error).toBe(true);
+    }
+    expect(run.transcript).not.toContain(workbench.sessionKey);
+    expect(run.transcript).not.toMatch(/root:x:0:0/);
+  });
+
+  it('3: the data dir and credential files are invisible to commands, even with HOME as workspace', async () => {
+    const { dataDir } = workbench;
+    const commands = [
+      'cat ~/.agent-workbench/session-key',
+      `cat ${dataDir}/session-key ${dataDir}/settings.json`,
+      'cat ~/.ssh/id_ed25519 ~/.aws/credentials',
+      'ls -la ~ ~/.agent-workbench',
+    ].join('; ');
+    const inProject = await workbench.runTurns([terminalTurn(commands), FINISH], {
+      confirmationPolicy: { kind: 'NeverConfirm' },
+    });
+    const inHome = await workbench.runTurns(
+      [terminalTurn(`${commands}; cat .agent-workbench/session-key .ssh/id_ed25519`), FINISH],
+      { confirmationPolicy: { kind: 'NeverConfirm' }, workspace: workbench.home },
+    );
+    for (const run of [inProject, inHome]) {
+      expect(observationTexts(run)[0]).toMatch(/No such file or directory/);
+      expect(run.transcript).not.toContain(workbench.sessionKey);
+      expect(run.transcript).not.toContain('PRIVATE-SSH-KEY-MATERIAL');
+      expect(run.transcript).not.toContain('AWS-SECRET');
+    }
+  });
+
+  it('5: started as root, a command has no capabilities, no host processes and no way into the runtime', async () => {
+    const runtimePid = workbench.runtimePid() ?? 0;
+    const launcherPid = workbench.launcher.pid;
+    const run = await workbench.runTurns(
+      [
+        terminalTurn(
+          [
+            'grep CapEff /proc/self/status',
+            'mount -o remount,rw / 2>/dev/null; echo "remount-exit=$?"',
+            'nsenter -t 1 -m -p true 2>/dev/null; echo "nsenter-exit=$?"',
+            `cat /proc/${runtimePid}/environ /proc/${launcherPid}/environ 2>/dev/null | tr '\\0' '\\n' | grep -c KEY; echo "environ-done"`,
+            `kill -9 ${runtimePid} ${launcherPid} 2>/dev/null; echo "kill-exit=$?"`,
+            'echo "processes=$(ls /proc | grep -cE "^[0-9]+$")"',
+          ].join('; '),
+        ),
+        FINISH,
+      ],
+      { confirmationPolicy: { kind: 'NeverConfirm' } },
+    );
+    const [output = ''] = observationTexts(run);
+    expect(output).toMatch(/CapEff:\s+0000000000000000/);
+    expect(output).not.toMatch(/remount-exit=0/);
+    expect(output).not.toMatch(/nsenter-exit=0/);
+    expect(output).not.toMatch(/kill-exit=0/);
+    const processes = Number(/processes=(\d+)/.exec(output)?.[1]);
+    expect(processes).toBeLessThan(10);
+    expect(run.transcript).not.toContain(LLM_KEY);
+    expect(run.transcript).not.toContain(workbench.sessionKey);
+    expect(isProcessAlive(runtimePid)).toBe(true);
+  });
+
+  it('7: background jobs end when their conversation is deleted', async () => {
+    const run = await workbench.runTurns(
+      [terminalTurn('(sleep 600 &); nohup sleep 601 >/dev/null 2>&1 & disown; setsid sleep 602 & echo started'), FINISH],
+      { confirmationPolicy: { kind: 'NeverConfirm' } },
+    );
+    expect(hostProcessesMatching(/^sleep 60[012]$/).length).toBe(3);
+    await workbench.api.json('DELETE', `/api/conversations/${run.id}`);
+    expect(await waitUntil(() => hostProcessesMatching(/^sleep 60[012]$/).length === 0, 5_000)).toBe(true);
+  });
+
+  it('9: a process flood stops at the limit, says so, and leaves the terminal usable', async () => {
+    const run = await workbench.runTurns(
+      [
+        terminalTurn('for i in $(seq 1 3000); do sleep 120 & done 2>/dev/null; echo "flooded"', 'LOW'),
+        terminalTurn('echo still-alive'),
+        FINISH,
+      ],
+      { confirmationPolicy: { kind: 'NeverConfirm' } },
+    );
+    const [flood = '', after = ''] = observationTexts(run);
+    expect(flood).toMatch(/process limit/i);
+    expect(after).toContain('still-alive');
+    expect(hostProcessesMatching(/^sleep 120$/).length).toBeLessThanOrEqual(1024);
+    await workbench.api.json('DELETE', `/api/conversations/${run.id}`);
+    expect(await waitUntil(() => hostProcessesMatching(/^sleep 120$/).length === 0, 10_000)).toBe(true);
+  });
+
+  it('10: a key printed by a command is never stored, streamed, searchable or sent to the model', async () => {
+    const base64 = Buffer.from(LLM_KEY).toString('base64');
+    const github = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const leak = `key=${LLM_KEY}\nb64=${base64}\ngh=${github}\n`;
+    const run = await workbench.runTurns(
+      [terminalTurn(`printf '${leak.replace(/\n/g, '\\n')}'`), { text: 'I saw nothing.' }],
+      { confirmationPolicy: { kind: 'NeverConfirm' } },
+    );
+    for (const value of [LLM_KEY, base64, github]) {
+      expect(run.transcript).not.toContain(value);
+      const modelInput = JSON.stringify(workbench.mockLlm.requests().map((request) => request.body));
+      expect(modelInput).not.toContain(value);
+      for (const file of ['workbench.db', 'workbench.db-wal']) {
+        const bytes = readFileSync(join(workbench.dataDir, file), { flag: 'r' });
+        expect(bytes.includes(Buffer.from(value))).toBe(false);
+      }
+    }
+    const search = await workbench.api.json('GET', `/api/conversations/search?q=${encodeURIComponent(LLM_KEY)}`);
+    expect(JSON.stringify(search)).not.toContain(LLM_KEY);
+  });
+
+  it('11: the runtime port checks Host and Origin, the page is not frameable, files are private', async () => {
+    const { runtimePort, sessionKey, dataDir } = workbench;
+    const foreignHost = await rawGet(runtimePort, '/api/settings', { host: 'evil.test', 'x-session-api-key': sessionKey });
+    expect(foreignHost.status).toBe(403);
+    const foreignOrigin = await rawGet(runtimePort, '/api/settings', {
+      origin: 'http://evil.test',
+      'x-session-api-key': sessionKey,
+    });
+    expect(foreignOrigin.status).toBe(403);
+    const page = await fetch(`${workbench.origin}/`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("'unsafe-inline' 'self'");
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await page.text();
+    expect(body).not.toContain(sessionKey);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    for (const file of ['session-key', 'workbench.db']) {
+      expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600);
+    }
+  });
+});
+
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
