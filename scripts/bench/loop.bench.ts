@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestToolset } from '../../src/runtime/agent/testing/create-test-toolset';
@@ -139,6 +140,7 @@ function serviceFor(
       llm: { provider: 'openai-compatible', model: 'scripted' },
       confirmation_policy: { kind: 'NeverConfirm' },
       security_analyzer: DEFAULT_SECURITY_ANALYZER,
+      sandbox: DEFAULT_SANDBOX_SETTINGS,
     }),
     createLLM: () => llm,
     createToolset: toolset,

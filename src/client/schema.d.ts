@@ -560,9 +560,47 @@ export interface components {
             } | null;
             confirmation_policy: components["schemas"]["ConfirmationPolicy"];
             security_analyzer: components["schemas"]["SecurityAnalyzer"];
+            sandbox: {
+                /**
+                 * @default [
+                 *       "registry.npmjs.org",
+                 *       "*.npmjs.org",
+                 *       "*.npmjs.com",
+                 *       "registry.yarnpkg.com",
+                 *       "pypi.org",
+                 *       "files.pythonhosted.org",
+                 *       "*.pythonhosted.org",
+                 *       "github.com",
+                 *       "*.github.com",
+                 *       "*.githubusercontent.com",
+                 *       "codeload.github.com",
+                 *       "deb.debian.org",
+                 *       "security.debian.org",
+                 *       "crates.io",
+                 *       "static.crates.io",
+                 *       "index.crates.io",
+                 *       "proxy.golang.org",
+                 *       "sum.golang.org",
+                 *       "rubygems.org",
+                 *       "repo.maven.apache.org"
+                 *     ]
+                 */
+                network_allowlist: string[];
+                /** @default [] */
+                deny_paths: string[];
+                /** @default 512 */
+                max_processes: number;
+                /** @default 2048 */
+                max_memory_mb: number;
+            };
             overridden_by_env: string[];
             default_workspace: string;
             api_key_cleared?: boolean;
+            sandbox_status: {
+                /** @enum {string} */
+                kind: "sandboxed" | "missing" | "disabled";
+                detail?: string;
+            };
         };
         ErrorResponse: {
             detail: string;
@@ -1077,6 +1115,12 @@ export interface operations {
                         confirm_unknown?: boolean;
                     };
                     security_analyzer?: components["schemas"]["SecurityAnalyzer"];
+                    sandbox?: {
+                        network_allowlist?: string[];
+                        deny_paths?: string[];
+                        max_processes?: number;
+                        max_memory_mb?: number;
+                    };
                 };
             };
         };

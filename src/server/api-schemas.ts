@@ -113,6 +113,15 @@ export const SettingsResponseSchema = SettingsViewSchema.extend({
    * without a new `api_key` (a key is never sent to a host it was not given for).
    */
   api_key_cleared: z.boolean().optional(),
+  /**
+   * Whether agent commands can run: `sandboxed` (bubblewrap confines them), `missing` (bubblewrap is
+   * not installed: commands are refused; `detail` says how to install it) or `disabled`
+   * (AGENT_WORKBENCH_SANDBOX=0: commands run unconfined; the UI keeps a warning up).
+   */
+  sandbox_status: z.strictObject({
+    kind: z.enum(['sandboxed', 'missing', 'disabled']),
+    detail: z.string().optional(),
+  }),
 });
 
 /** A conversation secret: a plain value, or the agent-server's `StaticSecret` object. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
+import { createConfinedToolset } from '../runtime/conversation/create-confined-toolset';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
 import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
@@ -12,7 +13,6 @@ import {
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { EventStore } from '../runtime/store/event-store';
 import { openSqliteEventStore } from '../runtime/store/sqlite-event-store';
-import { createToolset } from '../runtime/tools/create-toolset';
 
 export interface CorruptRow {
   conversationId: string;
@@ -68,7 +68,11 @@ export function createRuntimeService(options: {
       defaultWorkspace: options.defaultWorkspace,
       settings: () => options.settings.current(),
       createLLM: (config) => createAiSdkLLM(config),
-      createToolset,
+      createToolset: (request) =>
+        createConfinedToolset(
+          { dataDir: options.dataDir, sandboxSettings: () => options.settings.current().sandbox },
+          request,
+        ),
       secrets,
     },
     { modelTitles: options.modelTitles ?? true },

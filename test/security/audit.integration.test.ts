@@ -54,26 +54,28 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
 describe.skipIf(!hasBwrap)('confinement audit', () => {
   it('1: a command cannot reach the ingress or the runtime, so it cannot lower its own policy', async () => {
     const { port, runtimePort } = workbench;
-    const run = await workbench.runTurns([
-      terminalTurn(
-        [
-          `curl -s -m 3 http://127.0.0.1:${port}/ ; echo "ingress-exit=$?"`,
-          `curl -s -m 3 http://localhost:${runtimePort}/server_info ; echo "runtime-exit=$?"`,
-          `(exec 3<>/dev/tcp/127.0.0.1/${runtimePort}) 2>/dev/null; echo "devtcp-exit=$?"`,
-        ].join('; '),
-      ),
-      terminalTurn('rm -rf /tmp/scratch-of-the-agent', 'HIGH'),
-    ]);
+    // The attack: read the key out of the page, then set the conversation's own policy to NeverConfirm.
+    const steal = [
+      `page=$(curl -s -m 3 http://127.0.0.1:${port}/); echo "ingress-exit=$?"`,
+      `key=$(printf %s "$page" | grep -o '[0-9a-f]\\{64\\}' | head -n 1)`,
+      `ids=$(curl -s -m 3 -H "X-Session-API-Key: $key" http://localhost:${runtimePort}/api/conversations/search); echo "runtime-exit=$?"`,
+      `(exec 3<>/dev/tcp/127.0.0.1/${runtimePort}) 2>/dev/null; echo "devtcp-exit=$?"`,
+    ].join('; ');
+    // A person approves the first command (it looks like a harmless fetch); the second is HIGH risk.
+    const run = await workbench.runTurns(
+      [terminalTurn(steal), terminalTurn('rm -rf /tmp/scratch-of-the-agent', 'HIGH')],
+      { approveCount: 1 },
+    );
     const [output] = observationTexts(run);
-    console.log(run.status, JSON.stringify(run.events.map((e) => [e.kind, e.security_risk, e.observation])).slice(0, 3000));
     expect(output).toMatch(/ingress-exit=7/);
     expect(output).toMatch(/runtime-exit=7/);
     expect(output).toMatch(/devtcp-exit=1/);
     expect(run.transcript).not.toContain(workbench.sessionKey);
-    // The HIGH-risk step still waits for a person.
+    // The HIGH-risk step still waits for a person, under the policy it started with.
     expect(run.status).toBe('waiting_for_confirmation');
     const info = await workbench.api.json('GET', `/api/conversations/${run.id}`);
     expect(info.confirmation_policy).toMatchObject({ kind: 'ConfirmRisky' });
+    expect(info.pending_action_ids).toHaveLength(1);
   });
 
   it('2: the file editor reads nothing outside the workspace, through symlinks or ../ either', async () => {
@@ -159,21 +161,32 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
     expect(isProcessAlive(runtimePid)).toBe(true);
   });
 
-  it('7: background jobs end when their conversation is deleted', async () => {
-    const run = await workbench.runTurns(
-      [terminalTurn('(sleep 600 &); nohup sleep 601 >/dev/null 2>&1 & disown; setsid sleep 602 & echo started'), FINISH],
-      { confirmationPolicy: { kind: 'NeverConfirm' } },
-    );
-    expect(hostProcessesMatching(/^sleep 60[012]$/).length).toBe(3);
-    await workbench.api.json('DELETE', `/api/conversations/${run.id}`);
-    expect(await waitUntil(() => hostProcessesMatching(/^sleep 60[012]$/).length === 0, 5_000)).toBe(true);
+  it('7: background jobs end when their conversation is deleted mid-run', async () => {
+    workbench.mockLlm.setScript({
+      turns: [
+        terminalTurn('(sleep 600 &); nohup sleep 601 >/dev/null 2>&1 & disown; setsid sleep 602 & echo started'),
+        terminalTurn('sleep 30'),
+      ],
+    });
+    const created = await workbench.api.json('POST', '/api/conversations', {
+      confirmation_policy: { kind: 'NeverConfirm' },
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Start jobs' }], run: true },
+    });
+    const detached = /^sleep 60[012]$/;
+    expect(await waitUntil(() => hostProcessesMatching(detached).length === 3, 10_000)).toBe(true);
+    await workbench.api.json('DELETE', `/api/conversations/${String(created.id)}`);
+    expect(await waitUntil(() => hostProcessesMatching(/^sleep (60[012]|30)$/).length === 0, 5_000)).toBe(true);
   });
 
   it('9: a process flood stops at the limit, says so, and leaves the terminal usable', async () => {
     const run = await workbench.runTurns(
       [
-        terminalTurn('for i in $(seq 1 3000); do sleep 120 & done 2>/dev/null; echo "flooded"', 'LOW'),
-        terminalTurn('echo still-alive'),
+        // bash retries a refused fork for a while, so the flood gets a hard time limit.
+        terminalTurn('for i in $(seq 1 3000); do sleep 120 & done 2>/dev/null; echo "flooded"', 'LOW', {
+          timeout: 8,
+        }),
+        // bash keeps retrying refused forks through C-c; a reset is the agent's way out.
+        terminalTurn('echo still-alive', 'LOW', { reset: true }),
         FINISH,
       ],
       { confirmationPolicy: { kind: 'NeverConfirm' } },
@@ -182,8 +195,26 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
     expect(flood).toMatch(/process limit/i);
     expect(after).toContain('still-alive');
     expect(hostProcessesMatching(/^sleep 120$/).length).toBeLessThanOrEqual(1024);
-    await workbench.api.json('DELETE', `/api/conversations/${run.id}`);
+    // The run ended and nobody watches: its terminal closed, and everything the flood started with it.
     expect(await waitUntil(() => hostProcessesMatching(/^sleep 120$/).length === 0, 10_000)).toBe(true);
+  }, 60_000);
+
+  it('network: off by default; on, only allowlisted hosts are reachable, through the proxy', async () => {
+    const probe = terminalTurn(
+      'curl -sS -m 5 http://not-on-the-list.test/ 2>&1; echo; echo "proxy=$HTTP_PROXY"',
+      'LOW',
+    );
+    const off = await workbench.runTurns([probe, FINISH], { confirmationPolicy: { kind: 'NeverConfirm' } });
+    expect(observationTexts(off)[0]).toContain('network is off for this conversation');
+    const on = await workbench.runTurns([probe, FINISH], {
+      confirmationPolicy: { kind: 'NeverConfirm' },
+      networkAccess: true,
+    });
+    const [output = ''] = observationTexts(on);
+    expect(output).toContain('not-on-the-list.test is not in the network allowlist');
+    expect(output).toContain('proxy=http://127.0.0.1:3128');
+    const info = await workbench.api.json('GET', `/api/conversations/${on.id}`);
+    expect(info.network_access).toBe(true);
   });
 
   it('10: a key printed by a command is never stored, streamed, searchable or sent to the model', async () => {
@@ -203,13 +234,19 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
         expect(bytes.includes(Buffer.from(value))).toBe(false);
       }
     }
-    const search = await workbench.api.json('GET', `/api/conversations/search?q=${encodeURIComponent(LLM_KEY)}`);
+    const search = await workbench.api.json(
+      'GET',
+      `/api/conversations/search?q=${encodeURIComponent(LLM_KEY)}`,
+    );
     expect(JSON.stringify(search)).not.toContain(LLM_KEY);
   });
 
   it('11: the runtime port checks Host and Origin, the page is not frameable, files are private', async () => {
     const { runtimePort, sessionKey, dataDir } = workbench;
-    const foreignHost = await rawGet(runtimePort, '/api/settings', { host: 'evil.test', 'x-session-api-key': sessionKey });
+    const foreignHost = await rawGet(runtimePort, '/api/settings', {
+      host: 'evil.test',
+      'x-session-api-key': sessionKey,
+    });
     expect(foreignHost.status).toBe(403);
     const foreignOrigin = await rawGet(runtimePort, '/api/settings', {
       origin: 'http://evil.test',

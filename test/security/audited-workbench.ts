@@ -39,6 +39,9 @@ export interface RunOptions {
   confirmationPolicy?: unknown;
   /** Approve every action that waits for confirmation (a person clicking Approve on each). */
   approveAll?: boolean;
+  networkAccess?: boolean;
+  /** Approve only the first N confirmations, then stop at the next one. */
+  approveCount?: number;
 }
 
 export interface FinishedRun {
@@ -137,10 +140,12 @@ async function runTurns(
   const created = await api.json('POST', '/api/conversations', {
     workspace: { working_dir: options.workspace ?? workspace },
     ...(options.confirmationPolicy === undefined ? {} : { confirmation_policy: options.confirmationPolicy }),
+    ...(options.networkAccess === undefined ? {} : { network_access: options.networkAccess }),
     initial_message: { role: 'user', content: [{ type: 'text', text: 'Audit task' }], run: true },
   });
   const id = String(created.id);
-  const status = await waitUntilStopped(api, id, options.approveAll ?? false);
+  const approvals = options.approveAll ? Number.POSITIVE_INFINITY : (options.approveCount ?? 0);
+  const status = await waitUntilStopped(api, id, approvals);
   const events = await allEvents(api, id);
   return { id, status, events, transcript: JSON.stringify(events) };
 }
@@ -150,14 +155,16 @@ const STOPPED = new Set(['finished', 'error', 'stuck', 'paused', 'idle']);
 async function waitUntilStopped(
   api: ReturnType<typeof apiOf>,
   id: string,
-  approveAll: boolean,
+  approvals: number,
 ): Promise<string> {
   const deadline = Date.now() + 60_000;
+  let approved = 0;
   while (Date.now() < deadline) {
     const info = await api.json('GET', `/api/conversations/${id}`);
     const status = String(info.execution_status);
     if (status === 'waiting_for_confirmation') {
-      if (!approveAll) return status;
+      if (approved >= approvals) return status;
+      approved += 1;
       await api.json('POST', `/api/conversations/${id}/events/respond_to_confirmation`, { accept: true });
     } else if (STOPPED.has(status) && Number(info.last_seq) > 2) {
       return status;
@@ -189,10 +196,9 @@ export function observationTexts(run: FinishedRun): string[] {
     });
 }
 
-export function terminalTurn(command: string, risk = 'LOW'): ScriptTurn {
-  return {
-    tool_calls: [{ name: 'terminal', arguments: { command, summary: 'audit step', security_risk: risk } }],
-  };
+export function terminalTurn(command: string, risk = 'LOW', extra: Record<string, unknown> = {}): ScriptTurn {
+  const args = { command, summary: 'audit step', security_risk: risk, ...extra };
+  return { tool_calls: [{ name: 'terminal', arguments: args }] };
 }
 
 export function editorTurn(args: Record<string, unknown>): ScriptTurn {

@@ -47,6 +47,8 @@ export function createConversationRegistry(ports: RegistryPorts) {
         conversationId: id,
         workspaceDir: log.record().workspace_dir,
         observationsDir: observationsDir(deps.dataDir, id),
+        // A deleted conversation (its tools still closing) has no network.
+        networkEnabled: () => deps.store.getConversation(id)?.network_access ?? false,
       });
       return created;
     };

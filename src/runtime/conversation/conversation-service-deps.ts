@@ -1,6 +1,7 @@
 import type { ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
 import type { LLM } from '../llm/llm';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
+import type { SandboxSettings } from '../settings/sandbox-settings';
 import type { EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
 
@@ -17,6 +18,22 @@ export interface RuntimeSettings {
   llm: LLMConfig | null;
   confirmation_policy: ConfirmationPolicy;
   security_analyzer: SecurityAnalyzer;
+  /** How commands are confined: network allowlist, hidden paths, limits. */
+  sandbox: SandboxSettings;
+}
+
+/** What one conversation's tools are made from. */
+export interface ToolsetRequest {
+  conversationId: string;
+  workspaceDir: string;
+  observationsDir: string;
+  /**
+   * The conversation's registered secrets that a command names (`$NAME`, `${NAME}`), to expose to
+   * it as environment variables and to nothing else. Values only: never log or store them.
+   */
+  secretEnv?: (command: string) => Record<string, string>;
+  /** Read on every network request: the conversation's network switch. */
+  networkEnabled: () => boolean;
 }
 
 /** Everything the conversation service reaches the world through. Tests pass twins. */
@@ -29,16 +46,7 @@ export interface ConversationServiceDeps {
   /** Read on every use, so a settings change applies to the next LLM call without a restart. */
   settings: () => RuntimeSettings;
   createLLM: (config: LLMConfig) => LLM;
-  createToolset: (options: {
-    conversationId: string;
-    workspaceDir: string;
-    observationsDir: string;
-    /**
-     * The conversation's registered secrets that a command names (`$NAME`, `${NAME}`), to expose to
-     * it as environment variables and to nothing else. Values only: never log or store them.
-     */
-    secretEnv?: (command: string) => Record<string, string>;
-  }) => Toolset;
+  createToolset: (request: ToolsetRequest) => Toolset;
   /**
    * The session key (the runtime's AGENT_WORKBENCH_SESSION_KEY), masked like an API key wherever it
    * would be stored or shown. Ignored when `secrets` is given.

@@ -87,6 +87,7 @@ function buildContext(options: EgressProxyOptions): ProxyContext {
   }
   const policy: EgressPolicy = {
     allowDomain: allowDomain ?? ((host) => matchesAllowlist(host, allowlist ?? [])),
+    ...(options.refuseAll === undefined ? {} : { refuseAll: options.refuseAll }),
     allowedPorts: options.allowedPorts ?? [80, 443],
     resolve: options.resolve ?? defaultResolve,
     allowAddress: options.allowAddress ?? (() => false),

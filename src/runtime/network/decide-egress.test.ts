@@ -31,6 +31,18 @@ describe('decideEgress', () => {
     expect(decision).toEqual({ allowed: true, address: PUBLIC });
   });
 
+  it('refuses everything, allowlisted names too, with the switch-off reason while it is given', async () => {
+    let off: string | undefined = 'network is off for this conversation';
+    const policy = policyWith({ 'allowed.test': [PUBLIC] }, { refuseAll: () => off });
+    expect(await decideEgress({ host: 'allowed.test', port: 443 }, policy)).toEqual({
+      allowed: false,
+      status: 403,
+      reason: 'blocked by Agent Workbench: network is off for this conversation',
+    });
+    off = undefined;
+    expect(await decideEgress({ host: 'allowed.test', port: 443 }, policy)).toMatchObject({ allowed: true });
+  });
+
   it('refuses a name outside the allowlist without asking DNS', async () => {
     let asked = false;
     const resolve = async () => {

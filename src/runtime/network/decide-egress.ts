@@ -5,6 +5,8 @@ import { isForbiddenAddress } from './is-forbidden-address';
 
 export interface EgressPolicy {
   allowDomain: (host: string) => boolean;
+  /** A reason to refuse every request (the network switch is off), or undefined. */
+  refuseAll?: () => string | undefined;
   allowedPorts: readonly number[];
   resolve: ResolveHost;
   allowAddress: (address: string) => boolean;
@@ -26,6 +28,8 @@ const PREFIX = 'blocked by Agent Workbench:';
 export async function decideEgress(target: EgressTarget, policy: EgressPolicy): Promise<EgressDecision> {
   const { host, port } = target;
   const literalFamily = isIP(host);
+  const switchedOff = policy.refuseAll?.();
+  if (switchedOff !== undefined) return { allowed: false, status: 403, reason: `${PREFIX} ${switchedOff}` };
   if (!policy.allowDomain(host)) {
     const reason =
       literalFamily === 0

@@ -35,6 +35,11 @@ export interface EgressProxyOptions {
    * setting that changes while the proxy runs. Takes precedence over `allowlist`; one of them is required.
    */
   allowDomain?: (host: string) => boolean;
+  /**
+   * Read on every request: a reason refuses everything with it (the conversation's network switch is
+   * off), undefined lets the other rules decide.
+   */
+  refuseAll?: () => string | undefined;
   /** Entries as `matchesAllowlist` reads them, e.g. `DEFAULT_ALLOWLIST`. */
   allowlist?: readonly string[];
   /** Default [80, 443]. */

@@ -7,6 +7,7 @@ import {
   LLMProviderSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
 
 /**
  * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
@@ -24,6 +25,7 @@ export const SettingsFileSchema = z.object({
     .default(null),
   confirmation_policy: ConfirmationPolicySchema.default(DEFAULT_CONFIRMATION_POLICY),
   security_analyzer: SecurityAnalyzerSchema.default(DEFAULT_SECURITY_ANALYZER),
+  sandbox: SandboxSettingsSchema.default(DEFAULT_SANDBOX_SETTINGS),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

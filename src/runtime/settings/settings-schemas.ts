@@ -5,6 +5,7 @@ import {
   LLMProviderSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
 
 const LLMPatchSchema = z.strictObject({
   provider: LLMProviderSchema.optional(),
@@ -19,6 +20,8 @@ export const SettingsPatchSchema = z.strictObject({
   llm: LLMPatchSchema.nullable().optional(),
   confirmation_policy: ConfirmationPolicySchema.optional(),
   security_analyzer: SecurityAnalyzerSchema.optional(),
+  /** Changes to the commands' confinement; absent fields keep their value. */
+  sandbox: SandboxSettingsPatchSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -33,6 +36,7 @@ export const SettingsViewSchema = z.strictObject({
     .nullable(),
   confirmation_policy: ConfirmationPolicySchema,
   security_analyzer: SecurityAnalyzerSchema,
+  sandbox: SandboxSettingsSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

@@ -50,6 +50,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     llm: applyEnvOverrides(file.llm, envOverrides),
     confirmation_policy: structuredClone(file.confirmation_policy),
     security_analyzer: structuredClone(file.security_analyzer),
+    sandbox: structuredClone(file.sandbox),
   });
 
   return {
@@ -66,6 +67,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         },
         confirmation_policy: settings.confirmation_policy,
         security_analyzer: settings.security_analyzer,
+        sandbox: settings.sandbox,
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -108,6 +110,7 @@ function applyPatch(
       llm: patched.llm,
       confirmation_policy: patch.confirmation_policy ?? file.confirmation_policy,
       security_analyzer: patch.security_analyzer ?? file.security_analyzer,
+      sandbox: { ...file.sandbox, ...patch.sandbox },
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

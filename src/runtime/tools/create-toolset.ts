@@ -27,6 +27,8 @@ export interface ToolsetOptions {
   limits?: TerminalLimitSettings;
   /** The egress proxy's socket and bridge script; absent: the terminal has no network. */
   network?: SandboxNetworkOptions;
+  /** The conversation's registered secrets a command names, exported to that command only. */
+  secretEnv?: (command: string) => Record<string, string>;
 }
 
 /**
@@ -46,6 +48,7 @@ export function createToolset(options: ToolsetOptions): Toolset {
       ...(options.network === undefined ? {} : { network: options.network }),
     }),
     options.noOutputTimeoutMs,
+    options.secretEnv,
   );
   const tools: readonly Tool[] = [
     terminal,

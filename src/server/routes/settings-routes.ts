@@ -5,6 +5,7 @@ import {
   SettingsPatchSchema,
   TestConnectionSchema,
 } from '../../runtime/settings/settings-schemas';
+import { sandboxStatus } from '../../runtime/tools/terminal/sandbox-status';
 import { ServiceUnavailableError } from '../error-catalogue';
 import {
   ErrorResponseSchema,
@@ -16,7 +17,11 @@ import type { ServerContext, ZodApp } from '../server-context';
 
 /** GET and PATCH /api/settings: the model and default policies. The API key is write-only. */
 export function registerSettingsRoutes(app: ZodApp, context: ServerContext): void {
-  const answer = () => ({ ...context.settings.view(), default_workspace: context.defaultWorkspace });
+  const answer = () => ({
+    ...context.settings.view(),
+    default_workspace: context.defaultWorkspace,
+    sandbox_status: sandboxStatus(process.env),
+  });
 
   app.get(
     '/api/settings',

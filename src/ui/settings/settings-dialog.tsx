@@ -23,7 +23,19 @@ interface Draft {
   baseUrl: string;
   apiKey: string;
   policy: PolicyChoice;
+  /** One host per line. */
+  allowlist: string;
+  /** One path per line. */
+  denyPaths: string;
+  maxProcesses: string;
+  maxMemoryMb: string;
 }
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 /** Model, base URL, API key and the default approval policy, with a real "Test connection". */
 export function SettingsDialog({
@@ -43,6 +55,10 @@ export function SettingsDialog({
     baseUrl: settings.llm?.base_url ?? '',
     apiKey: '',
     policy: policyChoiceOf(settings.confirmation_policy),
+    allowlist: settings.sandbox.network_allowlist.join('\n'),
+    denyPaths: settings.sandbox.deny_paths.join('\n'),
+    maxProcesses: String(settings.sandbox.max_processes),
+    maxMemoryMb: String(settings.sandbox.max_memory_mb),
   }));
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
@@ -50,6 +66,12 @@ export function SettingsDialog({
   };
   const overridden = new Set(settings.overridden_by_env);
   const keySet = settings.llm?.api_key_set ?? false;
+  // The runtime forgets a saved key when the host it goes to changes without a new key: say so first.
+  const keyWillClear =
+    keySet &&
+    draft.apiKey === '' &&
+    !overridden.has('LLM_API_KEY') &&
+    (draft.provider !== settings.llm?.provider || draft.baseUrl.trim() !== (settings.llm?.base_url ?? ''));
   const llmInput = () => ({
     provider: draft.provider,
     model: draft.model.trim(),
@@ -65,6 +87,12 @@ export function SettingsDialog({
           body: {
             llm: { ...llmInput(), base_url: draft.baseUrl.trim() || null },
             confirmation_policy: policyFromChoice(draft.policy, settings.confirmation_policy),
+            sandbox: {
+              network_allowlist: lines(draft.allowlist),
+              deny_paths: lines(draft.denyPaths),
+              max_processes: Number(draft.maxProcesses),
+              max_memory_mb: Number(draft.maxMemoryMb),
+            },
           },
         }),
       ),
@@ -183,9 +211,16 @@ export function SettingsDialog({
             disabled={overridden.has('LLM_API_KEY')}
             onChange={(event) => change({ apiKey: event.target.value })}
           />
-          <span className="field__hint">
-            Kept in settings.json on this machine; never sent back to the browser.
-          </span>
+          {keyWillClear ? (
+            <span className="field__hint field__hint--warning" data-testid="key-will-clear">
+              The saved key will be cleared: it is never sent to a different provider or base URL. Enter the
+              key for the new one.
+            </span>
+          ) : (
+            <span className="field__hint">
+              Kept in settings.json on this machine; never sent back to the browser.
+            </span>
+          )}
         </label>
         <label className="field">
           <span className="field__label">Ask before actions</span>
@@ -202,6 +237,64 @@ export function SettingsDialog({
           </select>
           <span className="field__hint">For new conversations; each conversation can switch it.</span>
         </label>
+        <details className="settings-form__section">
+          <summary>Sandbox for commands</summary>
+          <label className="field">
+            <span className="field__label">Network allowlist</span>
+            <textarea
+              className="input input--mono settings-form__list"
+              rows={5}
+              value={draft.allowlist}
+              onChange={(event) => change({ allowlist: event.target.value })}
+              spellCheck={false}
+              aria-label="Network allowlist"
+            />
+            <span className="field__hint">
+              One host per line (<code>*.example.com</code> for its subdomains). Reachable only by
+              conversations whose network switch is on; this machine and private addresses never are.
+            </span>
+          </label>
+          <label className="field">
+            <span className="field__label">Hidden paths</span>
+            <textarea
+              className="input input--mono settings-form__list"
+              rows={3}
+              value={draft.denyPaths}
+              placeholder="~/secrets"
+              onChange={(event) => change({ denyPaths: event.target.value })}
+              spellCheck={false}
+              aria-label="Hidden paths"
+            />
+            <span className="field__hint">
+              Never visible to commands, besides the data folder and credential folders (~/.ssh, ~/.aws, …).
+            </span>
+          </label>
+          <div className="settings-form__row">
+            <label className="field">
+              <span className="field__label">Process limit</span>
+              <input
+                className="input"
+                type="number"
+                min={16}
+                value={draft.maxProcesses}
+                onChange={(event) => change({ maxProcesses: event.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">Memory limit (MiB)</span>
+              <input
+                className="input"
+                type="number"
+                min={64}
+                value={draft.maxMemoryMb}
+                onChange={(event) => change({ maxMemoryMb: event.target.value })}
+              />
+            </label>
+          </div>
+          <span className="field__hint">
+            Limits apply to each conversation's terminal from its next start.
+          </span>
+        </details>
         {overridden.size > 0 ? (
           <p className="field__hint">
             Set by environment variables, which win over this form: {[...overridden].join(', ')}.

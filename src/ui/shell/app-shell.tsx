@@ -5,6 +5,7 @@ import { SettingsDialogHost } from '../settings/settings-dialog-host';
 import { AppHeader } from './app-header';
 import { NotFoundPage } from './not-found-page';
 import { PageHeaderSlotProvider } from './page-header-slot';
+import { SandboxBanner } from './sandbox-banner';
 import { Sidebar } from './sidebar';
 import './app-shell.css';
 
@@ -16,6 +17,7 @@ export function AppShell() {
         <Sidebar />
         <div className="app__column">
           <AppHeader />
+          <SandboxBanner />
           <main className="app__main">
             <Switch>
               <Route path="/">

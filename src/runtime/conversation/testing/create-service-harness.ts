@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestToolset, type TestToolset } from '../../agent/testing/create-test-toolset';
@@ -76,6 +77,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         llm: llmSetting,
         confirmation_policy: options.confirmationPolicy ?? { kind: 'NeverConfirm' },
         security_analyzer: options.securityAnalyzer ?? DEFAULT_SECURITY_ANALYZER,
+        sandbox: DEFAULT_SANDBOX_SETTINGS,
       }),
       createLLM: (config) => {
         llmConfigs.push(config);

@@ -21,7 +21,9 @@ describe('sandboxNetwork', () => {
     expect(network.exposed).toEqual(['/run/awb', '/opt/awb/bridge.mjs']);
     const command = network.command('/usr/bin/node', BASH);
     expect(command.slice(0, 4)).toEqual(['bash', '--norc', '--noprofile', '-c']);
-    expect(command[4]).toMatch(/^"\$1" "\$2" "\$3" .*& shift 3; export PS1= PS2=; exec bash "\$@"$/);
+    expect(command[4]).toMatch(/^"\$1" "\$2" "\$3" .*& shift 3; .*export PS1= PS2=; exec bash "\$@"$/);
+    // The shell waits (boundedly) for the bridge to listen, so the first command has its proxy.
+    expect(command[4]).toMatch(/for _ in \$\(seq 100\); do \(: <\/dev\/tcp\/127\.0\.0\.1\/3128\)/);
     expect(command.slice(5)).toEqual([
       'awb-bridge',
       '/usr/bin/node',

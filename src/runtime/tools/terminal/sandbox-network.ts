@@ -51,8 +51,12 @@ export function sandboxNetwork(options: SandboxNetworkOptions | undefined): Sand
       '--noprofile',
       '-c',
       // A non-interactive bash drops PS1 and PS2 from the environment: export them empty again, or
-      // the interactive shell prints its default prompt around every output.
-      '"$1" "$2" "$3" </dev/null >/dev/null 2>&1 & shift 3; export PS1= PS2=; exec bash "$@"',
+      // the interactive shell prints its default prompt around every output. The shell starts once
+      // the bridge listens (node takes ~50 ms to start), so the first command already has its proxy;
+      // after 2 s it starts anyway, and requests fail with a connection error the model can read.
+      '"$1" "$2" "$3" </dev/null >/dev/null 2>&1 & shift 3; ' +
+        'for _ in $(seq 100); do (: </dev/tcp/127.0.0.1/3128) 2>/dev/null && break; sleep 0.02; done; ' +
+        'export PS1= PS2=; exec bash "$@"',
       'awb-bridge',
       nodePath,
       options.bridgeScriptPath,

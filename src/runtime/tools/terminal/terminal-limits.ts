@@ -139,8 +139,11 @@ function ulimitLimits(settings: TerminalLimitSettings): TerminalLimits {
   return {
     mechanism: 'ulimit',
     wrap: (file, args) => ({
-      file: '/bin/sh',
+      // bash, not sh: dash has no `ulimit -u`.
+      file: 'bash',
       args: [
+        '--norc',
+        '--noprofile',
         '-c',
         'ulimit -u "$1" 2>/dev/null; ulimit -d "$2" 2>/dev/null; shift 2; exec "$@"',
         'awb-limits',

@@ -7,6 +7,7 @@ import { cleanTerminalOutput } from './clean-terminal-output';
 import { cutMiddle } from './cut-middle';
 import { keySequence } from './key-sequence';
 import { terminalArguments } from './terminal-arguments';
+import { withSecretExports } from './with-secret-exports';
 import { describeEnding } from './describe-ending';
 import type { TerminalRequest, TerminalSession } from './terminal-session';
 
@@ -31,6 +32,8 @@ export interface TerminalTool extends Tool<TerminalAction> {
 export function createTerminalTool(
   session: TerminalSession,
   noOutputTimeoutMs = DEFAULT_NO_OUTPUT_TIMEOUT_MS,
+  /** The conversation's secrets a command names (`$NAME`), exported to that command only. */
+  secretEnv: (command: string) => Record<string, string> = () => ({}),
 ): TerminalTool {
   // The shell is one process: calls run one after another even if the caller overlaps them.
   let queue: Promise<unknown> = Promise.resolve();
@@ -43,6 +46,8 @@ export function createTerminalTool(
       if (action.command.trim() === '') return observation(action, prefix.join('\n'), { exit_code: null });
     }
     const request = toRequest(action);
+    if (request.kind === 'command')
+      request.command = withSecretExports(request.command, secretEnv(request.command));
     const result = await session.run(request, {
       ...(action.timeout === undefined ? {} : { hardTimeoutMs: action.timeout * 1000 }),
       noOutputTimeoutMs:

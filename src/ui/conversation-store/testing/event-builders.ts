@@ -134,6 +134,7 @@ export function conversationInfo(overrides: Partial<ConversationInfo> = {}): Con
     forked_from_event_id: null,
     max_iterations: 500,
     stuck_detection: true,
+    network_access: false,
     stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
     tags: [],
     pinned: false,
