@@ -164,7 +164,9 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
   it('7: background jobs end when their conversation is deleted mid-run', async () => {
     workbench.mockLlm.setScript({
       turns: [
-        terminalTurn('(sleep 600 &); nohup sleep 601 >/dev/null 2>&1 & disown; setsid sleep 602 & echo started'),
+        terminalTurn(
+          '(sleep 600 &); nohup sleep 601 >/dev/null 2>&1 & disown; setsid sleep 602 & echo started',
+        ),
         terminalTurn('sleep 30'),
       ],
     });
@@ -175,7 +177,9 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
     const detached = /^sleep 60[012]$/;
     expect(await waitUntil(() => hostProcessesMatching(detached).length === 3, 10_000)).toBe(true);
     await workbench.api.json('DELETE', `/api/conversations/${String(created.id)}`);
-    expect(await waitUntil(() => hostProcessesMatching(/^sleep (60[012]|30)$/).length === 0, 5_000)).toBe(true);
+    expect(await waitUntil(() => hostProcessesMatching(/^sleep (60[012]|30)$/).length === 0, 5_000)).toBe(
+      true,
+    );
   });
 
   it('9: a process flood stops at the limit, says so, and leaves the terminal usable', async () => {

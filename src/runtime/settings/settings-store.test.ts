@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
+import { SettingsPatchSchema } from './settings-schemas';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,8 +23,31 @@ describe('createSettingsStore', () => {
       llm: null,
       confirmation_policy: { kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true },
       security_analyzer: { kind: 'EnsembleSecurityAnalyzer' },
+      sandbox: DEFAULT_SANDBOX_SETTINGS,
     });
+    expect(store.current().sandbox).toMatchObject({
+      deny_paths: [],
+      max_processes: 512,
+      max_memory_mb: 2048,
+    });
+    expect(store.current().sandbox.network_allowlist).toContain('registry.npmjs.org');
     expect(() => statSync(settingsPath())).toThrow();
+  });
+
+  it('keeps sandbox settings across a partial patch and refuses an allowlist entry that is not a host', () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ sandbox: { network_allowlist: ['Example.COM', '*.corp.test'], max_processes: 64 } });
+    const reloaded = createSettingsStore(dataDir, {});
+    expect(reloaded.current().sandbox).toMatchObject({
+      network_allowlist: ['example.com', '*.corp.test'],
+      max_processes: 64,
+      max_memory_mb: 2048,
+      deny_paths: [],
+    });
+    expect(
+      SettingsPatchSchema.safeParse({ sandbox: { network_allowlist: ['http://x.test/'] } }).success,
+    ).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ sandbox: { deny_paths: ['relative/path'] } }).success).toBe(false);
   });
 
   it('persists an update to settings.json with mode 0600 and reloads it in a new store', () => {

@@ -1,4 +1,6 @@
 import { statSync } from 'node:fs';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../runtime/settings/sandbox-settings';
+import { sandboxStatus } from '../../runtime/tools/terminal/sandbox-status';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../testing/api-helpers';
@@ -21,6 +23,8 @@ describe('/api/settings', () => {
       security_analyzer: { kind: 'EnsembleSecurityAnalyzer' },
       default_workspace: server.workspace,
       overridden_by_env: ['LLM_PROVIDER', 'LLM_MODEL', 'LLM_API_KEY'],
+      sandbox: DEFAULT_SANDBOX_SETTINGS,
+      sandbox_status: sandboxStatus(process.env),
     });
     expect(response.body).not.toContain('sk-env-secret-value');
   });
