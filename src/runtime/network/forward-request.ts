@@ -1,9 +1,8 @@
 import { type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { answerWithReason } from './answer-with-reason';
-import { decideEgress } from './decide-egress';
 import type { EgressLogEntry } from './egress-proxy-options';
-import { openUpstream } from './open-upstream';
+import { openCheckedUpstream } from './open-checked-upstream';
 import { parseAbsoluteUrl } from './parse-absolute-url';
 import type { ProxyContext } from './proxy-context';
 import { stripHopByHopHeaders } from './strip-hop-by-hop-headers';
@@ -51,17 +50,9 @@ export async function forwardRequest(
   };
   response.once('close', release);
 
-  const decision = await decideEgress(target, context.policy);
-  if (!decision.allowed) return refuse(decision.status, decision.reason);
-  const upstream = await openUpstream(
-    context.connect,
-    target.host,
-    decision.address,
-    target.port,
-    context.connectTimeoutMs,
-  );
-  if (!upstream.connected) return refuse(upstream.status, upstream.reason);
-  const address = decision.address.address;
+  const upstream = await openCheckedUpstream(target, context);
+  if (!upstream.ok) return refuse(upstream.status, upstream.reason);
+  const { address } = upstream;
   if (response.destroyed) {
     upstream.socket.destroy();
     return finish({ outcome: 'failed', status: 499, reason: 'client went away', address });

@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { answerSocketWithReason } from './answer-with-reason';
-import { decideEgress } from './decide-egress';
 import type { EgressLogEntry } from './egress-proxy-options';
-import { openUpstream } from './open-upstream';
+import { openCheckedUpstream } from './open-checked-upstream';
 import { parseConnectTarget } from './parse-connect-target';
 import type { ProxyContext } from './proxy-context';
 import { spliceSockets } from './splice-sockets';
@@ -41,29 +40,21 @@ export async function handleConnect(
   if (!context.tryAcquire())
     return refuse(503, 'Agent Workbench proxy: too many open connections, try again');
   try {
-    const decision = await decideEgress(target, context.policy);
-    if (!decision.allowed) return refuse(decision.status, decision.reason);
-    const upstream = await openUpstream(
-      context.connect,
-      target.host,
-      decision.address,
-      target.port,
-      context.connectTimeoutMs,
-    );
-    if (!upstream.connected) return refuse(upstream.status, upstream.reason);
+    const upstream = await openCheckedUpstream(target, context);
+    if (!upstream.ok) return refuse(upstream.status, upstream.reason);
     if (client.destroyed) {
       upstream.socket.destroy();
       return finish({
         outcome: 'failed',
         status: 499,
         reason: 'client went away',
-        address: decision.address.address,
+        address: upstream.address,
       });
     }
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) upstream.socket.write(head);
     const totals = await spliceSockets(client, upstream.socket, context.idleTimeoutMs);
-    finish({ outcome: 'allowed', status: 200, address: decision.address.address, ...totals });
+    finish({ outcome: 'allowed', status: 200, address: upstream.address, ...totals });
   } finally {
     context.release();
   }
