@@ -33,10 +33,7 @@ test('the network switch is off by default, visible in the header, and commands 
   await page.screenshot({ path: `${SCREENSHOTS}network-on.png` });
 });
 
-test('settings edit the network allowlist and the process limit of commands', async ({
-  page,
-  workbench,
-}) => {
+test('settings edit the network allowlist and the process limit of commands', async ({ page, workbench }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(workbench.url);
   await page.getByRole('button', { name: 'Settings' }).click();
