@@ -263,6 +263,8 @@ test('the Ctrl+K palette searches from anywhere and opens a hit with the keyboar
 }) => {
   const created = await seed(workbench);
   await page.goto(`${workbench.url}/conversations/${created.get(3)?.id}`);
+  // The shortcut is the app's: wait until it is on screen (it first checks the session) before pressing.
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Search conversations' });
   await expect(palette).toBeVisible();
