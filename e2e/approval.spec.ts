@@ -28,7 +28,10 @@ test('a risky command waits for approval; Enter approves it and the run goes on'
   // The dialog comes back after a reload: the wait is part of the conversation's state.
   await page.reload();
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: /approve/i })).toBeFocused();
+  const approve = dialog.getByRole('button', { name: /approve/i });
+  await expect(approve).toBeFocused();
+  // Enter approves only once the dialog is armed (a short delay after it opened by itself).
+  await expect(approve).toHaveAttribute('data-armed', 'true');
   await page.keyboard.press('Enter');
 
   await expect(dialog).toBeHidden();

@@ -141,6 +141,7 @@ function serviceFor(
       confirmation_policy: { kind: 'NeverConfirm' },
       security_analyzer: DEFAULT_SECURITY_ANALYZER,
       sandbox: DEFAULT_SANDBOX_SETTINGS,
+      approval_rules: [],
     }),
     createLLM: () => llm,
     createToolset: toolset,

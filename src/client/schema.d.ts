@@ -297,7 +297,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Accepts or rejects the pending actions. 409 when `action_ids` is given and is not the pending set. */
+        /** @description Accepts or rejects the pending actions. Old body: `accept` answers every pending action alike (409 `stale_confirmation` when `action_ids` is given and is not the pending set). With `decisions`, each pending action gets its own answer (`accept` and `reason` at the top are then ignored): it must answer every action the person was asked about, may answer actions already allowed (by a rule or the policy; left out, they run), and nothing else, else 409 `pending_actions_changed`. An accept with `scope` `conversation` or `always` adds an allow rule (the given matcher, else the suggested one) to the conversation or to settings. Every answer is recorded as a ConfirmationDecisionEvent. */
         post: operations["respondToConfirmation"];
         delete?: never;
         options?: never;
@@ -469,6 +469,30 @@ export interface components {
             stuck_detection: boolean;
             /** @default false */
             network_access: boolean;
+            /** @default [] */
+            approval_rules: {
+                /** Format: uuid */
+                id: string;
+                tool: string;
+                matcher: {
+                    /** @constant */
+                    kind: "command_prefix";
+                    prefix: string;
+                } | {
+                    /** @constant */
+                    kind: "path_glob";
+                    glob: string;
+                } | {
+                    /** @constant */
+                    kind: "any";
+                };
+                /** @enum {string} */
+                effect: "allow" | "ask" | "deny";
+                /** @default false */
+                allow_high_risk: boolean;
+                /** Format: date-time */
+                created_at: string;
+            }[];
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
@@ -500,6 +524,30 @@ export interface components {
             stuck_detection: boolean;
             /** @default false */
             network_access: boolean;
+            /** @default [] */
+            approval_rules: {
+                /** Format: uuid */
+                id: string;
+                tool: string;
+                matcher: {
+                    /** @constant */
+                    kind: "command_prefix";
+                    prefix: string;
+                } | {
+                    /** @constant */
+                    kind: "path_glob";
+                    glob: string;
+                } | {
+                    /** @constant */
+                    kind: "any";
+                };
+                /** @enum {string} */
+                effect: "allow" | "ask" | "deny";
+                /** @default false */
+                allow_high_risk: boolean;
+                /** Format: date-time */
+                created_at: string;
+            }[];
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
@@ -513,7 +561,7 @@ export interface components {
             items: components["schemas"]["ConversationSearchItem"][];
             next_page_id: string | null;
         };
-        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"];
+        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"];
         EventPage: {
             items: components["schemas"]["Event"][];
             next_page_id: string | null;
@@ -593,6 +641,29 @@ export interface components {
                 /** @default 2048 */
                 max_memory_mb: number;
             };
+            approval_rules: {
+                /** Format: uuid */
+                id: string;
+                tool: string;
+                matcher: {
+                    /** @constant */
+                    kind: "command_prefix";
+                    prefix: string;
+                } | {
+                    /** @constant */
+                    kind: "path_glob";
+                    glob: string;
+                } | {
+                    /** @constant */
+                    kind: "any";
+                };
+                /** @enum {string} */
+                effect: "allow" | "ask" | "deny";
+                /** @default false */
+                allow_high_risk: boolean;
+                /** Format: date-time */
+                created_at: string;
+            }[];
             overridden_by_env: string[];
             default_workspace: string;
             api_key_cleared?: boolean;
@@ -843,6 +914,48 @@ export interface components {
             source: components["schemas"]["EventSource"];
             /** Format: uuid */
             parent_id?: string;
+        };
+        ConfirmationDecisionEvent: {
+            /** @constant */
+            kind: "ConfirmationDecisionEvent";
+            /** Format: uuid */
+            id: string;
+            seq: number;
+            /** Format: date-time */
+            timestamp: string;
+            source: components["schemas"]["EventSource"];
+            /** Format: uuid */
+            parent_id?: string;
+            /** Format: uuid */
+            action_id: string;
+            /** @enum {string} */
+            decision: "allowed" | "rejected" | "asked";
+            /** @enum {string} */
+            decided_by: "user" | "rule" | "policy";
+            rule?: {
+                id: string;
+                label: string;
+                /** @enum {string} */
+                scope: "conversation" | "global";
+            };
+            /** @enum {string} */
+            scope?: "once" | "conversation" | "always";
+            reason?: string;
+            suggested_rule?: {
+                tool: string;
+                matcher: {
+                    /** @constant */
+                    kind: "command_prefix";
+                    prefix: string;
+                } | {
+                    /** @constant */
+                    kind: "path_glob";
+                    glob: string;
+                } | {
+                    /** @constant */
+                    kind: "any";
+                };
+            };
         };
         TerminalAction: {
             /** @constant */
@@ -1121,6 +1234,29 @@ export interface operations {
                         max_processes?: number;
                         max_memory_mb?: number;
                     };
+                    approval_rules?: {
+                        /** Format: uuid */
+                        id?: string;
+                        tool: string;
+                        matcher: {
+                            /** @enum {string} */
+                            kind: "command_prefix";
+                            prefix: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "path_glob";
+                            glob: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "any";
+                        };
+                        /** @enum {string} */
+                        effect: "allow" | "ask" | "deny";
+                        /** @default false */
+                        allow_high_risk?: boolean;
+                        /** Format: date-time */
+                        created_at?: string;
+                    }[];
                 };
             };
         };
@@ -1484,6 +1620,29 @@ export interface operations {
                     tags?: string[];
                     pinned?: boolean;
                     network_access?: boolean;
+                    approval_rules?: {
+                        /** Format: uuid */
+                        id?: string;
+                        tool: string;
+                        matcher: {
+                            /** @enum {string} */
+                            kind: "command_prefix";
+                            prefix: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "path_glob";
+                            glob: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "any";
+                        };
+                        /** @enum {string} */
+                        effect: "allow" | "ask" | "deny";
+                        /** @default false */
+                        allow_high_risk?: boolean;
+                        /** Format: date-time */
+                        created_at?: string;
+                    }[];
                 };
             };
         };
@@ -1932,6 +2091,29 @@ export interface operations {
                     accept: boolean;
                     reason?: string;
                     action_ids?: string[];
+                    decisions?: {
+                        /** Format: uuid */
+                        action_id: string;
+                        accept: boolean;
+                        reason?: string;
+                        /** @enum {string} */
+                        scope?: "once" | "conversation" | "always";
+                        rule?: {
+                            matcher: {
+                                /** @enum {string} */
+                                kind: "command_prefix";
+                                prefix: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "path_glob";
+                                glob: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "any";
+                            };
+                            allow_high_risk?: boolean;
+                        };
+                    }[];
                 };
             };
         };
@@ -1982,7 +2164,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 page_id?: string;
@@ -2031,7 +2213,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
             };

@@ -67,6 +67,7 @@ export function createRuntimeService(options: {
       dataDir: options.dataDir,
       defaultWorkspace: options.defaultWorkspace,
       settings: () => options.settings.current(),
+      addGlobalApprovalRule: (rule) => options.settings.addApprovalRule(rule),
       createLLM: (config) => createAiSdkLLM(config),
       createToolset: (request) =>
         createConfinedToolset(

@@ -9,6 +9,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   conversation_already_running: 409,
   stale_confirmation: 409,
   no_pending_actions: 409,
+  pending_actions_changed: 409,
   invalid_workspace: 422,
   llm_not_configured: 409,
   invalid_request: 422,

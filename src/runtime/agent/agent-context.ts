@@ -1,4 +1,4 @@
-import type { ConfirmationPolicy, Event, NewEvent, SecurityAnalyzer } from '../events';
+import type { ApprovalRule, ConfirmationPolicy, Event, NewEvent, SecurityAnalyzer } from '../events';
 import type { CondenserOptions } from '../context/condenser';
 import type { View } from '../context/view';
 import type { LiveFrame } from '../conversation/live-frame';
@@ -18,6 +18,8 @@ export interface AgentContext {
   /** Read at each use, so a policy change applies to the next step. */
   confirmationPolicy(): ConfirmationPolicy;
   securityAnalyzer(): SecurityAnalyzer;
+  /** Read at each use: the conversation's rules (checked first) and the global ones from settings. */
+  approvalRules(): { conversation: readonly ApprovalRule[]; global: readonly ApprovalRule[] };
   branch(): readonly Event[];
   view(): View;
   /** Highest committed seq (-1 when empty). */

@@ -1,10 +1,9 @@
-import type { ActionEvent } from '../events';
 import { eventsToMessages } from '../context/events-to-messages';
 import type { ChatMessage, LLMResponse } from '../llm/llm';
-import { needsConfirmation } from '../security/needs-confirmation';
 import type { AgentContext, StepOutcome } from './agent-context';
 import { callModel } from './call-model';
 import { condenseIfNeeded } from './condense-if-needed';
+import { decideConfirmations } from './decide-confirmations';
 import { executeActions } from './execute-actions';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
 import { recordToolCalls } from './record-tool-calls';
@@ -30,8 +29,10 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
   if (call.response.tool_calls.length === 0) return recordReply(call.response, call.itemId, context);
   const actions = recordToolCalls(call.response, call.itemId, context);
   if (actions.length === 0) return { kind: 'continue' };
-  if (mustWait(actions, context)) return { kind: 'waiting' };
-  return await executeActions(actions, context);
+  const decided = decideConfirmations(actions, context);
+  if (decided.wait) return { kind: 'waiting' };
+  if (decided.runnable.length === 0) return { kind: 'continue' };
+  return await executeActions(decided.runnable, context);
 }
 
 /** Plain text ends the run; an empty reply is recorded and nudged, and the loop goes on. */
@@ -56,15 +57,6 @@ function recordReply(response: LLMResponse, itemId: string, context: AgentContex
     extended_content: [],
   });
   return { kind: 'continue' };
-}
-
-/** Read-only tools (finish, think, task_tracker) never wait; one risky action makes the batch wait. */
-export function mustWait(actions: readonly ActionEvent[], context: AgentContext): boolean {
-  const policy = context.confirmationPolicy();
-  return actions.some(
-    (action) =>
-      !context.toolset.get(action.tool_name)?.readOnly && needsConfirmation(policy, action.security_risk),
-  );
 }
 
 /** A system prompt recorded after the first messages (a conversation navigated to an empty branch) still leads. */

@@ -64,6 +64,8 @@ export function createConversationRegistry(ports: RegistryPorts) {
         ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock }),
       observationsDir: observationsDir(deps.dataDir, id),
       condenser: ports.condenser,
+      globalApprovalRules: () => deps.settings().approval_rules,
+      addGlobalApprovalRule: deps.addGlobalApprovalRule,
       onRunEnd: () => release(id),
       onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
     });

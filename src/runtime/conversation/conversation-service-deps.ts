@@ -1,4 +1,4 @@
-import type { ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
+import type { ApprovalRule, ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
 import type { LLM } from '../llm/llm';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { SandboxSettings } from '../settings/sandbox-settings';
@@ -20,6 +20,8 @@ export interface RuntimeSettings {
   security_analyzer: SecurityAnalyzer;
   /** How commands are confined: network allowlist, hidden paths, limits. */
   sandbox: SandboxSettings;
+  /** Global approval rules, checked after a conversation's own. */
+  approval_rules: ApprovalRule[];
 }
 
 /** What one conversation's tools are made from. */
@@ -45,6 +47,11 @@ export interface ConversationServiceDeps {
   defaultWorkspace: string;
   /** Read on every use, so a settings change applies to the next LLM call without a restart. */
   settings: () => RuntimeSettings;
+  /**
+   * Persists one more global approval rule (a person approved with scope `always`). Absent: such
+   * answers only add a conversation rule. May throw SettingsError when settings.json cannot be written.
+   */
+  addGlobalApprovalRule?: (rule: ApprovalRule) => void;
   createLLM: (config: LLMConfig) => LLM;
   createToolset: (request: ToolsetRequest) => Toolset;
   /**

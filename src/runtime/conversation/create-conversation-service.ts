@@ -7,6 +7,7 @@ import { createRedactingEventStore } from '../secrets/create-redacting-event-sto
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
 import { secretsNamedIn } from '../secrets/secrets-named-in';
+import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
 import { observationsDir, createConversationRegistry } from './conversation-registry';
 import type { ConversationService } from './conversation-service';
@@ -170,6 +171,11 @@ export function createConversationService(
         registry.with(id, (live) =>
           live.log.setState('network_access', networkAccess, { network_access: networkAccess }),
         );
+      }
+      if (patch.approval_rules !== undefined) {
+        const rules = completeApprovalRules(patch.approval_rules, newId, now);
+        // Durable, so the log says which rules decided the approvals that follow.
+        registry.with(id, (live) => live.log.setState('approval_rules', rules, { approval_rules: rules }));
       }
       // Pinning and tagging are filing, not activity: they must not move a conversation up the
       // "recent activity" list. A rename is something the person did to it, so it counts.

@@ -48,6 +48,7 @@ export async function createConversationRecord(
       max_iterations: request.max_iterations,
       stuck_detection: request.stuck_detection,
       network_access: request.network_access ?? false,
+      approval_rules: [],
       stats: { ...EMPTY_STATS },
       tags: request.tags ?? [],
       pinned: false,

@@ -20,6 +20,7 @@ const info: ConversationInfo = {
   max_iterations: 500,
   stuck_detection: true,
   network_access: false,
+  approval_rules: [],
   stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
   tags: [],
   pinned: false,

@@ -1,5 +1,6 @@
 import { type ConversationInfo, contentText, type Event } from '../events';
 import type { CorruptRow } from '../store/event-store';
+import { describeDecision } from './describe-decision';
 import { redactValue } from './redact-secrets';
 
 export interface ExportedConversation {
@@ -73,6 +74,8 @@ function renderEvent(event: Event): string | null {
       return `> **${event.code}**: ${event.detail}\n`;
     case 'Condensation':
       return event.summary ? `> _Earlier events condensed:_ ${event.summary.replace(/\n/g, ' ')}\n` : null;
+    case 'ConfirmationDecisionEvent':
+      return `> ${describeDecision(event)}\n`;
     case 'PauseEvent':
       return '> _Paused_\n';
     case 'InterruptEvent':

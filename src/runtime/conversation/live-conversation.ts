@@ -1,12 +1,14 @@
 import type { AgentContext } from '../agent/agent-context';
 import { executeActions } from '../agent/execute-actions';
-import { mustWait } from '../agent/run-agent-step';
+import { decideConfirmations } from '../agent/decide-confirmations';
 import type { CondenserOptions } from '../context/condenser';
 import { pendingActions } from '../context/pending-actions';
-import { type ActionEvent, contentText, type Event } from '../events';
+import { type ActionEvent, type ApprovalRule, contentText, type Event } from '../events';
 import type { LLM, LLMUsage } from '../llm/llm';
 import type { Toolset } from '../tools/tool';
 import type { ConversationLog } from './conversation-log';
+import { type PlannedAnswer, planConfirmationAnswer } from './plan-confirmation-answer';
+import { recordConfirmationAnswer } from './record-confirmation-answer';
 import type { RespondToConfirmation, SendMessage } from './requests';
 import { applyOutcome, endWithError, type LoopControl, runLoop } from './run-loop';
 import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
@@ -23,6 +25,13 @@ export interface LiveConversationPorts {
   ensureSystemPrompt(toolset: Toolset): Promise<void>;
   observationsDir: string;
   condenser: CondenserOptions;
+  /** The global approval rules now (settings are read on every use). */
+  globalApprovalRules(): readonly ApprovalRule[];
+  /**
+   * Persists a global allow rule (an approval with scope `always`). Absent: such answers add a
+   * conversation rule instead. May throw (settings.json not writable); nothing is recorded then.
+   */
+  addGlobalApprovalRule?: ((rule: ApprovalRule) => void) | undefined;
   /** After a run ended (whatever the outcome): the registry may drop an idle conversation. */
   onRunEnd(): void;
   /** The first user message of the conversation was appended (titles). */
@@ -85,6 +94,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       toolset,
       confirmationPolicy: () => log.record().confirmation_policy,
       securityAnalyzer: () => log.record().security_analyzer,
+      approvalRules: () => ({
+        conversation: log.record().approval_rules,
+        global: ports.globalApprovalRules(),
+      }),
       branch: log.branch,
       view: log.view,
       lastSeq: log.lastSeq,
@@ -118,11 +131,16 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     const loopControl = control(current);
     const pending = pendingActions(log.branch());
     if (pending.length > 0) {
-      if (!approved && mustWait(pending, agent)) {
+      const decided = approved ? { wait: false, runnable: pending } : decideConfirmations(pending, agent);
+      if (decided.wait) {
         log.setStatus('waiting_for_confirmation');
         return;
       }
-      if (applyOutcome(await executeActions(pending, agent), agent, loopControl) === 'stop') return;
+      if (
+        decided.runnable.length > 0 &&
+        applyOutcome(await executeActions(decided.runnable, agent), agent, loopControl) === 'stop'
+      )
+        return;
     }
     await runLoop(agent, loopControl);
   }
@@ -210,6 +228,19 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     );
   }
 
+  /** Global rules first: when settings.json cannot be written, nothing at all is recorded. */
+  function addRules(answers: readonly PlannedAnswer[]): void {
+    const conversationRules: ApprovalRule[] = [];
+    for (const { scope, newRule } of answers) {
+      if (!newRule) continue;
+      if (scope === 'always' && ports.addGlobalApprovalRule) ports.addGlobalApprovalRule(newRule);
+      else conversationRules.push(newRule);
+    }
+    if (conversationRules.length === 0) return;
+    const rules = [...log.record().approval_rules, ...conversationRules];
+    log.setState('approval_rules', rules, { approval_rules: rules });
+  }
+
   async function interruptNow(): Promise<void> {
     const wasRunning = task !== undefined;
     const current = run;
@@ -284,14 +315,18 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       const pending = pendingActions(log.branch());
       if (response.action_ids && !sameIds(response.action_ids, pending))
         throw new RuntimeError('stale_confirmation');
-      if (pending.length === 0) throw new RuntimeError('no_pending_actions');
-      if (response.accept) {
-        start(true);
-        return;
-      }
+      if (pending.length === 0 && !response.decisions?.length) throw new RuntimeError('no_pending_actions');
+      const answers = planConfirmationAnswer(response, pending, log.branch(), {
+        workspaceDir: log.record().workspace_dir,
+        newId: ports.newId,
+        now: ports.now,
+      });
       if (task || stopping) throw new RuntimeError('conversation_already_running');
-      rejectPending(response.reason?.trim() || 'The person rejected this action.');
-      log.setStatus('idle');
+      addRules(answers);
+      const ruleScope = ports.addGlobalApprovalRule ? 'global' : 'conversation';
+      for (const answer of answers) recordConfirmationAnswer(log, answer, stamp, ruleScope);
+      if (answers.some((answer) => answer.accept)) start(true);
+      else log.setStatus('idle');
     },
     /** Resolves when no run is going (for shutdown and delete). */
     async settle(): Promise<void> {

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  ApprovalRuleListInputSchema,
   BaseUrlSchema,
+  DecisionScopeSchema,
   ConfirmationPolicySchema,
   ContentSchema,
   EventIdSchema,
   LLMProviderSchema,
+  RuleMatcherSchema,
   SecurityAnalyzerSchema,
 } from '../events';
 
@@ -44,6 +47,8 @@ export const UpdateConversationSchema = z.strictObject({
   tags: z.array(z.string().min(1).max(50)).max(20).optional(),
   pinned: z.boolean().optional(),
   network_access: z.boolean().optional(),
+  /** Replaces the conversation's approval rules; the server fills missing ids and creation times. */
+  approval_rules: ApprovalRuleListInputSchema.optional(),
 });
 
 export const ForkSchema = z.strictObject({
@@ -56,10 +61,25 @@ export const NavigateSchema = z.strictObject({ event_id: EventIdSchema.nullable(
 
 export const SetConfirmationPolicySchema = z.strictObject({ policy: ConfirmationPolicySchema });
 
+/** One pending action's answer. `scope` conversation/always with accept also adds an allow rule. */
+export const ActionDecisionSchema = z.strictObject({
+  action_id: EventIdSchema,
+  accept: z.boolean(),
+  reason: z.string().max(10_000).optional(),
+  scope: DecisionScopeSchema.optional(),
+  /** The allow rule to add for scope conversation/always; absent: the action's suggested rule. */
+  rule: z.strictObject({ matcher: RuleMatcherSchema, allow_high_risk: z.boolean().optional() }).optional(),
+});
+
+/**
+ * `{accept, reason?, action_ids?}` answers every pending action alike (as upstream does);
+ * `decisions` answers each one, and must then name exactly the pending actions.
+ */
 export const RespondToConfirmationSchema = z.strictObject({
   accept: z.boolean(),
   reason: z.string().max(10_000).optional(),
   action_ids: z.array(EventIdSchema).optional(),
+  decisions: z.array(ActionDecisionSchema).max(1000).optional(),
 });
 
 export type SendMessage = z.infer<typeof SendMessageSchema>;
@@ -68,4 +88,5 @@ export type CreateConversation = z.infer<typeof CreateConversationSchema>;
 export type UpdateConversation = z.infer<typeof UpdateConversationSchema>;
 export type Fork = z.infer<typeof ForkSchema>;
 export type Navigate = z.infer<typeof NavigateSchema>;
+export type ActionDecision = z.infer<typeof ActionDecisionSchema>;
 export type RespondToConfirmation = z.infer<typeof RespondToConfirmationSchema>;

@@ -8,6 +8,7 @@ export const RUNTIME_ERRORS = {
   conversation_already_running: 'The conversation is already running',
   stale_confirmation: 'The pending actions changed; reload and decide again',
   no_pending_actions: 'Nothing is waiting for confirmation',
+  pending_actions_changed: 'The decisions do not name the pending actions; reload and decide again',
   invalid_workspace: 'The workspace folder does not exist or is not a directory',
   llm_not_configured: 'No model is configured: open Settings and choose a provider and model',
   invalid_request: 'The request is not valid',

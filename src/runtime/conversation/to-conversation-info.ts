@@ -29,6 +29,7 @@ export function toConversationInfo(
     max_iterations: record.max_iterations,
     stuck_detection: record.stuck_detection,
     network_access: record.network_access,
+    approval_rules: structuredClone(record.approval_rules),
     stats: record.stats,
     tags: record.tags,
     pinned: record.pinned,

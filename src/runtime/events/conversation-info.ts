@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalRuleSchema } from './approval-rule';
 import {
   ConfirmationPolicySchema,
   ExecutionStatusSchema,
@@ -30,6 +31,9 @@ export const ConversationInfoSchema = z.strictObject({
   /** Commands may reach allowlisted hosts through the egress proxy (off by default). */
   // Default: infos recorded before the network switch existed (fixtures, old clients' caches) had none.
   network_access: z.boolean().default(false),
+  /** This conversation's approval rules, checked before the global ones (settings). */
+  // Default: infos recorded before approval rules existed had none.
+  approval_rules: z.array(ApprovalRuleSchema).default([]),
   stats: StatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActionSchema } from './actions';
+import { RuleMatcherSchema } from './approval-rule';
 import { ContentSchema, TextContentSchema } from './content';
 import { ObservationSchema } from './observations';
 
@@ -123,6 +124,35 @@ export const ConversationStateUpdateEventSchema = z.strictObject({
   value: z.unknown(),
 });
 
+export const DecisionScopeSchema = z.enum(['once', 'conversation', 'always']);
+
+/**
+ * How one action's confirmation was decided, recorded before the action runs or waits. Source `user`
+ * for a person's answer, `environment` for a rule's or the policy's. Never sent to the model: a deny
+ * is also answered by a UserRejectObservation, which the model reads.
+ */
+export const ConfirmationDecisionEventSchema = z.strictObject({
+  kind: z.literal('ConfirmationDecisionEvent'),
+  ...base,
+  action_id: EventIdSchema,
+  decision: z.enum(['allowed', 'rejected', 'asked']),
+  decided_by: z.enum(['user', 'rule', 'policy']),
+  /** The rule that decided (absent for `asked` by the policy: no rule matched); with a person's answer of scope conversation/always, the allow rule it created. */
+  rule: z
+    .strictObject({
+      id: z.string(),
+      /** What people read, e.g. `npm test` or `src/**`. */
+      label: z.string(),
+      scope: z.enum(['conversation', 'global']),
+    })
+    .optional(),
+  /** A person's answer: for this action only, or a new allow rule for the conversation or for good. */
+  scope: DecisionScopeSchema.optional(),
+  reason: z.string().optional(),
+  /** With `asked`: the rule the approval dialog offers to create. */
+  suggested_rule: z.strictObject({ tool: z.string(), matcher: RuleMatcherSchema }).optional(),
+});
+
 export const PauseEventSchema = z.strictObject({ kind: z.literal('PauseEvent'), ...base });
 export const InterruptEventSchema = z.strictObject({ kind: z.literal('InterruptEvent'), ...base });
 
@@ -151,6 +181,7 @@ export const EventSchema = z.discriminatedUnion('kind', [
   InterruptEventSchema,
   CondensationSchema,
   CondensationRequestSchema,
+  ConfirmationDecisionEventSchema,
 ]);
 
 export type Source = z.infer<typeof SourceSchema>;
@@ -166,6 +197,8 @@ export type UserRejectObservation = z.infer<typeof UserRejectObservationSchema>;
 export type AgentErrorEvent = z.infer<typeof AgentErrorEventSchema>;
 export type ConversationErrorEvent = z.infer<typeof ConversationErrorEventSchema>;
 export type ConversationStateUpdateEvent = z.infer<typeof ConversationStateUpdateEventSchema>;
+export type DecisionScope = z.infer<typeof DecisionScopeSchema>;
+export type ConfirmationDecisionEvent = z.infer<typeof ConfirmationDecisionEventSchema>;
 export type PauseEvent = z.infer<typeof PauseEventSchema>;
 export type InterruptEvent = z.infer<typeof InterruptEventSchema>;
 export type Condensation = z.infer<typeof CondensationSchema>;

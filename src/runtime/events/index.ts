@@ -1,4 +1,5 @@
 export * from './actions';
+export * from './approval-rule';
 export * from './content';
 export * from './events';
 export * from './observations';

@@ -153,6 +153,50 @@ describe('pattern analyzer on terminal commands', () => {
   });
 });
 
+describe('pattern analyzer across cd and unreadable commands', () => {
+  it.each([
+    ['cd /etc && echo x > hosts', 'outside the workspace (echo x > hosts in /etc)'],
+    ['cd /etc; echo x > hosts', 'in /etc'],
+    ['false || cd /usr/local/bin && cp tool mytool', 'in /usr/local/bin'],
+    ['cd src && cd ../.. && rm notes.txt', 'deletes files outside the workspace (rm notes.txt in /home/dev)'],
+    ['cd && echo x > .profile', 'shell start-up file'],
+  ])('follows cd on one command line: %j is HIGH (%s)', (command, reason) => {
+    const assessment = assess(command);
+    expect(assessment.risk).toBe('HIGH');
+    expect(assessment.reasons.join('\n')).toContain(reason);
+  });
+
+  it.each([
+    'cd src && npm test',
+    'cd src && echo x > out.txt',
+    'cd /etc && cd /home/dev/project && echo x > out.txt',
+    'cd "$DIR" && echo x > out.txt',
+    'cd /etc | echo x > out.txt',
+  ])('rates %j LOW when the cd leaves it inside the workspace or is unknown', (command) => {
+    expect(assess(command).risk).toBe('LOW');
+  });
+
+  it.each([
+    ['echo "unterminated', 'unbalanced double quote'],
+    ["echo 'unterminated", 'unbalanced single quote'],
+    ['echo $(ls', 'unclosed command substitution'],
+    ['cat <<EOF\nrm -rf /tmp/x', 'unterminated heredoc'],
+    ['python3 <<EOF', 'unterminated heredoc'],
+    ["$'\\x72\\x6d' -rf build", "escape-encoded $'…' quoting"],
+    ['bash -c "eval eval eval eval eval eval eval ls"', 'shells nested deeper than 5'],
+  ])('rates %j MEDIUM, never LOW, because it could not be analysed (%s)', (command, problem) => {
+    const assessment = assess(command);
+    expect(assessment.risk).toBe('MEDIUM');
+    expect(assessment.reasons.join('\n')).toContain(`could not be analysed: ${problem}`);
+  });
+
+  it('keeps HIGH when an unreadable command also matched a HIGH rule', () => {
+    const assessment = assess('sudo rm -rf / "');
+    expect(assessment.risk).toBe('HIGH');
+    expect(assessment.reasons.at(-1)).toContain('could not be analysed');
+  });
+});
+
 describe('pattern analyzer on other tools', () => {
   const editor = (command: 'view' | 'create' | 'str_replace', path: string): Action => ({
     kind: 'FileEditorAction',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveCommand, subcommand } from './effective-command';
-import { parseShell } from './parse-shell';
+import { parseShell, parseShellScript } from './parse-shell';
 
 const words = (script: string) =>
   parseShell(script).map((pipeline) => pipeline.map((command) => command.words));
@@ -54,6 +54,32 @@ describe('parseShell', () => {
       'npm ci',
       'sudo  make install',
     ]);
+  });
+});
+
+describe('parseShellScript', () => {
+  it.each([
+    ['ls -la && echo "a b"', []],
+    ['echo "open', ['unbalanced double quote']],
+    ["echo 'open", ['unbalanced single quote']],
+    ['echo `date', ['unclosed command substitution']],
+    ['echo $(date', ['unclosed command substitution']],
+    ['cat <<EOF\nbody', ['unterminated heredoc']],
+    ['cat <<EOF', ['unterminated heredoc']],
+    ["echo $'\\x41'", ["escape-encoded $'…' quoting"]],
+    ["IFS=$'\\n' read -r x", []],
+  ])('lists what it could not follow in %j', (script, problems) => {
+    expect(parseShellScript(script).problems).toEqual(problems);
+  });
+
+  it('keeps heredoc bodies on the command they feed', () => {
+    const [first, second] = parseShellScript("bash <<'EOF'\nrm -rf /\nEOF\nls").pipelines;
+    expect(first?.[0]?.heredocs).toEqual(['rm -rf /']);
+    expect(second?.[0]?.words).toEqual(['ls']);
+  });
+
+  it('keeps a backslash inside double quotes unless it escapes a special character', () => {
+    expect(words('printf "\\x41 \\$HOME \\""')).toEqual([[['printf', '\\x41 $HOME "']]]);
   });
 });
 

@@ -1,26 +1,13 @@
-import { posix } from 'node:path';
-import type { FileEditorAction } from '../events';
-import { type EffectiveCommand, effectiveCommand, subcommand } from './effective-command';
+import { CODE_RULES } from './code-rules';
+import { effectiveCommand, subcommand } from './effective-command';
+import { INTERPRETERS } from './interpreters';
+import type { PatternRule } from './pattern-rule';
+import { PATH_RULES } from './path-rules';
+import { REMOTE_RULES } from './remote-rules';
+import { writeTargets } from './write-targets';
+import { isBroadPath, isOutsideWorkspace, resolveCommandPath, SCRATCH_PATH } from './workspace-path';
 
-export interface RuleContext {
-  workspaceDir: string;
-}
-
-interface RuleBase {
-  id: string;
-  risk: 'MEDIUM' | 'HIGH';
-  /** What a person reads when the rule fires. */
-  reason: string;
-}
-
-/** Each rule looks at one kind of thing: a command, a pipeline, the whole script, or a file edit. */
-export type PatternRule = RuleBase &
-  (
-    | { scope: 'command'; matches(command: EffectiveCommand, context: RuleContext): boolean }
-    | { scope: 'pipeline'; matches(pipeline: readonly EffectiveCommand[], context: RuleContext): boolean }
-    | { scope: 'script'; matches(script: string): boolean }
-    | { scope: 'file'; matches(action: FileEditorAction, context: RuleContext): boolean }
-  );
+export type { PatternRule, RuleContext } from './pattern-rule';
 
 const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'http', 'https', 'fetch']);
 const NETWORK_SENDERS = new Set([
@@ -36,7 +23,6 @@ const NETWORK_SENDERS = new Set([
   'rsync',
   'ftp',
 ]);
-const INTERPRETERS = /^(?:sh|bash|zsh|dash|ksh|fish|eval|source|\.|perl|ruby|node|php|python[\d.]*)$/;
 const ENVIRONMENT_DUMPERS = new Set(['env', 'printenv', 'set', 'export', 'declare']);
 const DISK_TOOLS = /^(?:mkfs(?:\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|parted|shred)$/;
 const POWER_TOOLS = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
@@ -48,9 +34,6 @@ const CREDENTIAL_FILE_PATH =
   /\/\.(?:ssh|aws|azure|gnupg|kube|config\/gcloud)\/|\/\.docker\/config\.json$|\/(?:\.netrc|\.git-credentials|\.npmrc|\.pypirc|id_rsa|id_dsa|id_ecdsa|id_ed25519)$/;
 const DOTENV_FILE = /(?:^|\/|@)\.env(?:\.[\w-]+)?$/;
 const SECRET_VARIABLE = /\$\{?[A-Za-z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z_]*\}?/i;
-const WRITE_REDIRECTS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
-/** Scratch and device paths where writing is routine. */
-const HARMLESS_WRITE_TARGET = /^(?:\/dev\/(?:null|zero|stdout|stderr|tty|fd\/\d+)$|\/tmp\/|\/var\/tmp\/)/;
 
 /** Subcommands that reach the network, by program; '' stands for the bare program (`yarn`). */
 const NETWORK_SUBCOMMANDS: Record<string, readonly string[]> = {
@@ -78,14 +61,19 @@ const NETWORK_SUBCOMMANDS: Record<string, readonly string[]> = {
 };
 const NETWORK_PROGRAMS = new Set([...NETWORK_SENDERS, 'npx', 'pnpx', 'bunx']);
 
-export const PATTERN_RULES: readonly PatternRule[] = [
+/** The base rules; the rule groups of their own files are appended below. */
+const BASE_RULES: readonly PatternRule[] = [
   {
     id: 'rm-broad',
     risk: 'HIGH',
     reason: 'recursive delete of a broad path',
     scope: 'command',
-    matches: (command) =>
-      command.program === 'rm' && command.args.some(isRecursiveFlag) && command.args.some(isBroadPath),
+    matches: (command, context) =>
+      command.program === 'rm' &&
+      command.args.some(isRecursiveFlag) &&
+      command.args.some(
+        (arg) => isBroadPath(arg) || (!arg.startsWith('-') && isBroadPath(resolveCommandPath(arg, context))),
+      ),
   },
   {
     id: 'rm-no-preserve-root',
@@ -131,7 +119,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     scope: 'command',
     matches: (command) =>
       command.program === 'dd' &&
-      command.args.some((arg) => arg.startsWith('of=/dev/') && !HARMLESS_WRITE_TARGET.test(arg.slice(3))),
+      command.args.some((arg) => arg.startsWith('of=/dev/') && !SCRATCH_PATH.test(arg.slice(3))),
   },
   {
     id: 'disk-format',
@@ -162,9 +150,13 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     risk: 'HIGH',
     reason: 'touches SSH keys or cloud and registry credentials',
     scope: 'command',
-    matches: (command) =>
+    matches: (command, context) =>
       [...command.source.words, ...command.source.redirects.map((redirect) => redirect.target)].some(
-        (word) => CREDENTIAL_IN_HOME.test(word) || CREDENTIAL_FILE.test(word),
+        (word) =>
+          CREDENTIAL_IN_HOME.test(word) ||
+          CREDENTIAL_FILE.test(word) ||
+          // After `cd ~/.aws`, a plain `credentials` is the same file.
+          (context.directory !== undefined && CREDENTIAL_IN_HOME.test(resolveCommandPath(word, context))),
       ),
   },
   {
@@ -185,11 +177,7 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     reason: 'writes to a file outside the workspace',
     scope: 'command',
     matches: (command, context) =>
-      command.source.redirects.some(
-        (redirect) => WRITE_REDIRECTS.has(redirect.operator) && isOutsideWorkspace(redirect.target, context),
-      ) ||
-      (command.program === 'tee' &&
-        command.args.some((arg) => !arg.startsWith('-') && isOutsideWorkspace(arg, context))),
+      writeTargets(command, context).some((target) => isOutsideWorkspace(target, context)),
   },
   {
     id: 'environment-to-network',
@@ -229,7 +217,8 @@ export const PATTERN_RULES: readonly PatternRule[] = [
     reason: 'edits a file outside the workspace',
     scope: 'file',
     matches: (action, context) =>
-      action.command !== 'view' && isOutsideWorkspace(action.path, context, false),
+      action.command !== 'view' &&
+      isOutsideWorkspace(resolveCommandPath(action.path, context), context, false),
   },
   {
     id: 'read-credentials-file',
@@ -250,33 +239,19 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
 ];
 
+/** Every rule, in the order their reasons are listed within one risk level. */
+export const PATTERN_RULES: readonly PatternRule[] = [
+  ...BASE_RULES.filter((rule) => rule.id !== 'network'),
+  ...PATH_RULES,
+  ...REMOTE_RULES,
+  ...CODE_RULES,
+  ...BASE_RULES.filter((rule) => rule.id === 'network'),
+];
+
 function isRecursiveFlag(arg: string): boolean {
   return arg === '--recursive' || /^-[a-zA-Z]*[rR][a-zA-Z]*$/.test(arg);
 }
 
-/** `/`, `/etc`, `~`, `$HOME`, `*`, `.`, `..` and the like, with or without a trailing `/` or `/*`. */
-function isBroadPath(arg: string): boolean {
-  if (arg.startsWith('-')) return false;
-  const path = arg.replace(/\/\*$/, '').replace(/\/+$/, '');
-  return (
-    path === '' || /^\/[^/]+$/.test(path) || /^(?:~|\$HOME|\$\{HOME\}|\*|\.|\.\.(?:\/\.\.)*)$/.test(path)
-  );
-}
-
 function isSecretFile(arg: string): boolean {
   return DOTENV_FILE.test(arg) || CREDENTIAL_FILE.test(arg) || CREDENTIAL_IN_HOME.test(arg);
-}
-
-/**
- * Absolute and home paths outside the workspace. For shell targets, /tmp and device files are
- * routine scratch space and do not count; relative targets are taken to be inside.
- */
-function isOutsideWorkspace(target: string, context: RuleContext, allowScratch = true): boolean {
-  const home = /^(?:~|\$HOME|\$\{HOME\})(?:\/|$)/.test(target);
-  if (!home && !target.startsWith('/')) return false;
-  if (home) return true;
-  const path = posix.resolve(target);
-  if (allowScratch && HARMLESS_WRITE_TARGET.test(path === '/tmp' ? '/tmp/' : path)) return false;
-  const workspace = posix.resolve(context.workspaceDir);
-  return path !== workspace && !path.startsWith(workspace === '/' ? '/' : `${workspace}/`);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ApprovalRuleSchema,
   BaseUrlSchema,
   ConfirmationPolicySchema,
   DEFAULT_CONFIRMATION_POLICY,
@@ -26,6 +27,8 @@ export const SettingsFileSchema = z.object({
   confirmation_policy: ConfirmationPolicySchema.default(DEFAULT_CONFIRMATION_POLICY),
   security_analyzer: SecurityAnalyzerSchema.default(DEFAULT_SECURITY_ANALYZER),
   sandbox: SandboxSettingsSchema.default(DEFAULT_SANDBOX_SETTINGS),
+  /** Global approval rules, checked after a conversation's own. */
+  approval_rules: z.array(ApprovalRuleSchema).default([]),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

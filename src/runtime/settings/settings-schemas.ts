@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ApprovalRuleListInputSchema,
+  ApprovalRuleSchema,
   BaseUrlSchema,
   ConfirmationPolicySchema,
   LLMProviderSchema,
@@ -22,6 +24,8 @@ export const SettingsPatchSchema = z.strictObject({
   security_analyzer: SecurityAnalyzerSchema.optional(),
   /** Changes to the commands' confinement; absent fields keep their value. */
   sandbox: SandboxSettingsPatchSchema.optional(),
+  /** Replaces the global approval rules; the server fills missing ids and creation times. */
+  approval_rules: ApprovalRuleListInputSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -37,6 +41,8 @@ export const SettingsViewSchema = z.strictObject({
   confirmation_policy: ConfirmationPolicySchema,
   security_analyzer: SecurityAnalyzerSchema,
   sandbox: SandboxSettingsSchema,
+  /** Global approval rules (a conversation's own come first). */
+  approval_rules: z.array(ApprovalRuleSchema),
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

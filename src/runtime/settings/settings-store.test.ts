@@ -24,6 +24,7 @@ describe('createSettingsStore', () => {
       confirmation_policy: { kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true },
       security_analyzer: { kind: 'EnsembleSecurityAnalyzer' },
       sandbox: DEFAULT_SANDBOX_SETTINGS,
+      approval_rules: [],
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],

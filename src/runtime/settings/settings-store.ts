@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LLMConfig, RuntimeSettings } from '../conversation/conversation-service-deps';
+import type { ApprovalRule } from '../events';
+import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { explainLLM, type LLMSources } from './explain-llm';
 import { patchLLM } from './patch-llm';
@@ -21,6 +24,8 @@ export interface SettingsStore {
    * write fails; in both cases nothing changed.
    */
   update(patch: SettingsPatch): { api_key_cleared: boolean };
+  /** Appends one global approval rule and persists, like `update`. Throws `settings_io` when the write fails. */
+  addApprovalRule(rule: ApprovalRule): void;
   /** The model `update({ llm })` would give, env included, without saving. Throws like update. */
   previewLLM(patch: SettingsPatch['llm']): LLMConfig | null;
   /**
@@ -51,7 +56,21 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     confirmation_policy: structuredClone(file.confirmation_policy),
     security_analyzer: structuredClone(file.security_analyzer),
     sandbox: structuredClone(file.sandbox),
+    approval_rules: structuredClone(file.approval_rules),
   });
+
+  const save = (next: SettingsFile): void => {
+    try {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, 0o600);
+    } catch (error) {
+      throw new SettingsError(
+        'settings_io',
+        `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    file = next;
+  };
 
   return {
     path,
@@ -68,6 +87,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         confirmation_policy: settings.confirmation_policy,
         security_analyzer: settings.security_analyzer,
         sandbox: settings.sandbox,
+        approval_rules: settings.approval_rules,
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -84,17 +104,11 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     apiKeys: () => [file.llm?.api_key, envOverrides.api_key].filter((key): key is string => Boolean(key)),
     update(patch) {
       const { next, apiKeyCleared } = applyPatch(file, patch);
-      try {
-        mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-        writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, 0o600);
-      } catch (error) {
-        throw new SettingsError(
-          'settings_io',
-          `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      file = next;
+      save(next);
       return { api_key_cleared: apiKeyCleared };
+    },
+    addApprovalRule(rule) {
+      save({ ...file, approval_rules: [...file.approval_rules, rule] });
     },
   };
 }
@@ -111,6 +125,10 @@ function applyPatch(
       confirmation_policy: patch.confirmation_policy ?? file.confirmation_policy,
       security_analyzer: patch.security_analyzer ?? file.security_analyzer,
       sandbox: { ...file.sandbox, ...patch.sandbox },
+      approval_rules:
+        patch.approval_rules === undefined
+          ? file.approval_rules
+          : completeApprovalRules(patch.approval_rules, randomUUID, () => new Date().toISOString()),
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

@@ -1,4 +1,5 @@
 import type {
+  ApprovalRule,
   ConfirmationPolicy,
   Event,
   EventKind,
@@ -97,6 +98,8 @@ export interface ConversationRecord {
   stuck_detection: boolean;
   /** Commands reach the network through the allowlisting proxy; false: no network at all. */
   network_access: boolean;
+  /** The conversation's own approval rules, checked before the global ones. */
+  approval_rules: ApprovalRule[];
   stats: Stats;
   tags: string[];
   pinned: boolean;
@@ -120,6 +123,7 @@ export type ConversationPatch = Partial<
     | 'llm'
     | 'max_iterations'
     | 'network_access'
+    | 'approval_rules'
   >
 >;
 

@@ -28,6 +28,8 @@ export function forkRecord(
     max_iterations: source.max_iterations,
     stuck_detection: source.stuck_detection,
     network_access: source.network_access,
+    // A fork carries on the same work, so the rules the person set for it still apply.
+    approval_rules: structuredClone(source.approval_rules),
     stats: options.resetStats ? { ...EMPTY_STATS } : { ...source.stats },
     tags: [...source.tags],
     pinned: false,

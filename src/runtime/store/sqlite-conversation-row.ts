@@ -30,6 +30,7 @@ type Settings = Pick<
   | 'max_iterations'
   | 'stuck_detection'
   | 'network_access'
+  | 'approval_rules'
   | 'stats'
   | 'tags'
 >;
@@ -43,6 +44,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     max_iterations: record.max_iterations,
     stuck_detection: record.stuck_detection,
     network_access: record.network_access,
+    approval_rules: record.approval_rules,
     stats: record.stats,
     tags: record.tags,
   };
@@ -87,6 +89,8 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     stuck_detection: settings.stuck_detection,
     // Rows written before the network switch existed had no network.
     network_access: settings.network_access ?? false,
+    // Rows written before approval rules existed had none.
+    approval_rules: settings.approval_rules ?? [],
     stats: settings.stats,
     tags: settings.tags,
     pinned: row.pinned === 1,

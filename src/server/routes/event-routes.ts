@@ -45,7 +45,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
         operationId: 'respondToConfirmation',
         tags,
         description:
-          'Accepts or rejects the pending actions. 409 when `action_ids` is given and is not the pending set.',
+          'Accepts or rejects the pending actions. Old body: `accept` answers every pending action alike (409 `stale_confirmation` when `action_ids` is given and is not the pending set). With `decisions`, each pending action gets its own answer (`accept` and `reason` at the top are then ignored): it must answer every action the person was asked about, may answer actions already allowed (by a rule or the policy; left out, they run), and nothing else, else 409 `pending_actions_changed`. An accept with `scope` `conversation` or `always` adds an allow rule (the given matcher, else the suggested one) to the conversation or to settings. Every answer is recorded as a ConfirmationDecisionEvent.',
         params,
         body: RespondToConfirmationSchema,
         response: { 200: SuccessSchema, ...CONFLICT, ...NOT_FOUND_OR_INVALID },

@@ -24,6 +24,7 @@ describe('/api/settings', () => {
       default_workspace: server.workspace,
       overridden_by_env: ['LLM_PROVIDER', 'LLM_MODEL', 'LLM_API_KEY'],
       sandbox: DEFAULT_SANDBOX_SETTINGS,
+      approval_rules: [],
       sandbox_status: sandboxStatus(process.env),
     });
     expect(response.body).not.toContain('sk-env-secret-value');

@@ -68,6 +68,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     dataDir,
     defaultWorkspace: workspace,
     settings: () => settings.current(),
+    addGlobalApprovalRule: (rule) => settings.addApprovalRule(rule),
     createLLM,
     createToolset: (toolsetOptions) => createToolset({ ...toolsetOptions, sandbox: false }),
   });

@@ -1,4 +1,4 @@
-import type { components } from '../../client/schema';
+import type { components, paths } from '../../client/schema';
 
 /**
  * Names for the wire types the UI uses, all taken from the generated OpenAPI types (never copied by
@@ -32,6 +32,23 @@ export type UserRejectObservation = EventOfKind<'UserRejectObservation'>;
 export type AgentErrorEvent = EventOfKind<'AgentErrorEvent'>;
 export type ConversationErrorEvent = EventOfKind<'ConversationErrorEvent'>;
 export type ConversationStateUpdateEvent = EventOfKind<'ConversationStateUpdateEvent'>;
+export type ConfirmationDecisionEvent = EventOfKind<'ConfirmationDecisionEvent'>;
+
+/** A standing approval rule (global in settings, or one conversation's). */
+export type ApprovalRule = ConversationInfo['approval_rules'][number];
+export type ApprovalRuleMatcher = ApprovalRule['matcher'];
+export type ApprovalRuleEffect = ApprovalRule['effect'];
+/** A rule as PATCH takes it: `id` and `created_at` may be left out for a new one. */
+export type ApprovalRuleInput = NonNullable<
+  NonNullable<paths['/api/settings']['patch']['requestBody']>['content']['application/json']['approval_rules']
+>[number];
+/** One action's answer in a respond_to_confirmation body. */
+export type ConfirmationAnswer = NonNullable<
+  NonNullable<
+    paths['/api/conversations/{id}/events/respond_to_confirmation']['post']['requestBody']
+  >['content']['application/json']['decisions']
+>[number];
+export type ApprovalScope = NonNullable<ConfirmationAnswer['scope']>;
 
 export type Action = NonNullable<ActionEvent['action']>;
 export type ActionOfKind<K extends Action['kind']> = Extract<Action, { kind: K }>;

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type HTMLAttributes, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from './use-focus-trap';
 import './modal-dialog.css';
@@ -17,6 +17,14 @@ export interface ModalDialogProps {
   /** Extra test and styling hook. */
   className?: string;
   icon?: ReactNode;
+  /** Extra class on the backdrop (stacking, test hooks). */
+  backdropClassName?: string;
+  /** Opened by itself, not by the person: leave focus in the text box they are typing in. */
+  keepTypingFocus?: boolean;
+  /** Handlers on the panel, for dialogs that track how the person moved into them. */
+  panelProps?: Pick<HTMLAttributes<HTMLDivElement>, 'onPointerDown'>;
+  /** The dialog element, for callers that need to know whether focus is inside it. */
+  panelRef?: RefObject<HTMLDivElement | null>;
 }
 
 /** A modal dialog: labelled for screen readers, focus trapped inside, Esc closes it. */
@@ -30,11 +38,16 @@ export function ModalDialog({
   width = 520,
   className,
   icon,
+  backdropClassName,
+  keepTypingFocus,
+  panelProps,
+  panelRef,
 }: ModalDialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
+  const ownPanel = useRef<HTMLDivElement>(null);
+  const panel = panelRef ?? ownPanel;
   const titleId = useId();
   const descriptionId = useId();
-  useFocusTrap(panel, true);
+  useFocusTrap(panel, true, { keepTypingFocus });
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -50,7 +63,7 @@ export function ModalDialog({
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog is a mouse shortcut; Esc and the close button are the accessible ways out
     <div
-      className="modal-backdrop"
+      className={`modal-backdrop ${backdropClassName ?? ''}`}
       onMouseDown={(event) => event.target === event.currentTarget && onClose()}
     >
       <div
@@ -62,6 +75,7 @@ export function ModalDialog({
         className={`modal ${className ?? ''}`}
         style={{ width }}
         tabIndex={-1}
+        {...panelProps}
       >
         <header className="modal__header">
           {icon ? <span className="modal__icon">{icon}</span> : null}

@@ -1,23 +1,43 @@
 import { type RefObject, useEffect } from 'react';
+import { isTypingTarget } from './is-typing-target';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface FocusTrapOptions {
+  /**
+   * Leave focus in a text box the person is typing in when the trap starts (a dialog that opens by
+   * itself must not swallow keystrokes meant for the composer). Tab then moves focus into the container.
+   */
+  keepTypingFocus?: boolean;
+}
 
 /**
  * Keeps Tab and Shift+Tab inside `container` while `active`, and gives focus back to whatever had it
  * before when the trap is released (so closing a dialog returns the person where they were).
  */
-export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean): void {
+export function useFocusTrap(
+  container: RefObject<HTMLElement | null>,
+  active: boolean,
+  { keepTypingFocus = false }: FocusTrapOptions = {},
+): void {
   useEffect(() => {
     if (!active) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = container.current;
-    if (element && !element.contains(document.activeElement)) {
-      const autofocus = element.querySelector<HTMLElement>('[data-autofocus]');
-      (autofocus ?? element.querySelector<HTMLElement>(FOCUSABLE) ?? element).focus();
-    }
+    const focusInitial = (target: HTMLElement) => {
+      const autofocus = target.querySelector<HTMLElement>('[data-autofocus]');
+      (autofocus ?? target.querySelector<HTMLElement>(FOCUSABLE) ?? target).focus();
+    };
+    const keepFocus = keepTypingFocus && isTypingTarget(document.activeElement);
+    if (element && !keepFocus && !element.contains(document.activeElement)) focusInitial(element);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || !container.current) return;
+      if (!container.current.contains(document.activeElement)) {
+        event.preventDefault();
+        focusInitial(container.current);
+        return;
+      }
       const focusable = [...container.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (candidate) => candidate.offsetParent !== null,
       );
@@ -40,5 +60,5 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
       document.removeEventListener('keydown', onKeyDown);
       if (previous?.isConnected) previous.focus();
     };
-  }, [container, active]);
+  }, [container, active, keepTypingFocus]);
 }

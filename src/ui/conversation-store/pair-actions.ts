@@ -1,16 +1,21 @@
 import type {
   ActionEvent,
   AgentErrorEvent,
+  ConfirmationDecisionEvent,
   Event,
   ObservationEvent,
   UserRejectObservation,
 } from '../api/wire-types';
 
-/** What became of one action: its observation, its rejection, the agent errors about its tool call. */
+/**
+ * What became of one action: its observation, its rejection, the agent errors about its tool call,
+ * and who decided whether it could run (rules, the policy, the person), in seq order.
+ */
 export interface ActionOutcome {
   observation?: ObservationEvent;
   rejection?: UserRejectObservation;
   errors: AgentErrorEvent[];
+  decisions: ConfirmationDecisionEvent[];
 }
 
 export interface ActionPairing {
@@ -21,8 +26,9 @@ export interface ActionPairing {
 }
 
 /**
- * Pairs every action with what answered it: observations and rejections by `action_id`, agent errors
- * by `tool_call_id` (CONTRACT §5). One pass over the events, in seq order.
+ * Pairs every action with what answered it: observations, rejections and confirmation decisions by
+ * `action_id`, agent errors by `tool_call_id` (CONTRACT §5). One pass over the events, in seq order.
+ * A decision about an action not held is dropped: it only annotates a card.
  */
 export function pairActions(events: readonly Event[]): ActionPairing {
   const outcomes = new Map<string, ActionOutcome>();
@@ -30,13 +36,15 @@ export function pairActions(events: readonly Event[]): ActionPairing {
   const orphans = new Set<string>();
   for (const event of events) {
     if (event.kind === 'ActionEvent') {
-      outcomes.set(event.id, { errors: [] });
+      outcomes.set(event.id, { errors: [], decisions: [] });
       actionByToolCall.set(event.tool_call_id, event);
     } else if (event.kind === 'ObservationEvent' || event.kind === 'UserRejectObservation') {
       const outcome = outcomes.get(event.action_id);
       if (!outcome) orphans.add(event.id);
       else if (event.kind === 'ObservationEvent') outcome.observation = event;
       else outcome.rejection = event;
+    } else if (event.kind === 'ConfirmationDecisionEvent') {
+      outcomes.get(event.action_id)?.decisions.push(event);
     } else if (event.kind === 'AgentErrorEvent') {
       const action = actionByToolCall.get(event.tool_call_id);
       const outcome = action ? outcomes.get(action.id) : undefined;

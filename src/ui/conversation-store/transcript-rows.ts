@@ -97,7 +97,7 @@ function rowsForEvent(
     case 'MessageEvent':
       return [{ type: 'message', key: event.id, event, speaker: speakerOf(event), grouped: false }];
     case 'ActionEvent': {
-      const outcome = outcomes.get(event.id) ?? { errors: [] };
+      const outcome = outcomes.get(event.id) ?? { errors: [], decisions: [] };
       const action: TranscriptRow = {
         type: 'action',
         key: event.id,

@@ -68,6 +68,7 @@ export function FileEditBody({
   action: ActionOfKind<'FileEditorAction'>;
   observation?: ObservationOfKind<'FileEditorObservation'>;
 }) {
+  if (observation?.is_error) return <FileEditFailure action={action} observation={observation} />;
   const change = fileChange(action, observation);
   return (
     <div className="file-edit">
@@ -85,6 +86,27 @@ export function FileEditBody({
           </pre>
         </details>
       ) : null}
+    </div>
+  );
+}
+
+/** A failed edit (old text not found, path outside the workspace…): the error, never a diff of what did not happen. */
+function FileEditFailure({
+  action,
+  observation,
+}: {
+  action: ActionOfKind<'FileEditorAction'>;
+  observation: ObservationOfKind<'FileEditorObservation'>;
+}) {
+  return (
+    <div className="file-edit file-edit--failed" data-testid="file-edit-failed">
+      <div className="file-edit__path">
+        <span className="file-edit__path-text">{observation.path || action.path}</span>
+        <span className="file-edit__failed-tag">{action.command} failed</span>
+      </div>
+      <pre className="file-edit__error">
+        <SecretText text={contentText(observation.content) || 'The edit failed.'} />
+      </pre>
     </div>
   );
 }

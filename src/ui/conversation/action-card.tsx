@@ -4,6 +4,7 @@ import type { ActionEvent } from '../api/wire-types';
 import type { ActionOutcome } from '../conversation-store/pair-actions';
 import type { ActionPhase } from '../conversation-store/transcript-rows';
 import { FileEditBody, FinishBody, TaskListBody, TerminalBody, ThinkBody } from './action-bodies';
+import { DecisionLine } from './decision-line';
 import { describeAction } from './describe-action';
 import { RiskBadge } from './risk-badge';
 import './action-card.css';
@@ -44,6 +45,7 @@ export const ActionCard = memo(function ActionCard({ event, outcome, phase, tool
         {tools ? <span className="row-tools">{tools}</span> : null}
       </header>
       <ActionBody event={event} outcome={outcome} phase={phase} />
+      <DecisionLine decisions={outcome.decisions} />
       {outcome.rejection ? (
         <p className="action-card__rejection">
           <Ban size={14} aria-hidden /> Rejected

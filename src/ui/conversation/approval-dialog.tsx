@@ -1,16 +1,20 @@
 import { Check, CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import type { ActionEvent } from '../api/wire-types';
+import { useId, useRef, useState } from 'react';
+import type { ActionEvent, ConfirmationDecisionEvent } from '../api/wire-types';
 import { ModalDialog } from '../components/modal-dialog';
-import { FileEditBody, TaskListBody, TerminalBody } from './action-bodies';
-import { describeAction } from './describe-action';
-import { RiskBadge } from './risk-badge';
+import { WAITING_MODAL_CLASS } from '../components/use-other-modal-open';
+import type { ApprovalChoice, RowChoice } from './approval-answers';
+import { ApprovalRemember } from './approval-remember';
+import { PendingActionItem } from './pending-action-item';
+import { useApprovalArming } from './use-approval-arming';
+import { useEnterToApprove } from './use-enter-to-approve';
 import './approval-dialog.css';
 
 export interface ApprovalDialogProps {
   actions: readonly ActionEvent[];
-  onApprove: () => void;
-  onReject: (reason: string) => void;
+  /** The rule the runtime suggests per action id (from its "asked" decision), when it has one. */
+  suggestions?: ReadonlyMap<string, ConfirmationDecisionEvent['suggested_rule']>;
+  onRespond: (choice: ApprovalChoice) => void;
   /** Esc or the close button: decide later (the dialog can be reopened). */
   onDismiss: () => void;
   busy: boolean;
@@ -19,70 +23,116 @@ export interface ApprovalDialogProps {
 
 /**
  * Lists every action waiting for the person, with the exact command or file change and why it was
- * rated risky. Enter approves (outside the reason field), Esc closes without deciding.
+ * rated risky. One action: approve once, remember a rule (this conversation or always), or reject
+ * with a reason. Several: a choice per action, or all at once. It opens by itself, so it never takes
+ * focus from a text box the person is typing in, and Enter runs the primary button only once it is
+ * armed (see useApprovalArming). Esc closes it without deciding.
  */
 export function ApprovalDialog({
   actions,
-  onApprove,
-  onReject,
+  suggestions,
+  onRespond,
   onDismiss,
   busy,
   error,
 }: ApprovalDialogProps) {
   const [reason, setReason] = useState('');
+  const [choices, setChoices] = useState<ReadonlyMap<string, RowChoice>>(new Map());
   const reasonId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const { armed, markMovedIn } = useApprovalArming(panel);
   const count = actions.length;
+  const single = count === 1 ? actions[0] : undefined;
+  const suggestion = single ? suggestions?.get(single.id) : undefined;
+  const rejectedCount = actions.filter((action) => choices.get(action.id) === 'reject').length;
+  const mixed = rejectedCount > 0 && rejectedCount < count;
+  const trimmedReason = reason.trim() || undefined;
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing =
-        target?.tagName === 'TEXTAREA' || target?.tagName === 'INPUT' || target?.tagName === 'BUTTON';
-      if (event.key === 'Enter' && !event.shiftKey && !typing && !busy) {
-        event.preventDefault();
-        onApprove();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onApprove, busy]);
+  const primary = () =>
+    onRespond(
+      mixed
+        ? { kind: 'each', choices, reason: trimmedReason }
+        : { kind: 'all', accept: rejectedCount < count },
+    );
+  useEnterToApprove(panel, armed, busy ? undefined : primary, markMovedIn);
+  const choose = (actionId: string, choice: RowChoice) =>
+    setChoices((current) => new Map(current).set(actionId, choice));
 
   return (
     <ModalDialog
       title={count === 1 ? 'Approve this action?' : `Approve these ${count} actions?`}
-      description="The agent is waiting for you. Nothing below runs until you approve it."
+      description="The agent is waiting for you. Nothing below runs until you approve it. Esc decides later."
       icon={<ShieldExclamationPoint size={17} />}
       onClose={onDismiss}
       width={680}
       className="approval-dialog"
+      backdropClassName={`approval-dialog__backdrop ${WAITING_MODAL_CLASS}`}
+      keepTypingFocus
+      panelRef={panel}
+      panelProps={{ onPointerDown: markMovedIn }}
       footer={
         <>
           <button
             type="button"
             className="button button--danger"
             disabled={busy}
-            onClick={() => onReject(reason.trim())}
+            onClick={() => onRespond({ kind: 'all', accept: false, reason: trimmedReason })}
           >
-            <X size={14} /> Reject
+            <X size={14} /> {count === 1 ? 'Reject' : 'Reject all'}
           </button>
+          <span className="approval-dialog__spacer" />
+          {mixed ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => onRespond({ kind: 'all', accept: true })}
+            >
+              <Check size={14} /> Approve all
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button--primary"
             disabled={busy}
-            onClick={onApprove}
+            onClick={primary}
             data-autofocus
+            data-armed={armed}
+            data-testid="approve-primary"
+            aria-keyshortcuts={armed ? 'Enter' : undefined}
           >
             {busy ? <LoaderCircle size={14} className="spin" /> : <Check size={14} />}
-            Approve <kbd className="approval-dialog__kbd">Enter</kbd>
+            {primaryLabel(count, rejectedCount)} <EnterHint armed={armed} />
           </button>
         </>
       }
     >
       <ul className="approval-list" aria-label="Actions waiting for approval">
         {actions.map((action) => (
-          <PendingActionItem key={action.id} event={action} />
+          <PendingActionItem
+            key={action.id}
+            event={action}
+            choice={count > 1 ? (choices.get(action.id) ?? 'approve') : undefined}
+            onChoice={count > 1 ? (choice) => choose(action.id, choice) : undefined}
+          />
         ))}
       </ul>
+      {single && suggestion ? (
+        <ApprovalRemember
+          rule={suggestion}
+          risk={single.security_risk ?? 'UNKNOWN'}
+          busy={busy}
+          onRemember={(scope, allowHighRisk) =>
+            onRespond({
+              kind: 'remember',
+              actionId: single.id,
+              scope,
+              matcher: suggestion.matcher,
+              allowHighRisk,
+            })
+          }
+        />
+      ) : null}
       <div className="field">
         <label className="field__label" htmlFor={reasonId}>
           Reason for rejecting <span className="field__hint">(optional, the agent reads it)</span>
@@ -95,9 +145,9 @@ export function ApprovalDialog({
           placeholder="e.g. Don't delete files outside the build folder"
           onChange={(event) => setReason(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && reason.trim()) {
+            if (event.key === 'Enter' && !event.shiftKey && trimmedReason && count === 1) {
               event.preventDefault();
-              onReject(reason.trim());
+              onRespond({ kind: 'all', accept: false, reason: trimmedReason });
             }
           }}
         />
@@ -112,35 +162,22 @@ export function ApprovalDialog({
   );
 }
 
-function PendingActionItem({ event }: { event: ActionEvent }) {
-  const { icon: Icon, toolLabel, summary } = describeAction(event);
-  const risk = event.security_risk ?? 'UNKNOWN';
-  const reasons = event.risk_reasons ?? [];
-  const action = event.action;
+function primaryLabel(count: number, rejectedCount: number): string {
+  if (count === 1) return 'Approve once';
+  if (rejectedCount === 0) return 'Approve all';
+  if (rejectedCount === count) return 'Reject all';
+  return `Send: ${count - rejectedCount} approved, ${rejectedCount} rejected`;
+}
+
+/** The Enter key hint: faint until the dialog is armed, then filled (Enter answers from then on). */
+function EnterHint({ armed }: { armed: boolean }) {
   return (
-    <li className={`approval-item approval-item--${risk.toLowerCase()}`} data-testid="pending-action">
-      <div className="approval-item__header">
-        <Icon size={15} aria-hidden />
-        <span className="approval-item__tool">{toolLabel}</span>
-        <span className="approval-item__summary">{summary}</span>
-        <RiskBadge risk={risk} reasons={reasons} />
-      </div>
-      {reasons.length > 0 ? (
-        <ul className="approval-item__reasons" aria-label="Why it was rated so">
-          {reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      ) : risk === 'UNKNOWN' ? (
-        <p className="approval-item__reasons-note">The risk could not be rated, so it needs your approval.</p>
-      ) : null}
-      <div className="approval-item__preview">
-        {action?.kind === 'TerminalAction' ? <TerminalBody action={action} /> : null}
-        {action?.kind === 'FileEditorAction' ? <FileEditBody action={action} /> : null}
-        {action?.kind === 'TaskTrackerAction' ? <TaskListBody tasks={action.task_list} /> : null}
-        {action?.kind === 'ThinkAction' ? <p className="approval-item__text">{action.thought}</p> : null}
-        {action?.kind === 'FinishAction' ? <p className="approval-item__text">{action.message}</p> : null}
-      </div>
-    </li>
+    <kbd
+      className={`approval-dialog__kbd ${armed ? 'approval-dialog__kbd--armed' : ''}`}
+      title={armed ? 'Enter approves' : 'Enter approves once you are in this dialog'}
+      data-testid="approve-enter-hint"
+    >
+      Enter
+    </kbd>
   );
 }

@@ -1,13 +1,13 @@
 import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
+import { ConversationRulesButton } from '../approval-rules/conversation-rules-button';
 import { unwrap } from '../api/describe-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';
 import { hasOlderEvents } from '../conversation-store/conversation-view-state';
-import { pendingActions } from '../conversation-store/pending-actions';
 import { transcriptRows } from '../conversation-store/transcript-rows';
 import { useLiveConnection } from '../shell/live-connection-store';
 import { PageHeader } from '../shell/page-header-slot';
@@ -25,6 +25,7 @@ import { StatusLine } from './status-line';
 import { Transcript } from './transcript';
 import type { RowCallbacks } from './transcript-row-view';
 import { useConversationCommands } from './use-conversation-commands';
+import { usePendingApproval } from './use-pending-approval';
 import { useConversation, useConversationSession } from './use-conversation-session';
 import './conversation-page.css';
 
@@ -47,13 +48,6 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     () => transcriptRows({ events, streaming, optimistic, status }),
     [events, streaming, optimistic, status],
   );
-  const pending = useMemo(
-    () => (status === 'waiting_for_confirmation' ? pendingActions(events) : []),
-    [events, status],
-  );
-  const pendingKey = pending.map((action) => action.id).join(',');
-  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
-  const dialogOpen = pending.length > 0 && dismissedKey !== pendingKey;
   const conversationError = useMemo(() => latestConversationError(events), [events]);
   const queryClient = useQueryClient();
   const setSocketReconnecting = useLiveConnection((state) => state.setSocketReconnecting);
@@ -91,12 +85,12 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     }),
     [openFork],
   );
-  const respond = (accept: boolean, reason?: string) =>
-    commands.respond.mutate({
-      accept,
-      reason: reason || undefined,
-      actionIds: pending.map((action) => action.id),
-    });
+  const refreshInfo = () =>
+    void unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } })).then(
+      (fresh) => store.getState().receiveInfo(fresh),
+    );
+  const approval = usePendingApproval(events, status, commands, refreshInfo);
+  const { pending, dialogOpen } = approval;
 
   if (loadError) {
     return (
@@ -126,17 +120,17 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           />
         ) : null}
         {info ? (
+          <ConversationRulesButton
+            conversationId={conversationId}
+            rules={info.approval_rules ?? []}
+            onInfo={(fresh) => store.getState().receiveInfo(fresh)}
+          />
+        ) : null}
+        {info ? (
           <PolicySwitcher
             policy={info.confirmation_policy}
             busy={commands.setPolicy.isPending}
-            onChange={(policy) =>
-              commands.setPolicy.mutate(policy, {
-                onSuccess: () =>
-                  void unwrap(
-                    client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } }),
-                  ).then((fresh) => store.getState().receiveInfo(fresh)),
-              })
-            }
+            onChange={(policy) => commands.setPolicy.mutate(policy, { onSuccess: refreshInfo })}
           />
         ) : null}
       </PageHeader>
@@ -165,7 +159,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           <button
             type="button"
             className="review-pending"
-            onClick={() => setDismissedKey(null)}
+            onClick={approval.review}
             data-testid="review-pending"
           >
             <ShieldExclamationPoint size={15} aria-hidden />
@@ -187,13 +181,13 @@ export function ConversationPage({ conversationId }: { conversationId: string })
 
       {dialogOpen ? (
         <ApprovalDialog
-          key={pendingKey}
+          key={approval.pendingKey}
           actions={pending}
           busy={commands.respond.isPending}
           error={commands.respond.error?.message}
-          onApprove={() => respond(true)}
-          onReject={(reason) => respond(false, reason)}
-          onDismiss={() => setDismissedKey(pendingKey)}
+          suggestions={approval.suggestions}
+          onRespond={approval.respond}
+          onDismiss={approval.decideLater}
         />
       ) : null}
     </div>

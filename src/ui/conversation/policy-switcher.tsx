@@ -4,6 +4,7 @@ import {
   POLICY_LABELS,
   type PolicyChoice,
   policyChoiceOf,
+  policyDescription,
   policyFromChoice,
 } from '../settings/policy-options';
 
@@ -19,7 +20,7 @@ export function PolicySwitcher({
 }) {
   const choice = policyChoiceOf(policy);
   return (
-    <label className="policy-switcher" title={POLICY_LABELS[choice].hint}>
+    <label className="policy-switcher" title={policyDescription(choice)}>
       <ShieldCheck size={14} aria-hidden />
       <span className="visually-hidden">Approval policy</span>
       <select
@@ -29,9 +30,9 @@ export function PolicySwitcher({
         disabled={busy}
         onChange={(event) => onChange(policyFromChoice(event.target.value as PolicyChoice, policy))}
       >
-        {Object.entries(POLICY_LABELS).map(([value, option]) => (
-          <option key={value} value={value}>
-            {option.label}
+        {(Object.keys(POLICY_LABELS) as PolicyChoice[]).map((value) => (
+          <option key={value} value={value} title={policyDescription(value)}>
+            {POLICY_LABELS[value].label}
           </option>
         ))}
       </select>

@@ -6,6 +6,7 @@ import { newClientMessageId } from '../api/new-client-message-id';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { ConfirmationPolicy } from '../api/wire-types';
 import type { ConversationStore } from '../conversation-store/create-conversation-store';
+import type { ConfirmationRequest } from './approval-answers';
 
 /**
  * Every command a person can give an open conversation, as react-query mutations (each has its own
@@ -36,11 +37,16 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
       unwrap(client.PATCH('/api/conversations/{id}', { ...path, body: { network_access: networkAccess } })),
   });
   const respond = useMutation({
-    mutationFn: (answer: { accept: boolean; reason?: string; actionIds: string[] }) =>
+    mutationFn: (answer: ConfirmationRequest) =>
       unwrap(
         client.POST('/api/conversations/{id}/events/respond_to_confirmation', {
           ...path,
-          body: { accept: answer.accept, reason: answer.reason, action_ids: answer.actionIds },
+          body: {
+            accept: answer.accept,
+            reason: answer.reason,
+            action_ids: answer.actionIds,
+            ...(answer.decisions ? { decisions: answer.decisions } : {}),
+          },
         }),
       ),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoiceOf, policyFromChoice } from './policy-options';
+import { policyChoiceOf, policyDescription, policyFromChoice } from './policy-options';
 
 describe('policy choices', () => {
   it('maps each policy kind to the choice the switcher shows', () => {
@@ -19,5 +19,13 @@ describe('policy choices', () => {
       confirm_unknown: true,
     });
     expect(policyFromChoice('always')).toEqual({ kind: 'AlwaysConfirm' });
+  });
+
+  it('labels each policy with exactly what it does', () => {
+    expect(policyDescription('never')).toBe('Never ask — run every action without asking');
+    expect(policyDescription('risky')).toBe(
+      'Ask for risky — ask before high-risk actions and actions the analyzers could not rate',
+    );
+    expect(policyDescription('always')).toBe('Always ask — ask before every command and file change');
   });
 });

@@ -2,11 +2,21 @@ import type { ConfirmationPolicy } from '../api/wire-types';
 
 export type PolicyChoice = 'never' | 'risky' | 'always';
 
+/** Each label says exactly what the policy does: the short name, then the rule it applies. */
 export const POLICY_LABELS: Record<PolicyChoice, { label: string; hint: string }> = {
-  never: { label: 'Never ask', hint: 'Run every action without asking' },
-  risky: { label: 'Ask for risky', hint: 'Ask before high-risk or unrated actions' },
-  always: { label: 'Always ask', hint: 'Ask before every action' },
+  never: { label: 'Never ask', hint: 'run every action without asking' },
+  risky: {
+    label: 'Ask for risky',
+    hint: 'ask before high-risk actions and actions the analyzers could not rate',
+  },
+  always: { label: 'Always ask', hint: 'ask before every command and file change' },
 };
+
+/** "Never ask — run every action without asking": the whole label, for menus and tooltips. */
+export function policyDescription(choice: PolicyChoice): string {
+  const { label, hint } = POLICY_LABELS[choice];
+  return `${label} — ${hint}`;
+}
 
 export function policyChoiceOf(policy: ConfirmationPolicy): PolicyChoice {
   if (policy.kind === 'NeverConfirm') return 'never';

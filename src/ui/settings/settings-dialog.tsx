@@ -11,8 +11,15 @@ import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { SETTINGS_QUERY_KEY } from '../api/use-settings';
 import type { Settings } from '../api/wire-types';
+import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
 import { ModalDialog } from '../components/modal-dialog';
-import { POLICY_LABELS, type PolicyChoice, policyChoiceOf, policyFromChoice } from './policy-options';
+import {
+  POLICY_LABELS,
+  type PolicyChoice,
+  policyChoiceOf,
+  policyDescription,
+  policyFromChoice,
+} from './policy-options';
 import { PROVIDERS, type Provider } from './providers';
 import { type ConnectionTestResult, useTestConnection } from './use-test-connection';
 import './settings-dialog.css';
@@ -102,6 +109,7 @@ export function SettingsDialog({
     },
   });
   const canSubmit = draft.model.trim() !== '';
+  const rulesCount = settings.approval_rules.length;
 
   return (
     <ModalDialog
@@ -229,14 +237,24 @@ export function SettingsDialog({
             value={draft.policy}
             onChange={(event) => change({ policy: event.target.value as PolicyChoice })}
           >
-            {Object.entries(POLICY_LABELS).map(([value, option]) => (
-              <option key={value} value={value}>
-                {option.label} — {option.hint}
+            {(Object.keys(POLICY_LABELS) as PolicyChoice[]).map((value) => (
+              <option key={value} value={value} title={policyDescription(value)}>
+                {POLICY_LABELS[value].label}
               </option>
             ))}
           </select>
-          <span className="field__hint">For new conversations; each conversation can switch it.</span>
+          <span className="field__hint" data-testid="policy-hint">
+            {policyDescription(draft.policy)}. For new conversations; each conversation can switch it.
+          </span>
         </label>
+        <details className="settings-form__section" data-testid="approval-rules-section">
+          <summary>Approval rules{rulesCount ? ` · ${rulesCount}` : ''}</summary>
+          <span className="field__hint">
+            Checked before the policy, for every conversation: the first rule that matches allows, asks or
+            denies. Changes are saved at once.
+          </span>
+          <GlobalApprovalRules />
+        </details>
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>
           <label className="field">

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createTestToolset, type TestToolset } from '../../agent/testing/create-test-toolset';
 import {
   type Action,
+  type ApprovalRule,
   type ConfirmationPolicy,
   DEFAULT_SECURITY_ANALYZER,
   type Event,
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   }) => Toolset;
   service?: ConversationServiceOptions;
   dataDir?: string;
+  /** The global approval rules settings start with; answers with scope `always` add to them. */
+  approvalRules?: ApprovalRule[];
 }
 
 let harnessCount = 0;
@@ -68,6 +71,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
     options.llm === undefined
       ? { provider: 'openai-compatible' as const, model: 'scripted-model' }
       : options.llm;
+  const globalRules: ApprovalRule[] = [...(options.approvalRules ?? [])];
   const service: ConversationService = createConversationService(
     {
       store,
@@ -78,7 +82,11 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         confirmation_policy: options.confirmationPolicy ?? { kind: 'NeverConfirm' },
         security_analyzer: options.securityAnalyzer ?? DEFAULT_SECURITY_ANALYZER,
         sandbox: DEFAULT_SANDBOX_SETTINGS,
+        approval_rules: structuredClone(globalRules),
       }),
+      addGlobalApprovalRule: (rule) => {
+        globalRules.push(rule);
+      },
       createLLM: (config) => {
         llmConfigs.push(config);
         return llm;
@@ -101,6 +109,8 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
     llm,
     toolsets,
     llmConfigs,
+    /** The global approval rules as settings hold them now. */
+    globalRules,
     workspace,
     dataDir,
     async create(request: Partial<CreateConversation> = {}): Promise<string> {

@@ -32,7 +32,8 @@ async function startSwapper(): Promise<void> {
       harness.workspaceDir,
       outside,
     ],
-    { stdio: 'ignore' },
+    // Its own process group, so stopping it also stops an `mv` or `ln` it is running at that moment.
+    { stdio: 'ignore', detached: true },
   );
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
@@ -42,7 +43,8 @@ async function stopSwapper(): Promise<void> {
   swapper = undefined;
   if (running === undefined || running.exitCode !== null) return;
   const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGKILL');
+  // The whole group: killing bash alone leaves a child mid-rename that changes the tree a moment later.
+  process.kill(-(running.pid ?? 0), 'SIGKILL');
   await exited;
 }
 

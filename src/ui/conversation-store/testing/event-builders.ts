@@ -1,5 +1,6 @@
 import type {
   ActionEvent,
+  ConfirmationDecisionEvent,
   ConversationInfo,
   ConversationStateUpdateEvent,
   Event,
@@ -135,9 +136,18 @@ export function conversationInfo(overrides: Partial<ConversationInfo> = {}): Con
     max_iterations: 500,
     stuck_detection: true,
     network_access: false,
+    approval_rules: [],
     stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
     tags: [],
     pinned: false,
     ...overrides,
   };
+}
+
+export function confirmationDecision(
+  n: number,
+  action: ActionEvent,
+  fields: Omit<ConfirmationDecisionEvent, 'id' | 'seq' | 'timestamp' | 'source' | 'kind' | 'action_id'>,
+): ConfirmationDecisionEvent {
+  return { ...base(n, 'environment'), kind: 'ConfirmationDecisionEvent', action_id: action.id, ...fields };
 }

@@ -1,0 +1,110 @@
+import type { ActionEvent, ConfirmationDecisionEvent, NewEvent } from '../events';
+import { evaluateApprovalRules } from '../security/evaluate-approval-rules';
+import { needsConfirmation } from '../security/needs-confirmation';
+import { ruleLabel } from '../security/rule-label';
+import { suggestRule } from '../security/suggest-rule';
+import type { AgentContext } from './agent-context';
+
+export interface ConfirmationOutcome {
+  /** Some action was asked about: the run waits for the person. */
+  wait: boolean;
+  /** The actions still to run (denied ones were answered with a rejection). */
+  runnable: ActionEvent[];
+}
+
+type DecisionFields = Omit<
+  ConfirmationDecisionEvent,
+  'kind' | 'id' | 'seq' | 'timestamp' | 'source' | 'parent_id' | 'action_id'
+>;
+
+/**
+ * Decides, before anything runs or waits, how each non-read-only action of a batch is confirmed:
+ * rules first (conversation, then global), then the policy. Appends one ConfirmationDecisionEvent per
+ * rule decision and per question asked, and a UserRejectObservation naming the rule for each denied
+ * action. Actions the policy lets through without a rule are recorded only when the batch waits (so
+ * the dialog can show them); otherwise, the common case, the log stays lean. Read-only tools are never
+ * asked about.
+ */
+export function decideConfirmations(
+  actions: readonly ActionEvent[],
+  context: AgentContext,
+): ConfirmationOutcome {
+  const policy = context.confirmationPolicy();
+  const rules = context.approvalRules();
+  let wait = false;
+  const runnable: ActionEvent[] = [];
+  const allowedByPolicy: ActionEvent[] = [];
+  for (const actionEvent of actions) {
+    const action = actionEvent.action;
+    if (!action || context.toolset.get(actionEvent.tool_name)?.readOnly) {
+      runnable.push(actionEvent);
+      continue;
+    }
+    const { verdict, highRiskAllowSkipped } = evaluateApprovalRules({
+      toolName: actionEvent.tool_name,
+      action,
+      risk: actionEvent.security_risk,
+      workspaceDir: context.workspaceDir,
+      conversationRules: rules.conversation,
+      globalRules: rules.global,
+    });
+    const named = verdict && {
+      id: verdict.rule.id,
+      label: ruleLabel(verdict.rule.tool, verdict.rule.matcher),
+      scope: verdict.scope,
+    };
+    if (verdict?.effect === 'allow' && named) {
+      record(context, actionEvent, { decision: 'allowed', decided_by: 'rule', rule: named });
+      runnable.push(actionEvent);
+    } else if (verdict?.effect === 'deny' && named) {
+      const reason = `Rejected by the approval rule \`${named.label}\` (${named.scope}): this action is not allowed here.`;
+      record(context, actionEvent, { decision: 'rejected', decided_by: 'rule', rule: named, reason });
+      context.append({
+        kind: 'UserRejectObservation',
+        id: context.newId(),
+        timestamp: context.now(),
+        source: 'environment',
+        tool_name: actionEvent.tool_name,
+        tool_call_id: actionEvent.tool_call_id,
+        action_id: actionEvent.id,
+        rejection_reason: reason,
+      });
+    } else if (verdict?.effect === 'ask' || needsConfirmation(policy, actionEvent.security_risk)) {
+      const suggested = suggestRule(action, context.workspaceDir);
+      const skipped = highRiskAllowSkipped;
+      record(context, actionEvent, {
+        decision: 'asked',
+        decided_by: verdict ? 'rule' : 'policy',
+        ...(named ? { rule: named } : {}),
+        ...(skipped && !verdict
+          ? {
+              reason: `The rule \`${ruleLabel(skipped.rule.tool, skipped.rule.matcher)}\` (${skipped.scope}) does not allow HIGH-risk actions.`,
+            }
+          : {}),
+        ...(suggested ? { suggested_rule: { tool: actionEvent.tool_name, matcher: suggested } } : {}),
+      });
+      wait = true;
+      runnable.push(actionEvent);
+    } else {
+      allowedByPolicy.push(actionEvent);
+      runnable.push(actionEvent);
+    }
+  }
+  // Only when the batch waits: then the dialog can show what runs after the answer without a question.
+  if (wait) for (const actionEvent of allowedByPolicy) record(context, actionEvent, ALLOWED_BY_POLICY);
+  return { wait, runnable };
+}
+
+const ALLOWED_BY_POLICY: DecisionFields = { decision: 'allowed', decided_by: 'policy' };
+
+function record(context: AgentContext, actionEvent: ActionEvent, fields: DecisionFields): void {
+  const event: NewEvent = {
+    kind: 'ConfirmationDecisionEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    action_id: actionEvent.id,
+    ...fields,
+  };
+  context.append(event);
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApi } from '../api/api-context';
+import { unwrap } from '../api/describe-api-error';
+import { SETTINGS_QUERY_KEY, useSettings } from '../api/use-settings';
+import type { ApprovalRuleInput } from '../api/wire-types';
+import { ApprovalRulesEditor } from './approval-rules-editor';
+
+/** The rules for every conversation (settings.json), saved as soon as they change. */
+export function GlobalApprovalRules() {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const settings = useSettings();
+  const save = useMutation({
+    mutationFn: (rules: ApprovalRuleInput[]) =>
+      unwrap(client.PATCH('/api/settings', { body: { approval_rules: rules } })),
+    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
+  });
+  // The approval dialog's "Always allow" adds rules from elsewhere: show the latest list.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+  }, [queryClient]);
+  return (
+    <ApprovalRulesEditor
+      rules={settings.data?.approval_rules ?? []}
+      onSave={(rules) => save.mutate(rules)}
+      busy={save.isPending}
+      error={save.error?.message}
+      emptyText="No rules yet. “Always allow” in the approval dialog adds one; so does the form below."
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import type { ActionEvent, ConfirmationDecisionEvent, Event } from '../api/wire-types';
+import { suggestedRuleOf } from './describe-decision';
+import { pairActions } from './pair-actions';
+
+/** For each pending action, the rule the runtime suggested when it asked (absent when it had none). */
+export function suggestedRules(
+  events: readonly Event[],
+  pending: readonly ActionEvent[],
+): Map<string, ConfirmationDecisionEvent['suggested_rule']> {
+  if (pending.length === 0) return new Map();
+  const { outcomes } = pairActions(events);
+  return new Map(
+    pending.map((action) => [action.id, suggestedRuleOf(outcomes.get(action.id)?.decisions ?? [])]),
+  );
+}
