@@ -4,7 +4,8 @@ import type { Workbench } from './fixtures/workbench';
 
 /** Helpers shared by the UI specs: script turns for the mock LLM and the common page steps. */
 
-export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+/** Screenshots of each screen, to look at after a run; under .tmp/ (ignored), so tests leave the tree clean. */
+export const SCREENSHOTS = new URL('../.tmp/screenshots/', import.meta.url).pathname;
 
 export function toolTurn(
   name: string,
