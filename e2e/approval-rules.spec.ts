@@ -137,6 +137,8 @@ test('"Allow for this conversation" lets a later matching command run without a 
   await startConversation(page, workbench, 'Create two files');
   const dialog = page.getByRole('dialog', { name: /approve this action/i });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
+  // The dialog says why it asks, as the card will afterwards.
+  await expect(dialog.getByTestId('decision-line')).toContainText('Asked: no rule matched');
   const allow = dialog.getByTestId('allow-for-conversation');
   await expect(allow).toContainText('Allow touch for this conversation');
   await expect(dialog).toContainText('will not auto-allow');

@@ -13,3 +13,13 @@ export function suggestedRules(
     pending.map((action) => [action.id, suggestedRuleOf(outcomes.get(action.id)?.decisions ?? [])]),
   );
 }
+
+/** For each pending action, the decisions recorded about it so far (why it is being asked). */
+export function decisionsOf(
+  events: readonly Event[],
+  pending: readonly ActionEvent[],
+): Map<string, readonly ConfirmationDecisionEvent[]> {
+  if (pending.length === 0) return new Map();
+  const { outcomes } = pairActions(events);
+  return new Map(pending.map((action) => [action.id, outcomes.get(action.id)?.decisions ?? []]));
+}

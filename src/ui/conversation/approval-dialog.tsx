@@ -14,6 +14,8 @@ export interface ApprovalDialogProps {
   actions: readonly ActionEvent[];
   /** The rule the runtime suggests per action id (from its "asked" decision), when it has one. */
   suggestions?: ReadonlyMap<string, ConfirmationDecisionEvent['suggested_rule']>;
+  /** The decisions recorded per action id so far: why each one is asked. */
+  decisions?: ReadonlyMap<string, readonly ConfirmationDecisionEvent[]>;
   onRespond: (choice: ApprovalChoice) => void;
   /** Esc or the close button: decide later (the dialog can be reopened). */
   onDismiss: () => void;
@@ -31,6 +33,7 @@ export interface ApprovalDialogProps {
 export function ApprovalDialog({
   actions,
   suggestions,
+  decisions,
   onRespond,
   onDismiss,
   busy,
@@ -112,6 +115,7 @@ export function ApprovalDialog({
           <PendingActionItem
             key={action.id}
             event={action}
+            decisions={decisions?.get(action.id)}
             choice={count > 1 ? (choices.get(action.id) ?? 'approve') : undefined}
             onChoice={count > 1 ? (choice) => choose(action.id, choice) : undefined}
           />

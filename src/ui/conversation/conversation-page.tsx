@@ -186,6 +186,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           busy={commands.respond.isPending}
           error={commands.respond.error?.message}
           suggestions={approval.suggestions}
+          decisions={approval.decisions}
           onRespond={approval.respond}
           onDismiss={approval.decideLater}
         />

@@ -1,7 +1,8 @@
 import { Check, X } from 'lucide-react';
-import type { ActionEvent } from '../api/wire-types';
+import type { ActionEvent, ConfirmationDecisionEvent } from '../api/wire-types';
 import { FileEditBody, TaskListBody, TerminalBody } from './action-bodies';
 import type { RowChoice } from './approval-answers';
+import { DecisionLine } from './decision-line';
 import { describeAction } from './describe-action';
 import { RiskBadge } from './risk-badge';
 
@@ -11,10 +12,12 @@ import { RiskBadge } from './risk-badge';
  */
 export function PendingActionItem({
   event,
+  decisions,
   choice,
   onChoice,
 }: {
   event: ActionEvent;
+  decisions?: readonly ConfirmationDecisionEvent[] | undefined;
   choice?: RowChoice;
   onChoice?: (choice: RowChoice) => void;
 }) {
@@ -33,6 +36,7 @@ export function PendingActionItem({
           <RowChoiceControl label={summary} choice={choice ?? 'approve'} onChoice={onChoice} />
         ) : null}
       </div>
+      {decisions && decisions.length > 0 ? <DecisionLine decisions={decisions} /> : null}
       {reasons.length > 0 ? (
         <ul className="approval-item__reasons" aria-label="Why it was rated so">
           {reasons.map((reason) => (

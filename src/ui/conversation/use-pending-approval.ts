@@ -4,7 +4,7 @@ import { SETTINGS_QUERY_KEY } from '../api/use-settings';
 import type { Event, ExecutionStatus } from '../api/wire-types';
 import { useOtherModalOpen } from '../components/use-other-modal-open';
 import { pendingActions } from '../conversation-store/pending-actions';
-import { suggestedRules } from '../conversation-store/suggested-rules';
+import { decisionsOf, suggestedRules } from '../conversation-store/suggested-rules';
 import { type ApprovalChoice, confirmationRequest } from './approval-answers';
 import type { ConversationCommands } from './use-conversation-commands';
 
@@ -29,6 +29,8 @@ export function usePendingApproval(
   const otherModalOpen = useOtherModalOpen();
   const dialogOpen = pending.length > 0 && dismissedKey !== pendingKey && !otherModalOpen;
   const suggestions = useMemo(() => suggestedRules(events, pending), [events, pending]);
+  // Why each one is asked ("asked by rule …", "asked: no rule matched"), for the dialog's rows.
+  const decisions = useMemo(() => decisionsOf(events, pending), [events, pending]);
 
   const respond = (choice: ApprovalChoice) =>
     commands.respond.mutate(
@@ -49,6 +51,7 @@ export function usePendingApproval(
     pendingKey,
     dialogOpen,
     suggestions,
+    decisions,
     respond,
     decideLater: () => setDismissedKey(pendingKey),
     review: () => setDismissedKey(null),
