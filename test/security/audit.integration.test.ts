@@ -199,7 +199,8 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
     expect(flood).toMatch(/process limit/i);
     expect(after).toContain('still-alive');
     expect(hostProcessesMatching(/^sleep 120$/).length).toBeLessThanOrEqual(1024);
-    // The run ended and nobody watches: its terminal closed, and everything the flood started with it.
+    // Deleting the conversation ends its terminal, and everything the flood started with it.
+    await workbench.api.json('DELETE', `/api/conversations/${run.id}`);
     expect(await waitUntil(() => hostProcessesMatching(/^sleep 120$/).length === 0, 10_000)).toBe(true);
   }, 60_000);
 

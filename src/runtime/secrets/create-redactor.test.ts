@@ -94,7 +94,7 @@ describe('createRedactor', () => {
     ]);
   });
 
-  it('redacts a 30,000-character terminal output in well under two milliseconds', () => {
+  it('finds a key at the end of a 30,000-character terminal output (its cost is in npm run bench)', () => {
     const many = createRedactor([
       { name: 'LLM_API_KEY', value: KEY },
       { name: 'session-key', value: `${'a'.repeat(8)}0123456789abcdef0123456789abcdef` },
@@ -102,13 +102,7 @@ describe('createRedactor', () => {
     ]);
     const line = 'drwxr-xr-x  2 user staff   64 Nov 29 10:00 node_modules/some-package-name/dist/index.js\n';
     const output = `${line.repeat(Math.ceil(30_000 / line.length)).slice(0, 29_900)}${KEY}\n`;
-    for (let warm = 0; warm < 20; warm++) many.redact(output);
-    const runs = 200;
-    const started = performance.now();
-    for (let run = 0; run < runs; run++) many.redact(output);
-    const perRun = (performance.now() - started) / runs;
-    console.log(`redacting 30,000 characters: ${perRun.toFixed(3)} ms`);
     expect(many.redact(output)).toContain('‹secret:LLM_API_KEY›');
-    expect(perRun).toBeLessThan(2);
+    expect(many.redact(output)).not.toContain(KEY);
   });
 });
