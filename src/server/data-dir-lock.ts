@@ -22,6 +22,8 @@ export function lockDataDir(dataDir: string): LockResult {
   const database = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
   try {
     database.pragma('locking_mode = EXCLUSIVE');
+    // No journal file beside the lock: the one write below only exists to take the lock.
+    database.pragma('journal_mode = MEMORY');
     database.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER)');
     database.prepare('INSERT INTO holder (pid) VALUES (?)').run(process.pid);
     database.exec('DELETE FROM holder');

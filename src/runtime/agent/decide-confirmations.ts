@@ -1,4 +1,5 @@
 import type { ActionEvent, ConfirmationDecisionEvent, NewEvent } from '../events';
+import { rejectionOf } from './rejection-of';
 import { evaluateApprovalRules } from '../security/evaluate-approval-rules';
 import { needsConfirmation } from '../security/needs-confirmation';
 import { ruleLabel } from '../security/rule-label';
@@ -59,16 +60,9 @@ export function decideConfirmations(
     } else if (verdict?.effect === 'deny' && named) {
       const reason = `Rejected by the approval rule \`${named.label}\` (${named.scope}): this action is not allowed here.`;
       record(context, actionEvent, { decision: 'rejected', decided_by: 'rule', rule: named, reason });
-      context.append({
-        kind: 'UserRejectObservation',
-        id: context.newId(),
-        timestamp: context.now(),
-        source: 'environment',
-        tool_name: actionEvent.tool_name,
-        tool_call_id: actionEvent.tool_call_id,
-        action_id: actionEvent.id,
-        rejection_reason: reason,
-      });
+      context.append(
+        rejectionOf(actionEvent, reason, { id: context.newId(), timestamp: context.now() }, 'environment'),
+      );
     } else if (verdict?.effect === 'ask' || needsConfirmation(policy, actionEvent.security_risk)) {
       const suggested = suggestRule(action, context.workspaceDir);
       const skipped = highRiskAllowSkipped;

@@ -1,4 +1,5 @@
 import type { AgentContext } from '../agent/agent-context';
+import { rejectionOf } from '../agent/rejection-of';
 import { executeActions } from '../agent/execute-actions';
 import { decideConfirmations } from '../agent/decide-confirmations';
 import type { CondenserOptions } from '../context/condenser';
@@ -216,15 +217,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
   function rejectPending(reason: string): void {
     answerPending(pendingActions(log.branch()), (action) =>
-      log.append({
-        kind: 'UserRejectObservation',
-        ...stamp(),
-        source: 'user',
-        tool_name: action.tool_name,
-        tool_call_id: action.tool_call_id,
-        action_id: action.id,
-        rejection_reason: reason,
-      }),
+      log.append(rejectionOf(action, reason, stamp(), 'user')),
     );
   }
 

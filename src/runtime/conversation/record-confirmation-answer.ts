@@ -1,4 +1,5 @@
 import type { NewEvent } from '../events';
+import { rejectionOf } from '../agent/rejection-of';
 import { ruleLabel } from '../security/rule-label';
 import { DEFAULT_REJECTION, type PlannedAnswer } from './plan-confirmation-answer';
 
@@ -33,13 +34,5 @@ export function recordConfirmationAnswer(
       : {}),
   });
   if (accept) return;
-  log.append({
-    kind: 'UserRejectObservation',
-    ...stamp(),
-    source: 'user',
-    tool_name: action.tool_name,
-    tool_call_id: action.tool_call_id,
-    action_id: action.id,
-    rejection_reason: reason ?? DEFAULT_REJECTION,
-  });
+  log.append(rejectionOf(action, reason ?? DEFAULT_REJECTION, stamp(), 'user'));
 }
