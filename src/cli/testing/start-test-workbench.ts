@@ -34,9 +34,21 @@ export const READY_LINE = /^Agent Workbench ready at (http:\/\/\S+)$/;
  * The real launcher with free ports, a temp data dir and workspace, and no browser; resolves once the
  * ready line is out. Throws with the launcher's output when it does not get ready.
  */
-export async function startTestWorkbench(
-  options: { env?: NodeJS.ProcessEnv; args?: string[]; readyTimeoutMs?: number } = {},
-): Promise<TestWorkbench> {
+export async function startTestWorkbench(options: StartOptions = {}): Promise<TestWorkbench> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      // A free port found here can be taken by a test running in parallel before the launcher binds
+      // it: that is the test machine's race, not the launcher's failure, so pick new ports.
+      if (attempt >= 3 || !/already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+type StartOptions = { env?: NodeJS.ProcessEnv; args?: string[]; readyTimeoutMs?: number };
+
+async function startOnce(options: StartOptions): Promise<TestWorkbench> {
   const root = await mkdtemp(join(tmpdir(), 'workbench-test-'));
   const dataDir = join(root, 'data');
   const workspace = join(root, 'workspace');
