@@ -207,6 +207,9 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
       const current = socket;
       detach();
       clearTimers();
+      // Closing a socket still connecting makes Node's ws emit an error: with no listener left it
+      // would be an uncaught exception. Nothing is waiting for this socket any more, so it is ignored.
+      if (current) current.onerror = () => {};
       current?.close(1000, 'client closed');
       setState('closed');
     },
