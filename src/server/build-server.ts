@@ -17,11 +17,16 @@ import { registerHealthRoutes } from './routes/health-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
+import { registerBashRoutes } from './routes/workspace-bash-routes';
+import { registerFileRoutes } from './routes/workspace-file-routes';
+import { registerGitRoutes } from './routes/workspace-git-routes';
 import { recordRoutes } from './route-table';
 import { ALLOWED_ORIGINS_ENV, parseAllowedOrigins } from './runtime-request-guards';
 import type { ServerContext, ZodApp } from './server-context';
 import { createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
+import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
 import { zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
 import type { ZodTypeProvider } from './zod-type-provider';
 
@@ -90,7 +95,12 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerEventRoutes(app, context);
   registerExportRoute(app, context);
   registerSecretsRoutes(app, context);
+  registerUpstreamConversationRoutes(app, context);
+  registerBashRoutes(app, context);
+  registerFileRoutes(app, context);
+  registerGitRoutes(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
+  registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey));
 
   await app.ready();
   return app;

@@ -1,0 +1,4 @@
+import type { ServerContext, ZodApp } from '../server-context';
+
+/** Placeholder: filled in by the upstream-compatibility work (issue 12). */
+export function registerFileRoutes(_app: ZodApp, _context: ServerContext): void {}

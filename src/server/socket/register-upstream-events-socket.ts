@@ -1,0 +1,8 @@
+import type { ServerContext, ZodApp } from '../server-context';
+
+/** Placeholder: filled in by the upstream-compatibility work (issue 12). */
+export function registerUpstreamEventsSocket(
+  _app: ZodApp,
+  _context: ServerContext,
+  _checkKey: (presented: unknown) => boolean,
+): void {}
