@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
 import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
 import type { LLM } from '../runtime/llm/llm';
+import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { installErrorHandler } from './error-handler';
@@ -42,6 +43,10 @@ export interface BuildServerOptions {
   sessionKey: string;
   version: string;
   defaultWorkspace: string;
+  /** The runtime's data dir: never readable, writable or runnable through the workspace API. */
+  dataDir?: string;
+  /** Masks secrets in what the workspace API answers (command output, file names). */
+  secrets?: SecretRegistry;
   startedAt?: Date;
   usableTools?: readonly string[];
   logger?: FastifyServerOptions['logger'];
@@ -117,6 +122,8 @@ function createContext(options: BuildServerOptions): ServerContext {
     settings: options.settings,
     createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
+    dataDir: options.dataDir,
+    secrets: options.secrets,
     version: options.version,
     startedAt: options.startedAt ?? new Date(now()),
     usableTools: options.usableTools ?? DEFAULT_USABLE_TOOLS,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
 import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
 import type { LLM } from '../runtime/llm/llm';
+import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { ZodTypeProvider } from './zod-type-provider';
 
@@ -22,6 +23,9 @@ export interface ServerContext {
   /** For the connection test; absent: that route answers 503. */
   createLLM: ((config: LLMConfig) => LLM) | undefined;
   defaultWorkspace: string;
+  /** Absent in tests that build a server without a data dir: the workspace API then answers 503. */
+  dataDir: string | undefined;
+  secrets: SecretRegistry | undefined;
   version: string;
   startedAt: Date;
   usableTools: readonly string[];

@@ -75,6 +75,8 @@ async function startLocked(
     sessionKey: env.sessionKey,
     version: readVersion(),
     defaultWorkspace: env.workspace,
+    dataDir: env.dataDir,
+    secrets: runtime.secrets,
     logger: options.logger,
   });
   log = app.log;
