@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, script, startConversation, terminal } from './ui-support';
 
-test('Pause lets the current step finish, then stops; Resume continues', async ({ page, workbench }) => {
+test('Pause stops at once: the running step finishes, no new one starts; Resume continues', async ({
+  page,
+  workbench,
+}) => {
   workbench.mockLlm.setScript(
     script(
       terminal('sleep 6 && echo slept', { summary: 'Take a nap' }),
@@ -16,8 +19,12 @@ test('Pause lets the current step finish, then stops; Resume continues', async (
 
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('button', { name: /Pausing/ })).toBeVisible();
+  // Paused at once (upstream's semantics), while the nap is still running to its end.
   await expectStatus(page, 'paused');
+  await expect(page.getByTestId('transcript-marker').filter({ hasText: 'Paused' })).toBeVisible();
+  await expect(nap).toHaveAttribute('data-phase', 'running');
   await expect(nap).toContainText('slept');
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeEnabled();
   const callsWhenPaused = workbench.mockLlm.requests().length;
   await expect(page.locator('[data-action-kind="TerminalAction"]')).toHaveCount(1);
 

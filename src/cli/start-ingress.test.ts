@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { createLoginToken } from './login-token';
 import { CONTENT_SECURITY_POLICY } from './spa-security-headers';
 import { type Ingress, type IngressOptions, startIngress } from './start-ingress';
 import { rawRequest } from './testing/raw-request';
+import { multipartBody, slowUpload } from './testing/slow-upload';
 import { type FakeRuntime, startFakeRuntime } from './testing/start-fake-runtime';
 
 const INDEX_HTML =
@@ -363,6 +365,35 @@ describe('body limit', () => {
     expect(response.body).toMatch(/too large/);
   });
 
+  it('lets a body over 1 MiB through to the file upload only, and answers 413 itself past 65 MiB', async () => {
+    const twoMiB = Buffer.alloc(2 * 1024 * 1024, 'x');
+    const upload = await rawRequest(ingress.port, {
+      method: 'POST',
+      path: '/api/file/upload?path=/tmp/a',
+      body: twoMiB,
+    });
+    expect(upload.status).toBe(200);
+    expect(JSON.parse(upload.body).body).toHaveLength(twoMiB.length);
+    const elsewhere = await rawRequest(ingress.port, {
+      method: 'POST',
+      path: '/api/file/uploads',
+      body: twoMiB,
+    });
+    expect(elsewhere.status).toBe(413);
+    const before = upstream.seen.length;
+    const tooLarge = await rawRequest(ingress.port, {
+      method: 'POST',
+      path: '/api/file/upload?path=/tmp/a',
+      body: Buffer.alloc(65 * 1024 * 1024 + 1, 'x'),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      detail: 'The upload is larger than 64 MiB',
+      code: 'upload_too_large',
+    });
+    expect(upstream.seen.length).toBe(before);
+  });
+
   it('proxies a body of exactly 1 MiB', async () => {
     const response = await rawRequest(ingress.port, {
       method: 'POST',
@@ -370,5 +401,71 @@ describe('body limit', () => {
       body: Buffer.alloc(1024 * 1024, 'x'),
     });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('an answer the runtime gives before reading the body', () => {
+  const upload = multipartBody(Buffer.alloc(900 * 1024, 'u'));
+  const headers = { 'content-type': upload.contentType };
+  const ITERATIONS = 30;
+
+  it('reaches a slow multipart upload that asks to close, never a 502 or a broken pipe', async () => {
+    const outcomes: string[] = [];
+    for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+      const result = await slowUpload(ingress.port, { path: '/api/early', body: upload.body, headers });
+      outcomes.push(`${result.status} ${result.requestError ?? ''} ${result.body}`.trim());
+    }
+    expect(outcomes).toEqual(Array(ITERATIONS).fill('401  {"detail":"Unauthorized"}'));
+  });
+
+  it('reaches a slow multipart upload on a kept-alive connection, which then serves the next request', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const outcomes: string[] = [];
+      for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+        const result = await slowUpload(ingress.port, {
+          path: '/api/early',
+          body: upload.body,
+          headers,
+          agent,
+        });
+        outcomes.push(`${result.status} ${result.requestError ?? ''}`.trim());
+      }
+      const next = await new Promise<number | undefined>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: ingress.port,
+            path: '/server_info',
+            agent,
+            headers: { host: `localhost:${ingress.port}` },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(outcomes).toEqual(Array(ITERATIONS).fill('401'));
+      expect(next).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('reaches fetch with a FormData upload, as the upstream client sends it', async () => {
+    const statuses: string[] = [];
+    for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.alloc(900 * 1024, 'f')]), 'upload.bin');
+      const response = await fetch(`http://127.0.0.1:${ingress.port}/api/early?path=/tmp/x`, {
+        method: 'POST',
+        body: form,
+      });
+      statuses.push(`${response.status} ${await response.text()}`);
+    }
+    expect(statuses).toEqual(Array(ITERATIONS).fill('401 {"detail":"Unauthorized"}'));
   });
 });

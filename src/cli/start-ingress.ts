@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  type ClientRequest,
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { type Duplex, Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
@@ -50,7 +56,14 @@ export type StartIngressResult = { ok: true; ingress: Ingress } | { ok: false; c
  * EPIPE before it can read that answer, so the person would see a 502 instead of the 413.
  */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const BODY_TOO_LARGE = 'Request body is larger than 1 MiB';
+const BODY_TOO_LARGE = { detail: 'Request body is larger than 1 MiB' };
+/**
+ * The one route with a larger body: the runtime's file upload takes a 64 MiB file plus room for the
+ * multipart lines (src/server/routes/workspace-file-routes.ts UPLOAD_BODY_LIMIT_BYTES, same figures).
+ */
+export const UPLOAD_PATH = '/api/file/upload';
+export const UPLOAD_BODY_LIMIT_BYTES = 65 * 1024 * 1024;
+const UPLOAD_TOO_LARGE = { detail: 'The upload is larger than 64 MiB', code: 'upload_too_large' };
 
 const RUNTIME_DOWN =
   'Agent Workbench runtime is not reachable (it may be restarting). Try again in a moment.';
@@ -61,22 +74,36 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   // accepts. The browser's Origin passes through untouched; the runtime accepts it only when it is one
   // of `origins` below, which the launcher hands it as AGENT_WORKBENCH_ALLOWED_ORIGINS.
   const proxy = httpProxy.createProxyServer({ target: options.runtimeUrl, changeOrigin: true });
+  const forward = forwardingOptions();
   const serveSpa = createSpaHandler({ rootDir: options.staticDir });
   const upgradedSockets = new Set<Duplex>();
+  const answered = new WeakSet<IncomingMessage>();
   let allowedHosts = new Set<string>();
 
-  proxy.on('error', (_error, _request, responseOrSocket) => {
-    if (isServerResponse(responseOrSocket)) sendText(responseOrSocket, 502, RUNTIME_DOWN);
-    else responseOrSocket.destroy();
+  proxy.on('proxyRes', (runtimeResponse, request, response) => {
+    answered.add(request);
+    // A runtime answer cut off halfway must not leave the browser waiting for the rest.
+    runtimeResponse.on('close', () => {
+      if (!runtimeResponse.complete) response.destroy();
+    });
+    runtimeResponse.on('end', () => stopForwardingBody(request, runtimeResponse));
+  });
+  proxy.on('error', (_error, request, responseOrSocket) => {
+    if (!isServerResponse(responseOrSocket)) return void responseOrSocket.destroy();
+    // The runtime already answered (say 401 before reading an upload) and then stopped taking the
+    // rest of the body: its answer is on its way to the browser, the write error is not news.
+    if (answered.has(request)) return;
+    sendText(responseOrSocket, 502, RUNTIME_DOWN);
   });
 
   const server = createServer((request, response) => {
     const refusal = refuse(request, allowedHosts, false);
     if (refusal) return sendText(response, 403, refusal);
     if (routeFor(request.url ?? '/') === 'runtime') {
-      if (exceedsBodyLimit(request)) return sendJson(response, 413, { detail: BODY_TOO_LARGE });
-      if (request.headers['transfer-encoding'] === undefined) return proxy.web(request, response);
-      return void proxyStreamedBody(request, response);
+      const limit = bodyLimitFor(request);
+      if (exceedsBodyLimit(request, limit)) return sendJson(response, 413, limit.tooLarge);
+      if (request.headers['transfer-encoding'] === undefined) return proxy.web(request, response, forward);
+      return void proxyStreamedBody(request, response, limit);
     }
     const failed = () => sendText(response, 500, 'Internal Server Error');
     if (routeFor(request.url ?? '/') === 'auth') {
@@ -91,16 +118,20 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
    * answers 413 itself. Streamed through, the runtime would cut the upload short at the limit and the
    * proxy would hit EPIPE and answer 502, as if the runtime were down.
    */
-  async function proxyStreamedBody(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBodyUpTo(request, BODY_LIMIT_BYTES);
+  async function proxyStreamedBody(
+    request: IncomingMessage,
+    response: ServerResponse,
+    limit: BodyLimit,
+  ): Promise<void> {
+    const body = await readBodyUpTo(request, limit.bytes);
     if (body === undefined) {
       response.setHeader('Connection', 'close');
-      return sendJson(response, 413, { detail: BODY_TOO_LARGE });
+      return sendJson(response, 413, limit.tooLarge);
     }
     delete request.headers['transfer-encoding'];
     delete request.headers.expect;
     request.headers['content-length'] = String(body.length);
-    proxy.web(request, response, { buffer: Readable.from([body]) });
+    proxy.web(request, response, { ...forward, buffer: Readable.from([body]) });
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -148,9 +179,56 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-function exceedsBodyLimit(request: IncomingMessage): boolean {
+/**
+ * How requests go to the runtime. http-proxy without an agent sends `Connection: close`, so a runtime
+ * that answers before reading the body (401 without the key, 403, 404) closes the connection with the
+ * upload still arriving: the kernel resets it, the proxy's next write fails with EPIPE or ECONNRESET,
+ * often before it has read the answer, and the browser got a 502 instead. With keep-alive the runtime
+ * keeps reading (and dropping) the body after answering, as Node does on kept-alive connections, so the
+ * answer arrives whole; stopForwardingBody then ends the exchange. The connection is still not pooled:
+ * `keepSocketAlive` says no, so the agent closes it once done, and no idle socket can go stale under a
+ * later request.
+ */
+function forwardingOptions(): httpProxy.ServerOptions {
+  const agent = new Agent({ keepAlive: true });
+  agent.keepSocketAlive = () => false;
+  // The browser's own Connection header is about its hop, not ours.
+  return { agent, headers: { connection: 'keep-alive' } };
+}
+
+/**
+ * The runtime has answered in full while the browser is still sending the body (an answer given
+ * before reading it: 401, 403, 404). The runtime does not want the rest, and Node stops passing
+ * 'drain' on from a request whose answer has ended, which would stall the pipe and with it the
+ * browser's connection. So the rest is read here and dropped (the ingress's own limit, checked
+ * before proxying, bounds it), and the runtime's connection is closed: the browser's upload ends
+ * normally, its answer is never lost to a reset, and a kept-alive connection serves the next request.
+ */
+function stopForwardingBody(request: IncomingMessage, runtimeResponse: IncomingMessage): void {
+  if (request.complete) return;
+  request.unpipe();
+  request.resume();
+  // Node sets `req` (the proxy's ClientRequest) on every response it parses; the types leave it out.
+  (runtimeResponse as IncomingMessage & { req?: ClientRequest }).req?.destroy();
+}
+
+interface BodyLimit {
+  bytes: number;
+  tooLarge: { detail: string; code?: string };
+}
+
+/** 1 MiB, except for the file upload (exactly its path, whatever the query). */
+function bodyLimitFor(request: IncomingMessage): BodyLimit {
+  const path = (request.url ?? '/').split('?', 1)[0];
+  if (request.method === 'POST' && path === UPLOAD_PATH) {
+    return { bytes: UPLOAD_BODY_LIMIT_BYTES, tooLarge: UPLOAD_TOO_LARGE };
+  }
+  return { bytes: BODY_LIMIT_BYTES, tooLarge: BODY_TOO_LARGE };
+}
+
+function exceedsBodyLimit(request: IncomingMessage, limit: BodyLimit): boolean {
   const length = Number(request.headers['content-length'] ?? 0);
-  return Number.isFinite(length) && length > BODY_LIMIT_BYTES;
+  return Number.isFinite(length) && length > limit.bytes;
 }
 
 /** Why a request is refused (a short reason for the 403 body), or undefined when it may pass. */

@@ -109,9 +109,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** @description Upstream's batch get: `ids` repeated (1 to 99 UUIDs). The answer lists the conversations in the order asked, `null` for an unknown id. */
+        get: operations["batchGetConversations"];
         put?: never;
-        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. */
+        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; MCP, custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). */
         post: operations["createConversation"];
         delete?: never;
         options?: never;
@@ -166,7 +167,7 @@ export interface paths {
         delete: operations["deleteConversation"];
         options?: never;
         head?: never;
-        /** @description Rename (1–200 characters), tag, pin. A title set here is never replaced by an automatic one. */
+        /** @description Rename (1–200 characters), tag (a list, or an object mapped to `key:value`), pin. A title set here is never replaced by an automatic one. */
         patch: operations["updateConversation"];
         trace?: never;
     };
@@ -230,7 +231,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. */
+        /** @description Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. Upstream fields: `id` (the new id; taken: 409 `conversation_exists`) and `tags` (a list, or an object mapped to `key:value`). */
         post: operations["forkConversation"];
         delete?: never;
         options?: never;
@@ -388,6 +389,362 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/agent_final_response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The message of the latest `finish` call or the text of the latest agent message on the active branch; "" when none. */
+        get: operations["getAgentFinalResponse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/ask_agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A side question answered by one model call over the current context. Records nothing and changes no status; works during a run. 409 `llm_not_configured`; 502 `llm_call_failed`. */
+        post: operations["askAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/condense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Summarises the older part of the context now (a CondensationRequest and a Condensation); during a run, before its next model call. Too little history: nothing happens. 409 `llm_not_configured`; 502 `llm_call_failed`. */
+        post: operations["condenseConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/switch_llm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The conversation's model from the next model call on (upstream's LLM object, or ours); the key is held in memory and masked, never stored. 422 `llm_unsupported` with the reason. */
+        post: operations["switchConversationLLM"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/security_analyzer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the analyzer (upstream or our kinds; null: the pattern analyzer). 422 `security_analyzer_unsupported` with the reason. */
+        post: operations["setSecurityAnalyzer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bash/execute_bash_command": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Runs a command in the workspace sandbox and answers its BashOutput once it ends: `exit_code` (-1 when `timeout` seconds passed and it was killed with everything it started), `stdout` and `stderr` (null when empty; secrets masked; each cut at 1 MiB characters). `cwd` (absolute, an existing folder outside the data dir) defaults to the default workspace and is the only writable folder; there is no network. */
+        post: operations["executeBashCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bash/start_bash_command": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts a command as execute_bash_command does and answers its BashCommand at once; its BashOutput follows in the bash events (search by `command_id__eq`, or the bash-events socket). */
+        post: operations["startBashCommand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bash/bash_events/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Bash events oldest first (`sort_order=TIMESTAMP_DESC`: newest first), filtered by kind, command id, time window and output `order`; pages of `limit` (1 to 100) with `next_page_id`. */
+        get: operations["searchBashEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bash/bash_events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Upstream's batch get: the body is a JSON array of event ids (at most 100), on a GET. The answer lists the events in that order, null for an unknown id. */
+        get: operations["batchGetBashEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bash/bash_events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getBashEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bash/bash_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Forgets every bash event (running commands still add their output when they end). */
+        delete: operations["clearBashEvents"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The bytes of the file at the absolute `path`, as an attachment (application/octet-stream). */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The runtime user's home, its top-level folders (`favorites`) and the file system roots (`locations`), for a workspace picker. */
+        get: operations["getHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/search_subdirs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The folders directly inside the absolute `path`, sorted by name ignoring case, a page at a time (`page_id` is the previous `next_page_id`). */
+        get: operations["searchSubdirectories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/download-trajectory/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Refused with 501: this runtime has no zip library. GET /api/conversations/{id}/export?format=json gives the conversation. */
+        get: operations["downloadTrajectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/git/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Changed files (UPDATED, ADDED, DELETED; a rename is DELETED old + ADDED new; untracked files are ADDED), relative to the folder and sorted by path, against `ref` or the base the agent server picks (origin/<branch>, the fork point with the default branch, HEAD, or the empty tree with no commits). [] for a folder in no repository. git runs in the sandbox with the repository read-only, no network, and none of its hooks, monitors, filters or external diffs. `path` is an absolute folder outside the data dir. */
+        get: operations["getGitChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/git/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One file's `modified` (now) and `original` (at the base) text; both null when it is in no repository; `modified` is '' for a file that is not UTF-8. 400 `git_failed` for a missing file or one over 1 MiB, or a `ref` that names no commit. `path` is an absolute file path outside the data dir. */
+        get: operations["getGitDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/git/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Changed files (UPDATED, ADDED, DELETED; a rename is DELETED old + ADDED new; untracked files are ADDED), relative to the folder and sorted by path, against `ref` or the base the agent server picks (origin/<branch>, the fork point with the default branch, HEAD, or the empty tree with no commits). [] for a folder in no repository. git runs in the sandbox with the repository read-only, no network, and none of its hooks, monitors, filters or external diffs. Over the conversation's workspace. */
+        get: operations["getConversationGitChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/git/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One file's `modified` (now) and `original` (at the base) text; both null when it is in no repository; `modified` is '' for a file that is not UTF-8. 400 `git_failed` for a missing file or one over 1 MiB, or a `ref` that names no commit. `path` is relative to the conversation's workspace; one that leads out of it (`..`, absolute, a link) is 403 `path_outside_workspace`. */
+        get: operations["getConversationGitDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tools this runtime serves, by name (terminal, file_editor, task_tracker, think, finish). Upstream lists every tool its registry knows; tools this runtime cannot run are not listed. */
+        get: operations["listTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Writes the multipart field `file` to the absolute `path` (folders on the way are made), atomically. At most 64 MiB. */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -455,6 +812,8 @@ export interface components {
             security_analyzer: components["schemas"]["SecurityAnalyzer"];
             workspace: {
                 working_dir: string;
+                /** @constant */
+                kind?: "LocalWorkspace";
             };
             llm: {
                 provider: components["schemas"]["LLMProvider"];
@@ -496,6 +855,22 @@ export interface components {
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
+            agent?: {
+                /** @constant */
+                kind: "Agent";
+                llm: {
+                    model: string;
+                    base_url: string | null;
+                    api_key: string | null;
+                    usage_id: string;
+                };
+                tools: {
+                    name: string;
+                }[];
+            };
+            persistence_dir?: string;
+            hook_config?: null;
+            activated_knowledge_skills?: string[];
         };
         ConversationSearchItem: {
             /** Format: uuid */
@@ -510,6 +885,8 @@ export interface components {
             security_analyzer: components["schemas"]["SecurityAnalyzer"];
             workspace: {
                 working_dir: string;
+                /** @constant */
+                kind?: "LocalWorkspace";
             };
             llm: {
                 provider: components["schemas"]["LLMProvider"];
@@ -551,6 +928,22 @@ export interface components {
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
+            agent?: {
+                /** @constant */
+                kind: "Agent";
+                llm: {
+                    model: string;
+                    base_url: string | null;
+                    api_key: string | null;
+                    usage_id: string;
+                };
+                tools: {
+                    name: string;
+                }[];
+            };
+            persistence_dir?: string;
+            hook_config?: null;
+            activated_knowledge_skills?: string[];
             match?: {
                 event_id: string | null;
                 seq: number | null;
@@ -819,6 +1212,8 @@ export interface components {
             /** Format: uuid */
             action_id: string;
             rejection_reason: string;
+            /** @enum {string} */
+            rejection_source?: "user" | "hook";
         };
         AgentErrorEvent: {
             /** @constant */
@@ -1058,7 +1453,18 @@ export interface components {
         MessageFrame: {
             /** @constant */
             type: "message";
-            content: components["schemas"]["Content"][];
+            content: ({
+                /** @constant */
+                type: "text";
+                text: string;
+                cache_prompt?: boolean;
+                enable_truncation?: boolean;
+            } | {
+                /** @constant */
+                type: "image";
+                image_urls: string[];
+                cache_prompt?: boolean;
+            })[];
             /** @default false */
             run?: boolean;
             client_message_id?: string;
@@ -1352,6 +1758,37 @@ export interface operations {
             };
         };
     };
+    batchGetConversations: {
+        parameters: {
+            query?: {
+                ids?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["ConversationInfo"] | null)[];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     createConversation: {
         parameters: {
             query?: never;
@@ -1362,19 +1799,31 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    conversation_id?: string;
+                    conversation_id?: string | null;
                     workspace?: {
                         working_dir: string;
+                        kind?: string;
+                        type?: string;
                     };
                     initial_message?: {
                         /** @enum {string} */
                         role: "user";
-                        content: components["schemas"]["Content"][];
+                        content: ({
+                            /** @enum {string} */
+                            type: "text";
+                            text: string;
+                            cache_prompt?: boolean;
+                            enable_truncation?: boolean;
+                        } | {
+                            /** @enum {string} */
+                            type: "image";
+                            image_urls: string[];
+                            cache_prompt?: boolean;
+                        })[];
                         /** @default false */
                         run?: boolean;
                         client_message_id?: string;
-                    };
+                    } | null;
                     confirmation_policy?: {
                         /** @enum {string} */
                         kind: "NeverConfirm";
@@ -1388,14 +1837,16 @@ export interface operations {
                         /** @default true */
                         confirm_unknown?: boolean;
                     };
-                    security_analyzer?: components["schemas"]["SecurityAnalyzer"];
+                    security_analyzer?: components["schemas"]["SecurityAnalyzer"] | null;
                     /** @default 500 */
                     max_iterations?: number;
                     /** @default true */
                     stuck_detection?: boolean;
                     network_access?: boolean;
                     title?: string;
-                    tags?: string[];
+                    tags?: string[] | {
+                        [key: string]: string;
+                    };
                     llm?: {
                         provider: components["schemas"]["LLMProvider"];
                         model: string;
@@ -1403,6 +1854,51 @@ export interface operations {
                         base_url?: string;
                         api_key?: string;
                     };
+                    agent?: {
+                        kind?: string;
+                        llm: {
+                            model: string;
+                            base_url?: string | null;
+                            api_key?: string | null;
+                            custom_llm_provider?: string | null;
+                            usage_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        tools?: ({
+                            name: string;
+                            params?: {
+                                [key: string]: unknown;
+                            } | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        mcp_config?: {
+                            [key: string]: unknown;
+                        } | null;
+                        system_prompt?: string | null;
+                        critic?: unknown;
+                        agent_context?: ({
+                            system_message_suffix?: string | null;
+                            user_message_suffix?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    secrets?: {
+                        [key: string]: string | {
+                            /** @enum {string} */
+                            kind: "StaticSecret";
+                            value: string;
+                            description?: string | null;
+                        };
+                    };
+                    hook_config?: {
+                        [key: string]: unknown;
+                    } | null;
+                    user_id?: string | null;
                 };
             };
         };
@@ -1463,6 +1959,7 @@ export interface operations {
                 page_id?: string;
                 limit?: number;
                 sort_order?: "CREATED_AT" | "CREATED_AT_DESC" | "UPDATED_AT" | "UPDATED_AT_DESC";
+                tag?: string[];
             };
             header?: never;
             path?: never;
@@ -1494,6 +1991,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: components["schemas"]["ExecutionStatus"];
+                tag?: string[];
             };
             header?: never;
             path?: never;
@@ -1617,7 +2115,9 @@ export interface operations {
             content: {
                 "application/json": {
                     title?: string;
-                    tags?: string[];
+                    tags?: string[] | {
+                        [key: string]: string;
+                    };
                     pinned?: boolean;
                     network_access?: boolean;
                     approval_rules?: {
@@ -1859,9 +2359,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    from_event_id?: string;
-                    title?: string;
+                    id?: string | null;
+                    from_event_id?: string | null;
+                    title?: string | null;
+                    tags?: (string[] | {
+                        [key: string]: string;
+                    }) | null;
                     /** @default true */
                     reset_metrics?: boolean;
                 };
@@ -1879,6 +2382,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2027,7 +2539,18 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     role: "user";
-                    content: components["schemas"]["Content"][];
+                    content: ({
+                        /** @enum {string} */
+                        type: "text";
+                        text: string;
+                        cache_prompt?: boolean;
+                        enable_truncation?: boolean;
+                    } | {
+                        /** @enum {string} */
+                        type: "image";
+                        image_urls: string[];
+                        cache_prompt?: boolean;
+                    })[];
                     /** @default false */
                     run?: boolean;
                     client_message_id?: string;
@@ -2167,6 +2690,8 @@ export interface operations {
                 kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
+                timestamp__gte?: string;
+                timestamp__lt?: string;
                 page_id?: string;
                 limit?: number;
                 sort_order?: "TIMESTAMP" | "TIMESTAMP_DESC";
@@ -2216,6 +2741,8 @@ export interface operations {
                 kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
+                timestamp__gte?: string;
+                timestamp__lt?: string;
             };
             header?: never;
             path: {
@@ -2355,7 +2882,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "StaticSecret";
                             value: string;
-                            description?: string;
+                            description?: string | null;
                         };
                     };
                 };
@@ -2390,6 +2917,1240 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getAgentFinalResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    askAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    condenseConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    switchConversationLLM: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    llm: {
+                        provider: components["schemas"]["LLMProvider"];
+                        model: string;
+                        /** Format: uri */
+                        base_url?: string;
+                        api_key?: string;
+                    } | ({
+                        model: string;
+                        base_url?: string | null;
+                        api_key?: string | null;
+                        custom_llm_provider?: string | null;
+                        usage_id?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    setSecurityAnalyzer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    security_analyzer: ({
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    executeBashCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    command: string;
+                    cwd?: string | null;
+                    timeout?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "BashOutput";
+                        id: string;
+                        timestamp: string;
+                        command_id: string;
+                        order: number;
+                        exit_code: number | null;
+                        stdout: string | null;
+                        stderr: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startBashCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    command: string;
+                    cwd?: string | null;
+                    timeout?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "BashCommand";
+                        id: string;
+                        timestamp: string;
+                        command: string;
+                        cwd: string | null;
+                        timeout: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchBashEvents: {
+        parameters: {
+            query?: {
+                kind__eq?: "BashCommand" | "BashOutput";
+                command_id__eq?: string;
+                timestamp__gte?: unknown;
+                timestamp__lt?: unknown;
+                order__gt?: number;
+                sort_order?: "TIMESTAMP" | "TIMESTAMP_DESC";
+                page_id?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: ({
+                            /** @enum {string} */
+                            kind: "BashCommand";
+                            id: string;
+                            timestamp: string;
+                            command: string;
+                            cwd: string | null;
+                            timeout: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "BashOutput";
+                            id: string;
+                            timestamp: string;
+                            command_id: string;
+                            order: number;
+                            exit_code: number | null;
+                            stdout: string | null;
+                            stderr: string | null;
+                        })[];
+                        next_page_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    batchGetBashEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (({
+                        /** @enum {string} */
+                        kind: "BashCommand";
+                        id: string;
+                        timestamp: string;
+                        command: string;
+                        cwd: string | null;
+                        timeout: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "BashOutput";
+                        id: string;
+                        timestamp: string;
+                        command_id: string;
+                        order: number;
+                        exit_code: number | null;
+                        stdout: string | null;
+                        stderr: string | null;
+                    }) | null)[];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getBashEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "BashCommand";
+                        id: string;
+                        timestamp: string;
+                        command: string;
+                        cwd: string | null;
+                        timeout: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "BashOutput";
+                        id: string;
+                        timestamp: string;
+                        command_id: string;
+                        order: number;
+                        exit_code: number | null;
+                        stdout: string | null;
+                        stderr: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    clearBashEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cleared_count: number;
+                    };
+                };
+            };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getHome: {
+        parameters: {
+            query?: {
+                include_hidden?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        home: string;
+                        favorites: {
+                            label: string;
+                            path: string;
+                        }[];
+                        locations: {
+                            label: string;
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchSubdirectories: {
+        parameters: {
+            query: {
+                path: string;
+                page_id?: string;
+                limit?: number;
+                include_hidden?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            path: string;
+                        }[];
+                        next_page_id: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadTrajectory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGitChanges: {
+        parameters: {
+            query: {
+                path: string;
+                ref?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "MOVED" | "ADDED" | "DELETED" | "UPDATED";
+                        path: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGitDiff: {
+        parameters: {
+            query: {
+                path: string;
+                ref?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        modified: string | null;
+                        original: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConversationGitChanges: {
+        parameters: {
+            query?: {
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "MOVED" | "ADDED" | "DELETED" | "UPDATED";
+                        path: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConversationGitDiff: {
+        parameters: {
+            query: {
+                path: string;
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        modified: string | null;
+                        original: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        file_size: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -8,6 +8,8 @@ import {
   ExecutionStatusSchema,
   SourceSchema,
 } from '../runtime/events';
+import { SecretsInputSchema } from '../runtime/conversation/requests';
+import { parseInstant } from './parse-instant';
 import { SettingsViewSchema } from '../runtime/settings/settings-schemas';
 
 /** Query, path and answer schemas of the REST routes (request bodies live in runtime/conversation/requests). */
@@ -44,10 +46,26 @@ export const StatusSchema = z.strictObject({ status: z.string() });
 export const ConversationParamsSchema = z.strictObject({ id: z.guid() });
 export const EventParamsSchema = z.strictObject({ id: z.guid(), event_id: EventIdSchema });
 
+/** A query parameter that may be given once (a string) or repeated (an array). */
+function repeatable<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).max(99));
+}
+
+/** An ISO 8601 instant; without a zone it is read as UTC (upstream's reading), with one it is honoured. */
+const instant = z
+  .string()
+  .max(64)
+  .refine((value) => parseInstant(value) !== undefined, 'Expected an ISO 8601 date and time')
+  .transform((value) => parseInstant(value) as string);
+
 const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 const seq = z.coerce.number().int().min(-1);
 
-export const ConversationSearchQuerySchema = z.strictObject({
+/**
+ * Query schemas are plain objects: unknown parameters are dropped, as upstream ignores them; known
+ * ones keep their validation.
+ */
+export const ConversationSearchQuerySchema = z.object({
   q: z.string().max(1000, 'The search text is too long: please use at most 1,000 characters').optional(),
   status: ExecutionStatusSchema.optional(),
   /** `true`: only pinned conversations; `false`: only unpinned; absent: both. */
@@ -60,9 +78,21 @@ export const ConversationSearchQuerySchema = z.strictObject({
   sort_order: z
     .enum(['CREATED_AT', 'CREATED_AT_DESC', 'UPDATED_AT', 'UPDATED_AT_DESC'])
     .default('UPDATED_AT_DESC'),
+  /** Repeatable: only conversations carrying every one of these tags (upstream's client sends `tag`). */
+  tag: repeatable(z.string().min(1).max(400)).optional(),
 });
 
-export const ConversationCountQuerySchema = z.strictObject({ status: ExecutionStatusSchema.optional() });
+export const ConversationCountQuerySchema = z.object({
+  status: ExecutionStatusSchema.optional(),
+  tag: repeatable(z.string().min(1).max(400)).optional(),
+});
+
+/** `GET /api/conversations?ids=…&ids=…` (upstream's batch get): fewer than 100 ids, as upstream allows. */
+export const BatchGetQuerySchema = z.object({
+  ids: repeatable(z.guid()).pipe(z.array(z.guid()).min(1).max(99)),
+});
+
+export const BatchGetResponseSchema = z.array(ConversationInfoSchema.nullable());
 
 export const ConversationSearchItemSchema = ConversationInfoSchema.extend({
   /** With `q`: the best hit, to open the conversation at that event (null ids: only the title matched). */
@@ -87,23 +117,27 @@ const eventFilters = {
   source: SourceSchema.optional(),
   /** Case-insensitive substring over message text. */
   body: z.string().max(1000).optional(),
+  /** Events at or after this instant (ISO 8601; without a zone: UTC). */
+  timestamp__gte: instant.optional(),
+  /** Events strictly before this instant. */
+  timestamp__lt: instant.optional(),
 };
 
-export const EventSearchQuerySchema = z.strictObject({
+export const EventSearchQuerySchema = z.object({
   ...eventFilters,
   page_id: z.string().max(500).optional(),
   limit: limit(100),
   sort_order: z.enum(['TIMESTAMP', 'TIMESTAMP_DESC']).default('TIMESTAMP'),
 });
 
-export const EventCountQuerySchema = z.strictObject(eventFilters);
+export const EventCountQuerySchema = z.object(eventFilters);
 
 export const EventPageSchema = z.strictObject({
   items: z.array(EventSchema),
   next_page_id: z.string().nullable(),
 });
 
-export const ExportQuerySchema = z.strictObject({ format: z.enum(['json', 'md']).default('json') });
+export const ExportQuerySchema = z.object({ format: z.enum(['json', 'md']).default('json') });
 
 export const SettingsResponseSchema = SettingsViewSchema.extend({
   /** Where new conversations work when they name no workspace (the launcher's --workspace). */
@@ -124,30 +158,11 @@ export const SettingsResponseSchema = SettingsViewSchema.extend({
   }),
 });
 
-/** A conversation secret: a plain value, or the agent-server's `StaticSecret` object. */
-const SecretValueSchema = z.union([
-  z.string().min(1).max(10_000),
-  z.strictObject({
-    kind: z.literal('StaticSecret'),
-    value: z.string().min(1).max(10_000),
-    description: z.string().max(1_000).optional(),
-  }),
-]);
-
 /** POST /api/conversations/{id}/secrets. Names are environment variable names. */
-export const ConversationSecretsSchema = z.strictObject({
-  secrets: z
-    .record(
-      z
-        .string()
-        .regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, 'A secret name is a letter or _ then letters, digits or _'),
-      SecretValueSchema,
-    )
-    .refine((secrets) => Object.keys(secrets).length <= 100, 'At most 100 secrets per request'),
-});
+export const ConversationSecretsSchema = z.strictObject({ secrets: SecretsInputSchema });
 
-/** For routes that take no query parameters: an unknown one is refused rather than silently ignored. */
-export const NoQuerySchema = z.strictObject({});
+/** For routes that take no query parameters. Unknown ones are ignored, as upstream does (e.g. `include_skills`). */
+export const NoQuerySchema = z.object({});
 
 /** For routes without a body: nothing, or an empty object. */
 export const EmptyBodySchema = z.strictObject({}).optional();

@@ -22,12 +22,15 @@ import { registerUpstreamConversationRoutes } from './routes/upstream-conversati
 import { registerBashRoutes } from './routes/workspace-bash-routes';
 import { registerFileRoutes } from './routes/workspace-file-routes';
 import { registerGitRoutes } from './routes/workspace-git-routes';
+import { registerToolsRoutes } from './routes/tools-routes';
 import { recordRoutes } from './route-table';
 import { ALLOWED_ORIGINS_ENV, parseAllowedOrigins } from './runtime-request-guards';
 import type { ServerContext, ZodApp } from './server-context';
 import { createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
 import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
+import { registerBashEventsSocket } from './socket/bash-events-socket';
+import { withSessionKeyRedaction } from './socket/upstream-log-redaction';
 import { zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
 import type { ZodTypeProvider } from './zod-type-provider';
 
@@ -68,7 +71,7 @@ export interface BuildServerOptions {
  */
 export async function buildServer(options: BuildServerOptions): Promise<ZodApp> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSessionKeyRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -104,8 +107,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerBashRoutes(app, context);
   registerFileRoutes(app, context);
   registerGitRoutes(app, context);
+  registerToolsRoutes(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
-  registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey));
+  registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
+  registerBashEventsSocket(app, context, createSessionKeyCheck(options.sessionKey));
 
   await app.ready();
   return app;

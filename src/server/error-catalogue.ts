@@ -1,6 +1,7 @@
 import { RUNTIME_ERRORS, RuntimeError, type RuntimeErrorCode } from '../runtime/conversation/runtime-error';
 import { SettingsError, type SettingsErrorCode } from '../runtime/settings/settings-error';
 import { StoreError, type StoreErrorCode } from '../runtime/store/event-store';
+import { WORKSPACE_ERRORS, WorkspaceError } from '../runtime/workspace/workspace-error';
 
 /** The one place that decides which HTTP status an expected failure of the runtime gets. */
 export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsErrorCode, number> = {
@@ -13,6 +14,9 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   invalid_workspace: 422,
   llm_not_configured: 409,
   invalid_request: 422,
+  llm_unsupported: 422,
+  llm_call_failed: 502,
+  security_analyzer_unsupported: 422,
 
   conversation_exists: 409,
   unknown_conversation: 404,
@@ -69,6 +73,9 @@ export function lookupError(error: unknown): CatalogueEntry | undefined {
   }
   if (error instanceof SettingsError) {
     return { status: ERROR_STATUS[error.code], code: error.code, detail: error.message };
+  }
+  if (error instanceof WorkspaceError) {
+    return { status: WORKSPACE_ERRORS[error.code], code: error.code, detail: error.message };
   }
   return undefined;
 }

@@ -58,8 +58,29 @@ const badId = fc.oneof(
   fc.constant('x'.repeat(5_000)),
 );
 
+/** The filters events/search and events/count share. */
+const EVENT_FILTERS = [
+  'after_seq',
+  'before_seq',
+  'kind',
+  'source',
+  'body',
+  'timestamp__gte',
+  'timestamp__lt',
+];
+
+/** The query parameters each route takes; any other one is ignored, as upstream does. */
+const KNOWN_QUERY: Readonly<Record<string, readonly string[]>> = {
+  '/api/conversations': ['ids'],
+  '/api/conversations/search': ['q', 'status', 'pinned', 'tag', 'page_id', 'limit', 'sort_order'],
+  '/api/conversations/count': ['status', 'tag'],
+  '/api/conversations/:id/events/search': [...EVENT_FILTERS, 'page_id', 'limit', 'sort_order'],
+  '/api/conversations/:id/events/count': EVENT_FILTERS,
+  '/api/conversations/:id/export': ['format'],
+};
+
+/** One known parameter with a value its route refuses. */
 const badQuery = fc.oneof(
-  fc.record({ unknown_param: fc.string({ maxLength: 20 }) }),
   fc.record({
     limit: fc.oneof(
       fc.constant('0'),
@@ -82,6 +103,22 @@ const badQuery = fc.oneof(
       .string({ maxLength: 12 })
       .filter((text) => !/^(CREATED_AT|UPDATED_AT|TIMESTAMP)(_DESC)?$/.test(text)),
   }),
+  fc.record({
+    timestamp__gte: fc.constantFrom(
+      'yesterday',
+      '2025-13-01T00:00:00',
+      '2025-01-01T25:00:00Z',
+      'x'.repeat(100),
+    ),
+  }),
+  fc.record({ timestamp__lt: fc.constantFrom('now', '01/02/2025', '2025-02-30T00:00:00') }),
+  fc.record({ ids: fc.constantFrom('not-a-uuid', '00000000-0000-4000-8000-zzzzzzzzzzzz') }),
+);
+
+/** A parameter no route takes (upstream's `include_skills`, or any other name). */
+const unknownQuery = fc.oneof(
+  fc.record({ include_skills: fc.constantFrom('true', 'false', 'x') }),
+  fc.record({ zz_unknown: fc.string({ maxLength: 20 }) }),
 );
 
 function expectCleanRejection(status: number, body: string, label: string): void {
@@ -135,15 +172,34 @@ describe('fuzzing every /api route with bad input', () => {
     );
   });
 
-  it('answers bad query strings with 422 on every GET route', async () => {
-    const getRoutes = routes().filter((route) => route.method === 'GET');
+  it('answers a bad value of a known query parameter with 4xx on every route that takes it', async () => {
+    const getRoutes = routes().filter((route) => route.method === 'GET' && KNOWN_QUERY[route.url]);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...getRoutes), badQuery, async (route, query) => {
+        const [name] = Object.keys(query);
+        fc.pre(name !== undefined && (KNOWN_QUERY[route.url] ?? []).includes(name));
         const url = `${fill(route.url, conversation.id, eventId)}?${new URLSearchParams(query)}`;
         const response = await server.app.inject({ method: 'GET', url, headers: server.auth });
         expectCleanRejection(response.statusCode, response.body, url.slice(0, 120));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('ignores unknown query parameters on every GET route, as upstream does', async () => {
+    const getRoutes = routes().filter((route) => route.method === 'GET');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...getRoutes), unknownQuery, async (route, query) => {
+        const base = fill(route.url, conversation.id, eventId);
+        const plain = route.url === '/api/conversations' ? `${base}?ids=${conversation.id}` : base;
+        const separator = plain.includes('?') ? '&' : '?';
+        const withUnknown = `${plain}${separator}${new URLSearchParams(query)}`;
+        const [expected, actual] = await Promise.all(
+          [plain, withUnknown].map((url) => server.app.inject({ method: 'GET', url, headers: server.auth })),
+        );
+        expect(actual?.statusCode, withUnknown).toBe(expected?.statusCode);
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -11,13 +11,20 @@ export interface FakeRuntime {
 
 /**
  * A little real upstream for ingress tests: /server_info answers JSON, /api/echo echoes the body and the
- * headers it received, /sockets/echo is a WebSocket echo. Not the real runtime: that one is tested
- * through the launcher.
+ * headers it received, /api/early answers 401 at once without reading the body (as the runtime does for
+ * a request without the session key), /sockets/echo is a WebSocket echo. Not the real runtime: that one
+ * is tested through the launcher.
  */
 export async function startFakeRuntime(): Promise<FakeRuntime> {
   const seen: string[] = [];
   const server: Server = createServer((request, response) => {
     seen.push(`${request.method} ${request.url}`);
+    if (request.url?.startsWith('/api/early')) {
+      response.statusCode = 401;
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify({ detail: 'Unauthorized' }));
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

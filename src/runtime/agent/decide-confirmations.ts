@@ -61,7 +61,7 @@ export function decideConfirmations(
       const reason = `Rejected by the approval rule \`${named.label}\` (${named.scope}): this action is not allowed here.`;
       record(context, actionEvent, { decision: 'rejected', decided_by: 'rule', rule: named, reason });
       context.append(
-        rejectionOf(actionEvent, reason, { id: context.newId(), timestamp: context.now() }, 'environment'),
+        rejectionOf(actionEvent, reason, { id: context.newId(), timestamp: context.now() }, 'hook'),
       );
     } else if (verdict?.effect === 'ask' || needsConfirmation(policy, actionEvent.security_risk)) {
       const suggested = suggestRule(action, context.workspaceDir);

@@ -1,5 +1,5 @@
-import { eventsToMessages } from '../context/events-to-messages';
-import type { ChatMessage, LLMResponse } from '../llm/llm';
+import { modelMessages } from '../context/model-messages';
+import type { LLMResponse } from '../llm/llm';
 import type { AgentContext, StepOutcome } from './agent-context';
 import { callModel } from './call-model';
 import { condenseIfNeeded } from './condense-if-needed';
@@ -20,7 +20,7 @@ export const EMPTY_REPLY_NUDGE =
 export async function runAgentStep(context: AgentContext): Promise<StepOutcome> {
   const condensation = await condenseIfNeeded(context);
   if (condensation) return condensation;
-  const messages = systemMessagesFirst(eventsToMessages(context.view().items));
+  const messages = modelMessages(context.view());
   const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));
   if (!call.ok) {
     if (call.error.code === 'aborted') return { kind: 'aborted' };
@@ -57,12 +57,4 @@ function recordReply(response: LLMResponse, itemId: string, context: AgentContex
     extended_content: [],
   });
   return { kind: 'continue' };
-}
-
-/** A system prompt recorded after the first messages (a conversation navigated to an empty branch) still leads. */
-function systemMessagesFirst(messages: ChatMessage[]): ChatMessage[] {
-  return [
-    ...messages.filter((message) => message.role === 'system'),
-    ...messages.filter((message) => message.role !== 'system'),
-  ];
 }

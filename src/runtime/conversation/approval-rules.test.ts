@@ -110,6 +110,8 @@ describe('approval rules', () => {
     expect(harness.executed()).toEqual([]);
     const [rejection] = rejections(harness.events(id));
     expect(rejection?.rejection_reason).toContain('`git push` (global)');
+    // Blocked by a rule before it ran, with no person asked: upstream's `hook`.
+    expect(rejection).toMatchObject({ rejection_source: 'hook', source: 'environment' });
     expect(decisions(harness.events(id))).toEqual([
       expect.objectContaining({
         decision: 'rejected',
@@ -306,9 +308,18 @@ describe('approval rules', () => {
     expect(harness.status(id)).toBe('idle');
     expect(rejections(harness.events(id)).map((event) => event.rejection_reason)).toEqual(['no', 'no']);
     expect(decisions(harness.events(id)).filter((event) => event.decided_by === 'user')).toHaveLength(2);
-    expect(() => harness.service.respondToConfirmation(id, { accept: true })).toThrow(
-      expect.objectContaining({ code: 'no_pending_actions' }) as RuntimeError,
-    );
+    expect(rejections(harness.events(id)).map((event) => event.rejection_source)).toEqual(['user', 'user']);
+    // Nothing pending any more: upstream answers that as a no-op.
+    const before = harness.events(id).length;
+    harness.service.respondToConfirmation(id, { accept: true });
+    expect(harness.events(id)).toHaveLength(before);
+    expect(harness.status(id)).toBe('idle');
+    expect(() =>
+      harness.service.respondToConfirmation(id, {
+        accept: true,
+        decisions: [{ action_id: '00000000-0000-4000-8000-00000000dead', accept: true }],
+      }),
+    ).toThrow(expect.objectContaining({ code: 'pending_actions_changed' }) as RuntimeError);
   });
 
   it('replacing conversation rules fills ids and times and is logged as a state update', async () => {

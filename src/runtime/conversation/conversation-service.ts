@@ -1,9 +1,12 @@
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { LiveFrameListener } from './live-frame';
+import type { UpstreamLLM } from './upstream-llm';
+import type { UpstreamSecurityAnalyzer } from './upstream-security-analyzer';
 import type {
   CreateConversation,
   Fork,
+  LLMConfigInput,
   RespondToConfirmation,
   SendMessage,
   UpdateConversation,
@@ -21,13 +24,20 @@ export interface ConversationService {
   create(request: CreateConversation): Promise<{ info: ConversationInfo; created: boolean }>;
   get(id: string): ConversationInfo;
   search(query: ConversationSearch): Page<ConversationSearchItem>;
-  count(filter: { status?: ExecutionStatus }): number;
+  /** `tag`: only conversations carrying every one of these tags. */
+  count(filter: { status?: ExecutionStatus; tag?: readonly string[] }): number;
   update(id: string, patch: UpdateConversation): void;
   /** Stops a run first; removes the conversation's rows and files, never the workspace. */
   delete(id: string): Promise<void>;
 
   /** Throws conversation_already_running. */
   run(id: string): void;
+  /**
+   * Upstream's pause: an idle or running conversation is `paused` at once (PauseEvent, durable status)
+   * and no new step starts; a step in flight finishes and may still end the run (finished, error,
+   * waiting). Other statuses are left as they are. A run asked for while that step finishes starts
+   * after it.
+   */
   pause(id: string): void;
   /** Resolves once the run has stopped and status is paused. */
   interrupt(id: string): Promise<void>;
@@ -36,7 +46,11 @@ export interface ConversationService {
   setConfirmationPolicy(id: string, policy: ConfirmationPolicy): void;
   /** Idempotent on client_message_id. Starts a run when `run` is true and none is going. */
   sendMessage(id: string, message: SendMessage): void;
-  /** Throws stale_confirmation when action_ids is given and differs from the pending set. */
+  /**
+   * Throws stale_confirmation when action_ids is given and differs from the pending set, and
+   * pending_actions_changed when decisions name actions that are not pending. With nothing pending,
+   * a plain accept or reject changes nothing (as upstream).
+   */
   respondToConfirmation(id: string, response: RespondToConfirmation): void;
 
   searchEvents(
@@ -59,6 +73,37 @@ export interface ConversationService {
    * conversation_not_found.
    */
   setSecrets(id: string, secrets: Readonly<Record<string, string>>): void;
+
+  /**
+   * Upstream's agent_final_response: the message of the latest `finish` call or the text of the latest
+   * agent message on the active branch, "" when none. Throws conversation_not_found.
+   */
+  agentFinalResponse(id: string): string;
+  /**
+   * Upstream's ask_agent: one model call over the current context plus the question; records nothing,
+   * changes no status, works while a run goes. The answer comes back with secrets masked. Throws
+   * conversation_not_found, llm_not_configured, llm_call_failed (the detail in plain words).
+   */
+  askAgent(id: string, question: string): Promise<string>;
+  /**
+   * Upstream's condense: summarises now and records a CondensationRequest and the Condensation (as the
+   * automatic path does); while a run goes, records the request and the run condenses before its next
+   * model call; too little history: nothing. Throws conversation_not_found, llm_not_configured,
+   * llm_call_failed, conversation_already_running (an interrupt is settling).
+   */
+  condense(id: string): Promise<void>;
+  /**
+   * Upstream's switch_llm: the conversation's model from now on (durable, as
+   * ConversationStateUpdateEvent `llm`); its key, if given, is held in memory and masked, never stored.
+   * The model call in flight finishes on the old model. Throws conversation_not_found, llm_unsupported.
+   */
+  switchLLM(id: string, llm: LLMConfigInput | UpstreamLLM): void;
+  /**
+   * Upstream's security_analyzer: an upstream or our analyzer object, or null (see
+   * fromUpstreamSecurityAnalyzer), durable as ConversationStateUpdateEvent `security_analyzer`.
+   * Throws conversation_not_found, security_analyzer_unsupported.
+   */
+  setSecurityAnalyzer(id: string, analyzer: UpstreamSecurityAnalyzer | null): void;
 
   /** Durable events by seq range (for socket replay, read in pages). */
   readEvents(id: string, range: SeqRange): Event[];
@@ -90,6 +135,8 @@ export interface ConversationSearch {
   q?: string;
   status?: ExecutionStatus;
   pinned?: boolean;
+  /** Only conversations carrying every one of these tags. */
+  tag?: readonly string[];
   page_id?: string;
   limit: number;
   sort_order: ConversationSort;

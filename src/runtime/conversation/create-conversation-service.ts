@@ -13,13 +13,16 @@ import { observationsDir, createConversationRegistry } from './conversation-regi
 import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title';
-import { createConversationRecord } from './create-conversation';
+import { createConversationRecord, requestedLLM } from './create-conversation';
 import { exportConversation } from './export-conversation';
 import { improveTitle } from './improve-title';
 import { recoverInterruptedRuns } from './recover-interrupted-runs';
 import { resolveLLMConfig } from './resolve-llm-config';
+import { restrictToolset } from './restrict-toolset';
+import { secretValues } from './requests';
 import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
+import { createUpstreamOperations } from './upstream-operations';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
@@ -54,11 +57,15 @@ export function createConversationService(
       store,
       secrets,
       createToolset: (toolsetOptions) =>
-        deps.createToolset({
-          ...toolsetOptions,
-          secretEnv: (command) =>
-            secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
-        }),
+        // Only the tools the conversation was created with (upstream's `agent.tools`), when it chose.
+        restrictToolset(
+          deps.createToolset({
+            ...toolsetOptions,
+            secretEnv: (command) =>
+              secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
+          }),
+          store.getConversation(toolsetOptions.conversationId)?.tools,
+        ),
     },
     newId,
     clock,
@@ -100,7 +107,14 @@ export function createConversationService(
     return toConversationInfo(
       record,
       pending,
-      settingsLLM ? { provider: settingsLLM.provider, model: settingsLLM.model } : null,
+      settingsLLM
+        ? {
+            provider: settingsLLM.provider,
+            model: settingsLLM.model,
+            ...(settingsLLM.base_url ? { base_url: settingsLLM.base_url } : {}),
+          }
+        : null,
+      observationsDir(deps.dataDir, record.id),
     );
   }
 
@@ -130,11 +144,15 @@ export function createConversationService(
         settings: deps.settings(),
       });
       if (!created) return { info: info(record), created: false };
-      if (request.llm?.api_key) {
-        apiKeys.set(id, request.llm.api_key);
+      // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.
+      const apiKey = requestedLLM(request)?.api_key;
+      if (apiKey) {
+        apiKeys.set(id, apiKey);
         // A name no command can spell as `$NAME`: the model's key is masked, never handed to the terminal.
-        secrets.setConversationSecrets(id, { 'llm-api-key': request.llm.api_key });
+        secrets.setConversationSecrets(id, { 'llm-api-key': apiKey });
       }
+      // Before the first message, so a secret in it is already masked when it is stored.
+      if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
       const live = registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
@@ -153,6 +171,7 @@ export function createConversationService(
         ...(query.q ? { q: query.q } : {}),
         ...(query.status ? { status: query.status } : {}),
         ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
+        ...(query.tag ? { tags: query.tag } : {}),
         ...(query.page_id ? { page_id: query.page_id } : {}),
         limit: query.limit,
         sort: query.sort_order,
@@ -162,7 +181,11 @@ export function createConversationService(
         next_page_id: page.next_page_id,
       };
     },
-    count: (filter) => store.countConversations(filter),
+    count: (filter) =>
+      store.countConversations({
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.tag ? { tags: filter.tag } : {}),
+      }),
     update(id, patch) {
       const record = requireRecord(id);
       if (patch.network_access !== undefined && patch.network_access !== record.network_access) {
@@ -210,7 +233,7 @@ export function createConversationService(
     },
     fork(id, request) {
       const source = requireRecord(id);
-      const forkId = newId();
+      const forkId = request.id ?? newId();
       const forked = mapStoreErrors(() =>
         store.fork(id, {
           id: forkId,
@@ -223,9 +246,17 @@ export function createConversationService(
       const key = apiKeys.get(id);
       if (key) apiKeys.set(forkId, key);
       secrets.copyConversationSecrets(id, forkId);
-      const record = request.title
-        ? store.updateConversation(forkId, { title_source: 'user' }, { touch: false })
-        : forked;
+      const record =
+        request.title || request.tags
+          ? store.updateConversation(
+              forkId,
+              {
+                ...(request.title ? { title_source: 'user' as const } : {}),
+                ...(request.tags ? { tags: request.tags } : {}),
+              },
+              { touch: false },
+            )
+          : forked;
       return info(record);
     },
     navigate(id, eventId) {
@@ -306,6 +337,7 @@ export function createConversationService(
         },
       };
     },
+    ...createUpstreamOperations({ deps, store, registry, secrets, apiKeys, requireRecord }),
     async close() {
       titleAbort.abort();
       await Promise.all(registry.ids().map((id) => registry.unload(id)));

@@ -4,9 +4,11 @@ import { DEFAULT_CONFIRMATION_POLICY, DEFAULT_SECURITY_ANALYZER, EMPTY_STATS } f
 import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
 import type { RuntimeSettings } from './conversation-service-deps';
 import { DEFAULT_TITLE } from './conversation-title';
-import type { CreateConversation } from './requests';
+import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
+import { toolsOfAgent } from './upstream-agent';
+import { fromUpstreamLLM } from './upstream-llm';
 
 /**
  * Creates the conversation row for a create request. Returns the existing row (created: false) when
@@ -23,11 +25,13 @@ export async function createConversationRecord(
     request.workspace?.working_dir ?? context.defaultWorkspace,
     context.defaultWorkspace,
   );
-  const llm = request.llm
+  const requested = requestedLLM(request);
+  const tools = request.agent ? toolsOfAgent(request.agent) : undefined;
+  const llm = requested
     ? {
-        provider: request.llm.provider,
-        model: request.llm.model,
-        ...(request.llm.base_url ? { base_url: request.llm.base_url } : {}),
+        provider: requested.provider,
+        model: requested.model,
+        ...(requested.base_url ? { base_url: requested.base_url } : {}),
       }
     : SETTINGS_LLM;
   try {
@@ -52,6 +56,7 @@ export async function createConversationRecord(
       stats: { ...EMPTY_STATS },
       tags: request.tags ?? [],
       pinned: false,
+      ...(tools ? { tools } : {}),
     });
     return { record, created: true };
   } catch (error) {
@@ -63,6 +68,18 @@ export async function createConversationRecord(
     if (raced) return { record: raced, created: false };
     throw error;
   }
+}
+
+/**
+ * The model configuration a create request asks for: ours (`llm`) or upstream's (`agent.llm`, mapped
+ * by fromUpstreamLLM; the schema already refused what cannot be mapped). Undefined: follow the settings.
+ */
+export function requestedLLM(request: CreateConversation): LLMConfigInput | undefined {
+  if (request.llm) return request.llm;
+  if (!request.agent) return undefined;
+  const mapped = fromUpstreamLLM(request.agent.llm);
+  if (!mapped.ok) throw new RuntimeError('invalid_request', `agent.llm: ${mapped.reason}`);
+  return mapped.config;
 }
 
 async function validWorkspace(path: string, base: string): Promise<string> {

@@ -2,10 +2,12 @@ import type { AgentContext } from '../agent/agent-context';
 import { rejectionOf } from '../agent/rejection-of';
 import { executeActions } from '../agent/execute-actions';
 import { decideConfirmations } from '../agent/decide-confirmations';
-import type { CondenserOptions } from '../context/condenser';
+import { type CondenserOptions, planCondensation } from '../context/condenser';
+import { summarizeCondensation } from '../context/condenser-summarize';
 import { pendingActions } from '../context/pending-actions';
 import { type ActionEvent, type ApprovalRule, contentText, type Event } from '../events';
-import type { LLM, LLMUsage } from '../llm/llm';
+import { type LLM, LLMError, type LLMUsage } from '../llm/llm';
+import { llmErrorToConversationError } from '../agent/llm-error-to-conversation-error';
 import type { Toolset } from '../tools/tool';
 import type { ConversationLog } from './conversation-log';
 import { type PlannedAnswer, planConfirmationAnswer } from './plan-confirmation-answer';
@@ -71,6 +73,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   let stopping: Promise<void> | undefined;
   let run: Run | undefined;
   let pauseRequested = false;
+  /** A run was asked for while a paused step was still finishing: start it once that step ends. */
+  let resumeAfterRun = false;
+  /** The model changed (switch_llm): the next model call of the current run resolves it again. */
+  let llmSwitched = false;
   /** A user message arrived while a run was going, after its latest model call began (so unseen). */
   let lateMessage: { run: boolean } | undefined;
 
@@ -128,6 +134,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     log.setStatus('running');
     const toolset = ports.toolset();
     await ports.ensureSystemPrompt(toolset);
+    if (pauseRequested) return; // paused before the first step: no step starts
     const agent = context(llm, toolset, current);
     const loopControl = control(current);
     const pending = pendingActions(log.branch());
@@ -147,6 +154,11 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   }
 
   function start(approved: boolean): void {
+    if (task && !stopping && pauseRequested && log.record().execution_status === 'paused') {
+      // Paused while a step is still finishing: go on once it has (a run cannot start beside it).
+      resumeAfterRun = true;
+      return;
+    }
     if (task || stopping) throw new RuntimeError('conversation_already_running');
     const status = log.record().execution_status;
     if (status === 'finished') return; // nothing new to answer (a message would have made it idle)
@@ -160,11 +172,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       return;
     }
     pauseRequested = false;
+    resumeAfterRun = false;
+    llmSwitched = false;
     lateMessage = undefined;
     const current: Run = { controller: new AbortController(), fenced: false };
     run = current;
     const approve = approved || status === 'waiting_for_confirmation';
-    const started: Promise<void> = runTask(noticingLateMessages(llm), current, approve)
+    const started: Promise<void> = runTask(runModel(llm), current, approve)
       .catch((error: unknown) => {
         if (error instanceof FencedRunError) return;
         if (current.fenced) console.error(`conversation ${log.id}: interrupted run failed`, error);
@@ -172,30 +186,114 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       })
       .finally(() => {
         // A fenced run was already detached by the interrupt; a newer run may own the slot now.
-        if (current.fenced) return;
-        task = undefined;
-        run = undefined;
-        const late = lateMessage;
-        lateMessage = undefined;
-        if (late && !stopping && log.record().execution_status === 'finished') {
-          log.setStatus('idle');
-          if (late.run) start(false);
-        }
-        ports.onRunEnd();
+        if (!current.fenced) endTask('run');
       });
     task = started;
   }
 
-  /** The model reads the log as it is when a call begins; a message after that is late for this call. */
-  function noticingLateMessages(llm: LLM): LLM {
+  /**
+   * After a run or a condensation: frees the slot, then acts on what arrived meanwhile. A late message
+   * after a run that finished makes it idle (and runs, if asked); after a condensation (which changes
+   * no status) it is treated as if it had come just now. A run asked for while paused starts now.
+   */
+  function endTask(kind: 'run' | 'condense'): void {
+    task = undefined;
+    run = undefined;
+    const late = lateMessage;
+    lateMessage = undefined;
+    const resume = resumeAfterRun;
+    resumeAfterRun = false;
+    if (!stopping) {
+      const status = log.record().execution_status;
+      if (late && kind === 'run' && status === 'finished') {
+        log.setStatus('idle');
+        if (late.run) start(false);
+      } else if (late && kind === 'condense') {
+        // As if the message came now: it supersedes anything pending (never approves it).
+        const superseded = pendingActions(log.branch()).length > 0;
+        if (superseded) rejectPending(SUPERSEDED_REASON);
+        log.setStatus(
+          superseded || status === 'waiting_for_confirmation' ? 'idle' : statusAfterUserMessage(status),
+        );
+        if (late.run) start(false);
+      } else if (resume && status === 'paused') {
+        start(false);
+      }
+    }
+    ports.onRunEnd();
+  }
+
+  /**
+   * The run's model. The model reads the log as it is when a call begins, so a message after that is
+   * late for this call; and after a switch_llm each call after the switch uses the new model (the
+   * call in flight finishes on the old one, as upstream's does).
+   */
+  function runModel(initial: LLM): LLM {
+    let current = initial;
     return {
-      provider: llm.provider,
-      model: llm.model,
+      get provider() {
+        return current.provider;
+      },
+      get model() {
+        return current.model;
+      },
       complete: (request) => {
         lateMessage = undefined;
-        return llm.complete(request);
+        if (llmSwitched) {
+          llmSwitched = false;
+          current = ports.resolveLLM() ?? current;
+        }
+        return current.complete(request);
       },
     };
+  }
+
+  /**
+   * Summarises now (condense on demand when no run is going), in the run slot so that nothing else
+   * starts meanwhile. Records the CondensationRequest and the Condensation together once the summary
+   * is there, so a failure records nothing. Rejects with RuntimeError llm_call_failed.
+   */
+  async function condenseNow(): Promise<void> {
+    const plan = planCondensation(log.view().items, ports.condenser);
+    if (!plan) return; // nothing after the system prompt and the task can be forgotten
+    const llm = ports.resolveLLM();
+    if (!llm) throw new RuntimeError('llm_not_configured');
+    const current: Run = { controller: new AbortController(), fenced: false };
+    run = current;
+    pauseRequested = false;
+    resumeAfterRun = false;
+    lateMessage = undefined;
+    const requestStamp = stamp();
+    let failure: LLMError | undefined;
+    const work = (async () => {
+      try {
+        const event = await summarizeCondensation(plan, llm, {
+          ...stamp(),
+          signal: current.controller.signal,
+          onUsage: guarded(current, (usage: LLMUsage) => addUsage(log, usage)),
+        });
+        guarded(current, log.append)({ kind: 'CondensationRequest', ...requestStamp, source: 'user' });
+        guarded(current, log.append)(event);
+      } catch (error) {
+        if (error instanceof FencedRunError) return;
+        if (!(error instanceof LLMError)) throw error;
+        // Interrupted: the interrupt has recorded itself; nothing else to say.
+        if (error.code !== 'aborted' && !current.controller.signal.aborted) failure = error;
+      }
+    })();
+    const settled: Promise<void> = work
+      .catch((error: unknown) => console.error(`conversation ${log.id}: condensation failed`, error))
+      .finally(() => {
+        if (!current.fenced) endTask('condense');
+      });
+    task = settled;
+    await work;
+    if (failure) {
+      throw new RuntimeError(
+        'llm_call_failed',
+        `The model could not summarise the conversation: ${llmErrorToConversationError(failure).detail}`,
+      );
+    }
   }
 
   /** A bug in the loop must not leave the conversation `running` forever. */
@@ -235,6 +333,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   }
 
   async function interruptNow(): Promise<void> {
+    resumeAfterRun = false;
     const wasRunning = task !== undefined;
     const current = run;
     current?.controller.abort();
@@ -264,12 +363,17 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     log,
     isRunning: () => task !== undefined || stopping !== undefined,
     run: () => start(false),
+    /**
+     * Upstream's pause: an idle or running conversation becomes `paused` at once, with a PauseEvent,
+     * and no new step starts. A step in flight may finish what it does (its events still append) and
+     * may still end the run (finished, error, waiting for confirmation); otherwise `paused` stays.
+     * Any other status (already paused, waiting, finished, error, stuck) is left as it is.
+     */
     pause(): void {
-      if (task) {
-        pauseRequested = true;
-        return;
-      }
-      if (log.record().execution_status === 'paused') return;
+      resumeAfterRun = false;
+      const status = log.record().execution_status;
+      if (status !== 'idle' && status !== 'running') return;
+      if (task) pauseRequested = true;
       log.append({ kind: 'PauseEvent', ...stamp(), source: 'user' });
       log.setStatus('paused');
     },
@@ -298,6 +402,9 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       if (first) ports.onFirstUserMessage(contentText(message.content));
       if (running) {
         lateMessage = { run: (lateMessage?.run ?? false) || message.run };
+        // Paused while a step finishes: the message's run goes on once that step has ended.
+        if (message.run && pauseRequested && log.record().execution_status === 'paused')
+          resumeAfterRun = true;
         return;
       }
       const status = log.record().execution_status;
@@ -308,7 +415,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       const pending = pendingActions(log.branch());
       if (response.action_ids && !sameIds(response.action_ids, pending))
         throw new RuntimeError('stale_confirmation');
-      if (pending.length === 0 && !response.decisions?.length) throw new RuntimeError('no_pending_actions');
+      // Upstream answers an accept or reject with nothing pending as a no-op success.
+      if (pending.length === 0 && !response.decisions?.length) return;
       const answers = planConfirmationAnswer(response, pending, log.branch(), {
         workspaceDir: log.record().workspace_dir,
         newId: ports.newId,
@@ -320,6 +428,26 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       for (const answer of answers) recordConfirmationAnswer(log, answer, stamp, ruleScope);
       if (answers.some((answer) => answer.accept)) start(true);
       else log.setStatus('idle');
+    },
+    /**
+     * Forces a condensation (upstream's condense). While a run is going or actions wait for an answer,
+     * records a CondensationRequest that the (next) run honours before its next model call. Otherwise summarises now; with too little
+     * history to forget anything, does nothing. Throws llm_not_configured, conversation_already_running
+     * (an interrupt is settling), llm_call_failed.
+     */
+    async condense(): Promise<void> {
+      if (stopping) throw new RuntimeError('conversation_already_running');
+      // A run going, or actions waiting for an answer (a summary step must not run them, as
+      // upstream's would): the next run condenses before its next model call.
+      if (task || pendingActions(log.branch()).length > 0) {
+        log.append({ kind: 'CondensationRequest', ...stamp(), source: 'user' });
+        return;
+      }
+      await condenseNow();
+    },
+    /** The conversation's model changed: the next model call (of this run too) uses the new one. */
+    modelChanged(): void {
+      llmSwitched = true;
     },
     /** Resolves when no run is going (for shutdown and delete). */
     async settle(): Promise<void> {

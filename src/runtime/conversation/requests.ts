@@ -4,18 +4,20 @@ import {
   BaseUrlSchema,
   DecisionScopeSchema,
   ConfirmationPolicySchema,
-  ContentSchema,
+  ContentInputSchema,
   EventIdSchema,
   LLMProviderSchema,
   RuleMatcherSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { UpstreamAgentSchema } from './upstream-agent';
 
 /** Request bodies of the runtime's API (CONTRACT §3). The server validates with these; OpenAPI is made from them. */
 
 export const SendMessageSchema = z.strictObject({
   role: z.literal('user'),
-  content: z.array(ContentSchema).min(1),
+  /** Upstream's provider hints on content (`cache_prompt`) are accepted and dropped. */
+  content: z.array(ContentInputSchema).min(1),
   run: z.boolean().default(false),
   client_message_id: z.string().min(1).max(200).optional(),
 });
@@ -27,24 +29,128 @@ export const LLMConfigInputSchema = z.strictObject({
   api_key: z.string().max(1000).optional(),
 });
 
-export const CreateConversationSchema = z.strictObject({
-  conversation_id: z.guid().optional(),
-  workspace: z.strictObject({ working_dir: z.string().min(1).max(4096) }).optional(),
-  initial_message: SendMessageSchema.optional(),
-  confirmation_policy: ConfirmationPolicySchema.optional(),
-  security_analyzer: SecurityAnalyzerSchema.optional(),
-  max_iterations: z.number().int().min(1).max(10_000).default(500),
-  stuck_detection: z.boolean().default(true),
-  /** Off unless asked for: commands get no network at all. */
-  network_access: z.boolean().optional(),
-  title: z.string().min(1).max(200).optional(),
-  tags: z.array(z.string().min(1).max(50)).max(20).optional(),
-  llm: LLMConfigInputSchema.optional(),
-});
+const OUR_TAG = z.string().min(1).max(50);
+const MAX_TAGS = 20;
+
+/**
+ * Tags as we keep them (a list of strings), or as upstream sends them (an object of lowercase
+ * alphanumeric keys to values up to 256 characters): each pair becomes the tag `key:value`.
+ */
+export const TagsInputSchema = z
+  .union([
+    z.array(OUR_TAG).max(MAX_TAGS),
+    z
+      .record(
+        z.string().regex(/^[a-z0-9]{1,50}$/, 'A tag key is 1 to 50 lowercase letters or digits'),
+        z.string().max(256),
+      )
+      .refine((tags) => Object.keys(tags).length <= MAX_TAGS, `At most ${MAX_TAGS} tags`),
+  ])
+  .transform((tags) =>
+    Array.isArray(tags) ? tags : Object.entries(tags).map(([key, value]) => `${key}:${value}`),
+  );
+
+/** A conversation secret: a plain value, or the agent server's `StaticSecret` object. */
+export const SecretValueSchema = z.union([
+  z.string().min(1).max(10_000),
+  z.strictObject({
+    kind: z.literal('StaticSecret'),
+    value: z.string().min(1).max(10_000),
+    description: z.string().max(1_000).nullish(),
+  }),
+]);
+
+/** Named secrets (POST .../secrets, and `secrets` at creation). Names are environment variable names. */
+export const SecretsInputSchema = z
+  .record(
+    z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, 'A secret name is a letter or _ then letters, digits or _'),
+    SecretValueSchema,
+  )
+  .refine((secrets) => Object.keys(secrets).length <= 100, 'At most 100 secrets per request');
+
+/** The values of named secrets, whatever shape each was sent in. */
+export function secretValues(secrets: z.output<typeof SecretsInputSchema>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(secrets).map(([name, secret]) => [
+      name,
+      typeof secret === 'string' ? secret : secret.value,
+    ]),
+  );
+}
+
+/**
+ * Upstream's workspace: `{kind: "LocalWorkspace", working_dir}` (the SDK) or `{type: "local",
+ * working_dir}` (the TypeScript client). Only a local one can be served: commands run in a bubblewrap
+ * sandbox on this machine.
+ */
+const WorkspaceInputSchema = z
+  .strictObject({
+    working_dir: z.string().min(1).max(4096),
+    kind: z.string().max(100).optional(),
+    type: z.string().max(100).optional(),
+  })
+  .superRefine((workspace, context) => {
+    const local =
+      (workspace.kind ?? 'LocalWorkspace') === 'LocalWorkspace' && (workspace.type ?? 'local') === 'local';
+    if (!local)
+      context.addIssue({
+        code: 'custom',
+        path: [workspace.kind !== undefined && workspace.kind !== 'LocalWorkspace' ? 'kind' : 'type'],
+        message:
+          'Only a local workspace (kind "LocalWorkspace", type "local") is served: this runtime runs commands in a bubblewrap sandbox on this machine',
+      });
+  });
+
+/** Upstream's hook configuration: accepted when absent or empty, refused otherwise (no hooks here). */
+const HookConfigInputSchema = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .refine(
+    (config) =>
+      config === null ||
+      Object.values(config).every((value) => value === null || (Array.isArray(value) && value.length === 0)),
+    'Hooks are not supported',
+  );
+
+/**
+ * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
+ * the model configuration, `tools` are checked), `workspace.kind`/`type`, `hook_config`, `user_id`
+ * (single user: ignored), `secrets`, tags as an object.
+ */
+export const CreateConversationSchema = z
+  .strictObject({
+    conversation_id: z.guid().nullish(),
+    workspace: WorkspaceInputSchema.optional(),
+    initial_message: SendMessageSchema.nullish(),
+    confirmation_policy: ConfirmationPolicySchema.optional(),
+    /** null (upstream: no analyzer) is read as absent: the settings' analyzer. */
+    security_analyzer: SecurityAnalyzerSchema.nullish(),
+    max_iterations: z.number().int().min(1).max(10_000).default(500),
+    stuck_detection: z.boolean().default(true),
+    /** Off unless asked for: commands get no network at all. */
+    network_access: z.boolean().optional(),
+    title: z.string().min(1).max(200).optional(),
+    tags: TagsInputSchema.optional(),
+    llm: LLMConfigInputSchema.optional(),
+    agent: UpstreamAgentSchema.optional(),
+    secrets: SecretsInputSchema.optional(),
+    hook_config: HookConfigInputSchema.optional(),
+    user_id: z.string().max(500).nullish(),
+  })
+  .superRefine((request, context) => {
+    if (request.agent && request.llm)
+      context.addIssue({
+        code: 'custom',
+        path: ['agent'],
+        message: 'Give the model either as agent.llm (upstream) or as llm, not both',
+      });
+  });
 
 export const UpdateConversationSchema = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),
-  tags: z.array(z.string().min(1).max(50)).max(20).optional(),
+  tags: TagsInputSchema.optional(),
   pinned: z.boolean().optional(),
   network_access: z.boolean().optional(),
   /** Replaces the conversation's approval rules; the server fills missing ids and creation times. */
@@ -52,8 +158,11 @@ export const UpdateConversationSchema = z.strictObject({
 });
 
 export const ForkSchema = z.strictObject({
-  from_event_id: EventIdSchema.optional(),
-  title: z.string().min(1).max(200).optional(),
+  /** The new conversation's id (upstream); absent: a fresh one. Taken: 409 conversation_exists. */
+  id: z.guid().nullish(),
+  from_event_id: EventIdSchema.nullish(),
+  title: z.string().min(1).max(200).nullish(),
+  tags: TagsInputSchema.nullish(),
   reset_metrics: z.boolean().default(true),
 });
 

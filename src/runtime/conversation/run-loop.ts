@@ -6,24 +6,23 @@ import type { ExecutionStatus } from '../events';
 export interface LoopControl {
   maxIterations: number;
   stuckDetection: boolean;
-  /** True once a pause was asked for; the loop stops before its next step. */
+  /**
+   * True once a pause was asked for: the loop starts no new step. The pause itself (PauseEvent and
+   * status `paused`) was recorded when it was asked for, so the loop only stops.
+   */
   pauseRequested(): boolean;
   setStatus(status: ExecutionStatus): void;
 }
 
 /**
  * Steps the agent until it finishes, waits, fails, gets stuck, is paused or interrupted. Status is
- * `running` on entry. Every ending except an interrupt sets the final status itself; the interrupt's
- * caller answers what is left and sets `paused`.
+ * `running` on entry (or already `paused`). Every ending except a pause or an interrupt sets the final
+ * status itself; those were recorded by whoever asked for them.
  */
 export async function runLoop(context: AgentContext, control: LoopControl): Promise<void> {
   for (let iterations = 0; ; iterations++) {
     if (context.signal.aborted) return;
-    if (control.pauseRequested()) {
-      context.append({ kind: 'PauseEvent', id: context.newId(), timestamp: context.now(), source: 'user' });
-      control.setStatus('paused');
-      return;
-    }
+    if (control.pauseRequested()) return;
     if (control.stuckDetection && stopWhenStuck(context, control)) return;
     if (iterations >= control.maxIterations) {
       endWithError(context, control, {

@@ -12,6 +12,9 @@ export const RUNTIME_ERRORS = {
   invalid_workspace: 'The workspace folder does not exist or is not a directory',
   llm_not_configured: 'No model is configured: open Settings and choose a provider and model',
   invalid_request: 'The request is not valid',
+  llm_unsupported: 'This runtime cannot serve that model',
+  llm_call_failed: 'The model call failed',
+  security_analyzer_unsupported: 'This runtime does not have that security analyzer',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERRORS;

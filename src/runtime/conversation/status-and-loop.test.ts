@@ -54,7 +54,7 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     expect(harness.status(id)).toBe('paused');
   });
 
-  it('pause during a run takes effect between steps, once', async () => {
+  it('pause during a run is paused at once, once, and the step in flight still completes', async () => {
     harness = await createServiceHarness({
       script: { turns: [{ ...terminal('a'), delay_ms: 50 }, terminal('b'), { text: 'end' }] },
     });
@@ -63,9 +63,12 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     harness.service.pause(id);
     harness.service.pause(id);
-    expect(await harness.settled(id)).toBe('paused');
+    expect(harness.status(id)).toBe('paused');
+    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
+    await harness.until(() => harness.kinds(id, 'ObservationEvent').length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(harness.status(id)).toBe('paused');
     expect(harness.llm.calls).toHaveLength(1);
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(1);
     expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
   });
 

@@ -7,7 +7,9 @@ import type { ExecutionStatus } from '../events';
 const TRANSITIONS: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
   idle: ['running', 'paused', 'error'],
   running: ['idle', 'paused', 'waiting_for_confirmation', 'finished', 'error', 'stuck'],
-  paused: ['running', 'idle', 'error', 'waiting_for_confirmation'],
+  // A pause during a step takes effect at once; the step may still end the run (finish, error, or
+  // actions that wait for confirmation), as upstream's does.
+  paused: ['running', 'idle', 'error', 'waiting_for_confirmation', 'finished'],
   // A message while waiting rejects the pending actions (idle); approval runs; pause/interrupt stop.
   waiting_for_confirmation: ['running', 'idle', 'paused', 'error'],
   // A new message makes a finished, failed or stuck conversation idle; run starts it again.

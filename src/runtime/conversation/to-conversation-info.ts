@@ -1,14 +1,19 @@
 import type { ConversationInfo, LLMPublicConfig } from '../events';
 import type { ConversationRecord } from '../store/event-store';
+import { SERVED_TOOLS } from './upstream-agent';
+import { toUpstreamLLM } from './upstream-llm';
 
 /**
  * The API's view of a conversation row. `llm` shows the model a run would use: the conversation's own,
- * or (when it follows the settings, stored with an empty model) the one configured now.
+ * or (when it follows the settings, stored with an empty model) the one configured now. `agent` says
+ * the same in upstream's words, without a key; `persistenceDir` is the conversation's folder in the
+ * data dir.
  */
 export function toConversationInfo(
   record: ConversationRecord,
   pendingActionIds: readonly string[],
   settingsLLM: LLMPublicConfig | null,
+  persistenceDir: string,
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
   return {
@@ -19,7 +24,7 @@ export function toConversationInfo(
     execution_status: record.execution_status,
     confirmation_policy: record.confirmation_policy,
     security_analyzer: record.security_analyzer,
-    workspace: { working_dir: record.workspace_dir },
+    workspace: { working_dir: record.workspace_dir, kind: 'LocalWorkspace' },
     llm: { provider: llm.provider, model: llm.model },
     leaf_event_id: record.leaf_event_id,
     last_seq: record.last_seq,
@@ -33,7 +38,29 @@ export function toConversationInfo(
     stats: record.stats,
     tags: record.tags,
     pinned: record.pinned,
+    agent: {
+      kind: 'Agent',
+      llm: toUpstreamLLM({ ...llm, ...(llm.base_url ? { base_url: publicBaseUrl(llm.base_url) } : {}) }),
+      // The tools the model is offered besides think and finish: the ones chosen at creation, else all.
+      tools: (record.tools ?? SERVED_TOOLS).map((name) => ({ name })),
+    },
+    persistence_dir: persistenceDir,
+    hook_config: null,
+    activated_knowledge_skills: [],
   };
+}
+
+/**
+ * A base URL as it may be shown: no user name, password, query or fragment (a gateway key sometimes
+ * rides there, and this answer is not redacted).
+ */
+function publicBaseUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.toString();
 }
 
 /** A conversation created without its own model uses whatever the settings say at run time. */

@@ -14,6 +14,24 @@ export const ImageContentSchema = z.strictObject({
 
 export const ContentSchema = z.discriminatedUnion('type', [TextContentSchema, ImageContentSchema]);
 
+/**
+ * Content as clients may send it. Upstream's TextContent and ImageContent also carry `cache_prompt`
+ * (a provider caching hint) and, in old payloads, `enable_truncation`. We accept both and drop them:
+ * nothing here uses them, and the stored event keeps the strict shape above.
+ */
+export const ContentInputSchema = z
+  .discriminatedUnion('type', [
+    TextContentSchema.extend({
+      cache_prompt: z.boolean().optional(),
+      enable_truncation: z.boolean().optional(),
+    }),
+    ImageContentSchema.extend({ cache_prompt: z.boolean().optional() }),
+  ])
+  .transform(({ cache_prompt: _cache, ...rest }): Content => {
+    if (rest.type === 'image') return { type: 'image', image_urls: rest.image_urls };
+    return { type: 'text', text: rest.text };
+  });
+
 export type TextContent = z.infer<typeof TextContentSchema>;
 export type ImageContent = z.infer<typeof ImageContentSchema>;
 export type Content = z.infer<typeof ContentSchema>;

@@ -9,6 +9,18 @@ import {
 } from './conversation-state';
 import { EventIdSchema } from './events';
 
+const UpstreamAgentInfoSchema = z.strictObject({
+  kind: z.literal('Agent'),
+  llm: z.strictObject({
+    model: z.string(),
+    base_url: z.string().nullable(),
+    /** Always null: a key is never shown (typed as upstream types it, where a masked string may appear). */
+    api_key: z.string().nullable(),
+    usage_id: z.string(),
+  }),
+  tools: z.array(z.strictObject({ name: z.string() })),
+});
+
 /** What the API answers for a conversation (CONTRACT §3 ConversationInfo). */
 export const ConversationInfoSchema = z.strictObject({
   id: z.guid(),
@@ -18,7 +30,8 @@ export const ConversationInfoSchema = z.strictObject({
   execution_status: ExecutionStatusSchema,
   confirmation_policy: ConfirmationPolicySchema,
   security_analyzer: SecurityAnalyzerSchema,
-  workspace: z.strictObject({ working_dir: z.string() }),
+  /** `kind` is upstream's name for the workspace type; always "LocalWorkspace" here. */
+  workspace: z.strictObject({ working_dir: z.string(), kind: z.literal('LocalWorkspace').optional() }),
   llm: z.strictObject({ provider: LLMProviderSchema, model: z.string() }),
   leaf_event_id: EventIdSchema.nullable(),
   /** Highest seq in the log; -1 when empty. */
@@ -37,6 +50,16 @@ export const ConversationInfoSchema = z.strictObject({
   stats: StatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),
+  // Upstream's fields, read by its clients (`state.getAgent()`, `getPersistenceDir()`, …). Always
+  // present in answers; optional in the schema because infos recorded before them had none.
+  /** Upstream's agent description: the model as an upstream `LLM` (never a key) and the tools served. */
+  agent: UpstreamAgentInfoSchema.optional(),
+  /** The conversation's folder in the data dir (its cut tool outputs); the log itself is in workbench.db. */
+  persistence_dir: z.string().optional(),
+  /** No hooks here: always null. */
+  hook_config: z.null().optional(),
+  /** No knowledge skills here: always empty. */
+  activated_knowledge_skills: z.array(z.string()).optional(),
 });
 
 export type ConversationInfo = z.infer<typeof ConversationInfoSchema>;

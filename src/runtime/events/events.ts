@@ -96,6 +96,12 @@ export const UserRejectObservationSchema = z.strictObject({
   tool_call_id: z.string(),
   action_id: EventIdSchema,
   rejection_reason: z.string(),
+  /**
+   * Who rejected (upstream's field): `user` for a person's answer, `hook` for an automatic block before
+   * the tool ran (a deny approval rule). Absent in events recorded before it existed: read it as `user`,
+   * upstream's default.
+   */
+  rejection_source: z.enum(['user', 'hook']).optional(),
 });
 
 export const AgentErrorEventSchema = z.strictObject({

@@ -80,6 +80,39 @@ export function describeConversationListContract(context: ContractContext): void
       expect(ids({ pinned: false, status: 'idle' })).toEqual([testId(1), testId(4)]);
     });
 
+    it('filters by tags (every tag given must be carried), in lists, searches and counts', () => {
+      seed(4);
+      context.store.updateConversation(testId(1), { tags: ['env:prod', 'team'] }, { touch: false });
+      context.store.updateConversation(testId(2), { tags: ['env:prod'] }, { touch: false });
+      context.store.updateConversation(testId(3), { tags: ['env:production'] }, { touch: false });
+      const ids = (query: Omit<ConversationQuery, 'limit'>) =>
+        listAll(context, { ...query, limit: 10 }).map((item) => item.id);
+      expect(ids({ tags: ['env:prod'] })).toEqual([testId(1), testId(2)]);
+      expect(ids({ tags: ['env:prod', 'team'] })).toEqual([testId(1)]);
+      expect(ids({ tags: ['missing'] })).toEqual([]);
+      expect(ids({ tags: [] })).toHaveLength(4);
+      expect(ids({ q: 'conversation', tags: ['env:prod'] }).sort()).toEqual([testId(1), testId(2)]);
+      expect(context.store.countConversations({ tags: ['env:prod'] })).toBe(2);
+      expect(context.store.countConversations({ tags: ['env:prod'], status: 'error' })).toBe(0);
+      expect(context.store.countConversations({})).toBe(4);
+    });
+
+    it('keeps a chosen tool set, absent when none was chosen, and a fork copies it', () => {
+      context.store.createConversation(newConversation(1, { tools: ['terminal'] }));
+      context.store.createConversation(newConversation(2));
+      expect(context.store.getConversation(testId(1))?.tools).toEqual(['terminal']);
+      expect(context.store.getConversation(testId(2))?.tools).toBeUndefined();
+      context.store.updateConversation(testId(1), { title: 'renamed' }, { touch: false });
+      expect(context.store.getConversation(testId(1))?.tools).toEqual(['terminal']);
+      const fork = context.store.fork(testId(1), {
+        id: testId(3),
+        title: 'fork',
+        created_at: '2025-06-01T00:00:00.000Z',
+        resetStats: true,
+      });
+      expect(fork.tools).toEqual(['terminal']);
+    });
+
     it('refuses a page id it did not issue', () => {
       seed(2);
       expectStoreError(

@@ -6,6 +6,7 @@ import {
   newConversation,
   systemPrompt,
   testId,
+  testTime,
   userMessage,
 } from '../events/fixtures/event-builders';
 import type { EventStore } from './event-store';
@@ -55,6 +56,22 @@ export function describeEventReadsContract(context: ContractContext): void {
       expect(search({ afterSeq: 0, beforeSeq: 4, kind: 'MessageEvent' })).toEqual([2, 3]);
       expect(context.store.countEvents(C, { kind: 'MessageEvent' })).toBe(4);
       expect(context.store.countEvents(C, { body: 'lexer' })).toBe(2);
+    });
+
+    it('filters by timestamp: at or after timestampGte, strictly before timestampLt, in any ISO form', () => {
+      // Event n is stamped testTime(n): 2025-01-01T00:00:0n.000Z; seq = n - 1.
+      const search = (filter: Parameters<EventStore['searchEvents']>[1]) =>
+        seqs(context.store.searchEvents(C, filter, { limit: 100 }).items);
+      expect(search({ timestampGte: testTime(2) })).toEqual([1, 2, 3, 4]);
+      expect(search({ timestampLt: testTime(2) })).toEqual([0]);
+      expect(search({ timestampGte: testTime(2), timestampLt: testTime(4) })).toEqual([1, 2]);
+      // The same instant written with an offset and without milliseconds.
+      expect(search({ timestampGte: '2025-01-01T01:00:03+01:00' })).toEqual([2, 3, 4]);
+      expect(search({ timestampGte: testTime(3), kind: 'MessageEvent' })).toEqual([2, 3, 4]);
+      expect(context.store.countEvents(C, { timestampGte: testTime(2), timestampLt: testTime(5) })).toBe(3);
+      expect(
+        seqs(context.store.searchEvents(C, { timestampGte: testTime(2) }, { limit: 2, order: 'desc' }).items),
+      ).toEqual([4, 3]);
     });
 
     it('pages through search results in both orders with no event twice and none missing', () => {

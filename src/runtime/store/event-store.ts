@@ -29,7 +29,7 @@ export interface EventStore {
   updateConversation(id: string, patch: ConversationPatch, options?: { touch?: boolean }): ConversationRecord;
   /** Lists conversations; with `q`, full-text search over titles and message text, best match first. */
   listConversations(query: ConversationQuery): Page<ConversationListItem>;
-  countConversations(filter: { status?: ExecutionStatus }): number;
+  countConversations(filter: ConversationFilter): number;
   /** Removes the conversation, its events and its search rows in one transaction. False when unknown. */
   deleteConversation(id: string): boolean;
 
@@ -103,6 +103,11 @@ export interface ConversationRecord {
   stats: Stats;
   tags: string[];
   pinned: boolean;
+  /**
+   * The tools offered to the model, by name, when a create request chose them (upstream's
+   * `agent.tools`); absent: every tool. `think` and `finish` are always offered.
+   */
+  tools?: string[];
 }
 
 export type NewConversationRecord = Omit<ConversationRecord, 'leaf_event_id' | 'last_seq' | 'updated_at'> & {
@@ -129,10 +134,16 @@ export type ConversationPatch = Partial<
 
 export type ConversationSort = 'CREATED_AT' | 'CREATED_AT_DESC' | 'UPDATED_AT' | 'UPDATED_AT_DESC';
 
-export interface ConversationQuery {
+/** Filters shared by listing and counting conversations. */
+export interface ConversationFilter {
+  status?: ExecutionStatus;
+  /** Only conversations carrying every one of these tags (exact strings). */
+  tags?: readonly string[];
+}
+
+export interface ConversationQuery extends ConversationFilter {
   /** Free text; searched as text (FTS syntax characters are quoted, never interpreted). */
   q?: string;
-  status?: ExecutionStatus;
   pinned?: boolean;
   sort?: ConversationSort;
   /** Opaque cursor from a previous page's `next_page_id`. */
@@ -168,6 +179,10 @@ export interface EventFilter {
   body?: string;
   afterSeq?: number;
   beforeSeq?: number;
+  /** Events whose timestamp is at or after this instant (ISO 8601 with a zone). */
+  timestampGte?: string;
+  /** Events whose timestamp is before this instant (ISO 8601 with a zone). */
+  timestampLt?: string;
 }
 
 export interface PageRequest {

@@ -33,5 +33,6 @@ export function forkRecord(
     stats: options.resetStats ? { ...EMPTY_STATS } : { ...source.stats },
     tags: [...source.tags],
     pinned: false,
+    ...(source.tools ? { tools: [...source.tools] } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { documentScore } from './document-score';
 import { makeSnippet } from './make-snippet';
 import { messageText } from './message-text';
 import { decodePageId, encodePageId, pageIdNumber, pageIdString } from './page-cursor';
+import { hasEveryTag } from './has-every-tag';
 import { searchTerms } from './search-terms';
 
 /** What the in-memory store hands the list: a conversation and every event of its log. */
@@ -29,7 +30,8 @@ export function listInMemory(
   const filtered = sources.filter(
     (source) =>
       (query.status === undefined || source.record.execution_status === query.status) &&
-      (query.pinned === undefined || source.record.pinned === query.pinned),
+      (query.pinned === undefined || source.record.pinned === query.pinned) &&
+      hasEveryTag(source.record.tags, query.tags),
   );
   return query.q === undefined || query.q.trim() === ''
     ? listSorted(filtered, query)

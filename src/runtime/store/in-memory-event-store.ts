@@ -9,6 +9,7 @@ import {
 } from './event-store';
 import { eventFilterMatches } from './event-filter-matches';
 import { forkRecord } from './fork-record';
+import { hasEveryTag } from './has-every-tag';
 import { listInMemory } from './in-memory-conversation-list';
 import { messageText } from './message-text';
 import { decodePageId, encodePageId, pageIdNumber } from './page-cursor';
@@ -133,7 +134,9 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     },
     countConversations(filter) {
       return [...conversations.values()].filter(
-        ({ record }) => filter.status === undefined || record.execution_status === filter.status,
+        ({ record }) =>
+          (filter.status === undefined || record.execution_status === filter.status) &&
+          hasEveryTag(record.tags, filter.tags),
       ).length;
     },
     deleteConversation(id) {

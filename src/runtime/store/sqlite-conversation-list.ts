@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { ConversationListItem, ConversationQuery, Page } from './event-store';
+import type { ConversationFilter, ConversationListItem, ConversationQuery, Page } from './event-store';
+import { hasEveryTag } from './has-every-tag';
 import { conversationSortSpec } from './conversation-sort';
 import { documentScore } from './document-score';
 import { makeSnippet } from './make-snippet';
@@ -43,17 +44,22 @@ export function createSqliteConversationList(db: Database.Database) {
   };
   const messageText = db.prepare('SELECT id, message_text FROM events WHERE conversation_id = ? AND seq = ?');
 
-  function filters(query: ConversationQuery, prefix: string): string[] {
+  function filters(query: ConversationFilter & { pinned?: boolean }, prefix: string): string[] {
     const parts: string[] = [];
     if (query.status !== undefined) parts.push(`${prefix}execution_status = @status`);
     if (query.pinned !== undefined) parts.push(`${prefix}pinned = @pinned`);
+    if (query.tags !== undefined && query.tags.length > 0)
+      parts.push(
+        `NOT EXISTS (SELECT 1 FROM json_each(@tags) AS wanted WHERE wanted.value NOT IN (SELECT value FROM json_each(${prefix}settings, '$.tags')))`,
+      );
     return parts;
   }
 
-  function filterParams(query: ConversationQuery): Record<string, string | number> {
+  function filterParams(query: ConversationFilter & { pinned?: boolean }): Record<string, string | number> {
     const values: Record<string, string | number> = {};
     if (query.status !== undefined) values.status = query.status;
     if (query.pinned !== undefined) values.pinned = query.pinned ? 1 : 0;
+    if (query.tags !== undefined && query.tags.length > 0) values.tags = JSON.stringify(query.tags);
     return values;
   }
 
@@ -165,7 +171,8 @@ export function createSqliteConversationList(db: Database.Database) {
       const passes =
         row !== undefined &&
         (query.status === undefined || row.execution_status === query.status) &&
-        (query.pinned === undefined || row.pinned === (query.pinned ? 1 : 0));
+        (query.pinned === undefined || row.pinned === (query.pinned ? 1 : 0)) &&
+        hasEveryTag(conversationRecord(row).tags, query.tags);
       if (!row || !passes) {
         byRow.set(document.conversation_row, null);
         continue;
@@ -188,6 +195,11 @@ export function createSqliteConversationList(db: Database.Database) {
   return {
     list(query: ConversationQuery): Page<ConversationListItem> {
       return query.q === undefined || query.q.trim() === '' ? listSorted(query) : search(query, query.q);
+    },
+    count(filter: ConversationFilter): number {
+      const where = filters(filter, '');
+      const sql = `SELECT count(*) FROM conversations${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+      return prepared(sql).pluck().get(filterParams(filter)) as number;
     },
   };
 }

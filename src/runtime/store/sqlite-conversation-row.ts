@@ -33,6 +33,7 @@ type Settings = Pick<
   | 'approval_rules'
   | 'stats'
   | 'tags'
+  | 'tools'
 >;
 
 /** Named parameters for INSERT and UPDATE of a conversation row (row_id excluded). */
@@ -47,6 +48,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     approval_rules: record.approval_rules,
     stats: record.stats,
     tags: record.tags,
+    ...(record.tools ? { tools: record.tools } : {}),
   };
   return {
     id: record.id,
@@ -93,6 +95,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     approval_rules: settings.approval_rules ?? [],
     stats: settings.stats,
     tags: settings.tags,
+    ...(settings.tools ? { tools: settings.tools } : {}),
     pinned: row.pinned === 1,
   };
 }

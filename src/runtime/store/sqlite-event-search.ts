@@ -36,6 +36,9 @@ export function createSqliteEventSearch(db: Database.Database, readRows: ReadRow
     if (filter.body !== undefined && filter.body !== '') parts.push('contains_text(message_text, @body) = 1');
     if (filter.afterSeq !== undefined) parts.push('seq > @after_seq');
     if (filter.beforeSeq !== undefined) parts.push('seq < @before_seq');
+    // julianday reads every ISO 8601 form (with or without milliseconds, Z or an offset) as one instant.
+    if (filter.timestampGte !== undefined) parts.push('julianday(timestamp) >= julianday(@timestamp_gte)');
+    if (filter.timestampLt !== undefined) parts.push('julianday(timestamp) < julianday(@timestamp_lt)');
     if (cursor === 'after') parts.push('seq > @cursor');
     if (cursor === 'before') parts.push('seq < @cursor');
     return parts.join(' AND ');
@@ -48,6 +51,8 @@ export function createSqliteEventSearch(db: Database.Database, readRows: ReadRow
     if (filter.body !== undefined && filter.body !== '') values.body = filter.body;
     if (filter.afterSeq !== undefined) values.after_seq = filter.afterSeq;
     if (filter.beforeSeq !== undefined) values.before_seq = filter.beforeSeq;
+    if (filter.timestampGte !== undefined) values.timestamp_gte = filter.timestampGte;
+    if (filter.timestampLt !== undefined) values.timestamp_lt = filter.timestampLt;
     return values;
   }
 

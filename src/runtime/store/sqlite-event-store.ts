@@ -183,11 +183,7 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
     },
     listConversations: (query) => withIoErrors(() => conversationList.list(query)),
     countConversations(filter) {
-      return withIoErrors(() =>
-        filter.status === undefined
-          ? (statements.countConversations.get() as { n: number }).n
-          : (statements.countConversationsByStatus.get(filter.status) as { n: number }).n,
-      );
+      return withIoErrors(() => conversationList.count(filter));
     },
     deleteConversation: (id) => withIoErrors(() => deleteConversation.immediate(id)),
     append(conversationId, event) {

@@ -27,8 +27,6 @@ export function prepareStatements(db: Database.Database) {
     ),
     updateConversation: sql(`UPDATE conversations SET ${CONVERSATION_ASSIGNMENTS} WHERE id = @id`),
     selectConversation: sql('SELECT * FROM conversations WHERE id = ?'),
-    countConversations: sql('SELECT count(*) AS n FROM conversations'),
-    countConversationsByStatus: sql('SELECT count(*) AS n FROM conversations WHERE execution_status = ?'),
     deleteConversation: sql('DELETE FROM conversations WHERE id = ?'),
     afterAppend: sql(
       'UPDATE conversations SET leaf_event_id = @leaf, last_seq = @seq, updated_at = @updated_at, updated_ms = @updated_ms WHERE id = @id',

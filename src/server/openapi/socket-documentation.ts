@@ -1,4 +1,4 @@
-/** The session socket in words, for the OpenAPI description (WebSocket routes are not OpenAPI operations). */
+/** The session socket and the upstream event socket in words, for the OpenAPI description (WebSocket routes are not OpenAPI operations). */
 export const SOCKET_DOCUMENTATION = `The runtime of Agent Workbench: conversations with a coding agent, their event logs, and a live socket.
 
 Every \`/api/*\` route needs the header \`X-Session-API-Key\`; without it: 401 \`{"detail":"Unauthorized"}\`.
@@ -25,4 +25,37 @@ never echo values; 500 answers carry an \`error_id\` and never a stack trace.
    which means the same as POST \`/api/conversations/{id}/events\`. Anything else: an \`error\` frame.
 5. A client that stops reading is closed with 4008 once the server holds more than a bound of
    unsent data for it; it reconnects with its cursor and misses nothing.
+
+## Upstream event socket \`GET /sockets/events/{conversation_id}\` (WebSocket)
+
+For clients written for the OpenHands agent server (such as \`@openhands/typescript-client\`). Frames
+are bare events, not the session socket's wrappers.
+
+1. **Auth**, any one of: the query parameter \`session_api_key\`, the \`X-Session-API-Key\` header,
+   the \`awb_session\` cookie, or a first frame \`{"type":"auth","session_api_key":"…"}\` within 10 s.
+   A wrong key, a first frame that is not auth, or no frame in time: close 4001. Unknown conversation
+   (after auth): close 4004, also when it is deleted while open. More than 50 of these sockets on one
+   conversation: close 1013. The key in the URL is never written to the runtime's log.
+2. **Query.** \`resend_mode\`: absent sends no stored event; \`all\` sends the active branch (root to
+   leaf, with the state changes along it) in order; \`since\` sends those with
+   \`timestamp >= after_timestamp\` (ISO 8601; a time without an offset is UTC; \`since\` without
+   \`after_timestamp\` sends none). The deprecated \`resend_all=true\` means \`all\` when
+   \`resend_mode\` is absent. \`streaming_deltas=true\` (ours) also sends streamed model output as
+   \`StreamingDeltaEvent\` \`{content}\` or \`{reasoning_content}\`. Other parameters are ignored. A
+   malformed \`resend_mode\`, \`after_timestamp\`, \`resend_all\` or \`streaming_deltas\`: close 4422 with
+   the parameter named in the reason.
+3. **Server frames.** First \`{"kind":"ConversationStateUpdateEvent","id","timestamp","source":"environment","key":"full_state","value":ConversationInfo}\`
+   (the GET \`/api/conversations/{id}\` answer), then the resend, then every event as it becomes
+   durable, each exactly as the REST API returns it (with its \`seq\`): no gap and no repeat, even
+   when events are appended during the resend. Server-made events (\`full_state\`,
+   \`ServerErrorEvent\`, \`StreamingDeltaEvent\`) have no \`seq\`. A WebSocket ping goes out every
+   15 s; a client that has not answered the previous one is disconnected.
+4. **Client frames.** A user Message \`{"role":"user","content":[{"type":"text","text","cache_prompt"?}|{"type":"image","image_urls"}] | string}\`
+   is appended and run, like POST \`/api/conversations/{id}/events\` with \`run: true\`
+   (\`cache_prompt\` and upstream's other Message fields are accepted and have no effect). A further
+   auth frame is ignored. Anything else gets
+   \`{"kind":"ServerErrorEvent","id","timestamp","source":"environment","code":"invalid_frame","detail"}\`
+   and the socket stays open.
+5. A client that stops reading is closed with 4008 once the server holds more than a bound of unsent
+   data for it; it reconnects with \`resend_mode=since\`.
 `;

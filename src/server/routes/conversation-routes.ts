@@ -1,6 +1,8 @@
 import { ConversationInfoSchema } from '../../runtime/events';
 import { CreateConversationSchema, UpdateConversationSchema } from '../../runtime/conversation/requests';
 import {
+  BatchGetQuerySchema,
+  BatchGetResponseSchema,
   ConversationCountQuerySchema,
   ConversationPageSchema,
   ConversationParamsSchema,
@@ -12,6 +14,7 @@ import {
 import type { ServerContext, ZodApp } from '../server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 import { z } from 'zod';
+import { RuntimeError } from '../../runtime/conversation/runtime-error';
 
 const tags = ['conversations'];
 
@@ -24,7 +27,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         operationId: 'createConversation',
         tags,
         description:
-          '201 with a new conversation; 200 with the existing one when `conversation_id` is taken.',
+          "201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; MCP, custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`).",
         body: CreateConversationSchema,
         response: {
           200: ConversationInfoSchema,
@@ -38,6 +41,21 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
       const { info, created } = await context.service().create(request.body);
       return reply.code(created ? 201 : 200).send(info);
     },
+  );
+
+  app.get(
+    '/api/conversations',
+    {
+      schema: {
+        operationId: 'batchGetConversations',
+        tags,
+        description:
+          "Upstream's batch get: `ids` repeated (1 to 99 UUIDs). The answer lists the conversations in the order asked, `null` for an unknown id.",
+        querystring: BatchGetQuerySchema,
+        response: { 200: BatchGetResponseSchema, 422: ValidationErrorResponseSchema },
+      },
+    },
+    async (request) => request.query.ids.map((id) => conversationOrNull(context, id)),
   );
 
   app.get(
@@ -89,7 +107,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         operationId: 'updateConversation',
         tags,
         description:
-          'Rename (1–200 characters), tag, pin. A title set here is never replaced by an automatic one.',
+          'Rename (1–200 characters), tag (a list, or an object mapped to `key:value`), pin. A title set here is never replaced by an automatic one.',
         params: ConversationParamsSchema,
         body: UpdateConversationSchema,
         response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
@@ -117,4 +135,13 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
       return { success: true as const };
     },
   );
+}
+
+function conversationOrNull(context: ServerContext, id: string) {
+  try {
+    return context.service().get(id);
+  } catch (error) {
+    if (error instanceof RuntimeError && error.code === 'conversation_not_found') return null;
+    throw error;
+  }
 }

@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event } from '../../runtime/events';
 import type { LLMScript } from '../../runtime/llm/llm-script';
 import { allEvents, call, createConversation, userMessage, waitForStatus } from '../testing/api-helpers';
-import { createTestServer, type TestServer } from '../testing/create-test-server';
+import { serverPerTest } from '../testing/server-per-test';
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(script?: LLMScript, env?: NodeJS.ProcessEnv) {
-  server = await createTestServer({ ...(script ? { script } : {}), ...(env ? { env } : {}) });
-  return server;
-}
+const start = serverPerTest();
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 const thinkThenFinish: LLMScript = {
@@ -67,7 +58,7 @@ describe('POST /api/conversations/{id}/events', () => {
 });
 
 describe('POST /api/conversations/{id}/events/respond_to_confirmation', () => {
-  it('409 for a stale action set or nothing pending; accepting the pending set continues the run', async () => {
+  it('409 for a stale action set; accepting the pending set continues the run; nothing pending is a no-op', async () => {
     const app = await start({
       turns: [
         {
@@ -95,8 +86,17 @@ describe('POST /api/conversations/{id}/events/respond_to_confirmation', () => {
     });
     expect(accepted.body).toEqual({ success: true });
     await waitForStatus(app, info.id, ['finished']);
-    const again = await call(app, { method: 'POST', url, payload: { accept: false } });
-    expect(again.status).toBe(409);
+    const before = (await allEvents(app, info.id)).length;
+    for (const accept of [true, false]) {
+      const again = await call(app, { method: 'POST', url, payload: { accept } });
+      expect(again).toMatchObject({ status: 200, body: { success: true } });
+    }
+    expect(await allEvents(app, info.id)).toHaveLength(before);
+    expect((await call(app, { url: `/api/conversations/${info.id}` })).body.execution_status).toBe(
+      'finished',
+    );
+    const named = await call(app, { method: 'POST', url, payload: { accept: true, action_ids: [UNKNOWN] } });
+    expect(named.status).toBe(409);
     expect((await call(app, { method: 'POST', url, payload: { accept: 'yes' } })).status).toBe(422);
   });
 });

@@ -115,5 +115,7 @@ function toEventFilter(query: z.output<typeof EventCountQuerySchema>): EventFilt
   if (query.body !== undefined) filter.body = query.body;
   if (query.after_seq !== undefined) filter.afterSeq = query.after_seq;
   if (query.before_seq !== undefined) filter.beforeSeq = query.before_seq;
+  if (query.timestamp__gte !== undefined) filter.timestampGte = query.timestamp__gte;
+  if (query.timestamp__lt !== undefined) filter.timestampLt = query.timestamp__lt;
   return filter;
 }

@@ -48,7 +48,7 @@ describe('run, pause, interrupt', () => {
     expect((await call(app, { url: `/api/conversations/${info.id}` })).body.execution_status).toBe('paused');
   });
 
-  it('pause takes effect between steps', async () => {
+  it('pause during a step is paused at once with a PauseEvent, and no new step starts', async () => {
     const app = await start({
       turns: [{ tool_calls: [{ name: 'think', arguments: { thought: 'a' } }], delay_ms: 300 }],
       fallback: { text: 'done' },
@@ -61,8 +61,26 @@ describe('run, pause, interrupt', () => {
     expect((await call(app, { method: 'POST', url: `/api/conversations/${info.id}/pause` })).status).toBe(
       200,
     );
-    const paused = await waitForStatus(app, info.id, ['paused']);
-    expect(paused.execution_status).toBe('paused');
+    // At once, while the model call of the first step is still in flight.
+    expect((await call(app, { url: `/api/conversations/${info.id}` })).body.execution_status).toBe('paused');
+    const events = await allEvents(app, info.id);
+    expect(events.filter((event) => event.kind === 'PauseEvent')).toHaveLength(1);
+    expect(events.filter((event) => event.kind === 'ActionEvent')).toHaveLength(0);
+    // The step finishes its think call; the fallback's final answer is never asked for.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await allEvents(app, info.id)).some((event) => event.kind === 'ObservationEvent')) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = await allEvents(app, info.id);
+    expect(after.filter((event) => event.kind === 'ObservationEvent')).toHaveLength(1);
+    expect(after.filter((event) => event.kind === 'MessageEvent' && event.source === 'agent')).toHaveLength(
+      0,
+    );
+    expect((await call(app, { url: `/api/conversations/${info.id}` })).body.execution_status).toBe('paused');
+    // Run again continues normally.
+    await call(app, { method: 'POST', url: `/api/conversations/${info.id}/run`, payload: {} });
+    expect((await waitForStatus(app, info.id, ['finished'])).execution_status).toBe('finished');
   });
 
   it('answers 404 for unknown conversations and 422 for a body on a bodiless action', async () => {

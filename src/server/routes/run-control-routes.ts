@@ -45,10 +45,11 @@ export function registerRunControlRoutes(app: ZodApp, context: ServerContext): v
       schema: {
         operationId: 'forkConversation',
         tags,
-        description: 'Copies the branch up to `from_event_id` (default: the leaf) into a new conversation.',
+        description:
+          'Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. Upstream fields: `id` (the new id; taken: 409 `conversation_exists`) and `tags` (a list, or an object mapped to `key:value`).',
         params,
         body: ForkSchema,
-        response: { 201: ConversationInfoSchema, ...NOT_FOUND_OR_INVALID },
+        response: { 201: ConversationInfoSchema, ...CONFLICT, ...NOT_FOUND_OR_INVALID },
       },
     },
     async (request, reply) => reply.code(201).send(context.service().fork(request.params.id, request.body)),

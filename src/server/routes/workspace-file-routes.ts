@@ -1,4 +1,296 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { expandHome } from '../../runtime/settings/sandbox-settings';
+import { type ForbiddenPaths, forbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
+import { listSubdirectories } from '../../runtime/workspace-files/list-subdirectories';
+import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
+import { writeUploadAtomic } from '../../runtime/workspace-files/write-upload-atomic';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
+import { contentDisposition } from './export-route';
+import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
+import {
+  FilePathQuerySchema,
+  HomeAnswerSchema,
+  HomeQuerySchema,
+  SearchSubdirsQuerySchema,
+  SubdirectoryPageSchema,
+  TrajectoryParamsSchema,
+  UploadAnswerSchema,
+} from './workspace-file-schemas';
 
-/** Placeholder: filled in by the upstream-compatibility work (issue 12). */
-export function registerFileRoutes(_app: ZodApp, _context: ServerContext): void {}
+/** The largest file POST /api/file/upload takes. */
+export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest multipart body: the file plus room for the form's own lines. The ingress allows the same
+ * for this one path (src/cli/start-ingress.ts UPLOAD_BODY_LIMIT_BYTES); every other route keeps 1 MiB.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = UPLOAD_LIMIT_BYTES + 1024 * 1024;
+
+const ERRORS = {
+  400: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  422: ValidationErrorResponseSchema,
+  503: ErrorResponseSchema,
+} as const;
+
+/**
+ * Upstream's file API (/api/file/*): upload, download, the home folder and sub-folder listing for a
+ * workspace picker. Any absolute path, as upstream, except what the sandbox also hides (data dir,
+ * credential folders, sandbox.deny_paths) and /proc: checked on the real path, links resolved, so a
+ * link the agent plants in its workspace reaches none of them.
+ */
+export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
+  const forbidden = async (): Promise<ForbiddenPaths | undefined> => {
+    if (context.dataDir === undefined) return undefined;
+    const home = homedir();
+    const denyPaths = context.settings.current().sandbox.deny_paths.map((path) => expandHome(path, home));
+    return forbiddenPaths({ dataDir: context.dataDir, homeDir: home, denyPaths });
+  };
+
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One file, a few small fields; busboy cuts the file one byte past our limit so we can tell.
+      limits: { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20, headerPairs: 100 },
+      throwFileSizeLimit: false,
+    });
+    registerUpload(scope as unknown as ZodApp, forbidden);
+  });
+  registerDownload(app, forbidden);
+  registerHome(app, forbidden);
+  registerSearchSubdirs(app, forbidden);
+  registerTrajectory(app, context);
+}
+
+type Forbidden = () => Promise<ForbiddenPaths | undefined>;
+
+function registerUpload(app: ZodApp, forbidden: Forbidden): void {
+  app.post(
+    '/api/file/upload',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+      schema: {
+        operationId: 'uploadFile',
+        tags: ['files'],
+        description:
+          'Writes the multipart field `file` to the absolute `path` (folders on the way are made), atomically. At most 64 MiB.',
+        querystring: FilePathQuerySchema,
+        response: { 200: UploadAnswerSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema, ...ERRORS },
+      },
+      // Before any byte of the body is read: a body that cannot be right is refused at once.
+      onRequest: async (request, reply) => {
+        if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
+          return sendFileError(reply, 'upload_not_multipart');
+        }
+        const announced = Number(request.headers['content-length'] ?? 0);
+        if (Number.isFinite(announced) && announced > UPLOAD_BODY_LIMIT_BYTES) {
+          reply.header('connection', 'close');
+          return sendFileError(reply, 'upload_too_large');
+        }
+      },
+    },
+    async (request, reply) => {
+      const paths = await forbidden();
+      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const early = quickRefusal(request.query.path, paths);
+      if (early !== undefined) return sendFileError(reply, early);
+      const part = await request.file({ limits: { fileSize: UPLOAD_LIMIT_BYTES + 1 } });
+      if (part === undefined || part.fieldname !== 'file') {
+        drainBody(request);
+        return sendFileError(reply, 'upload_file_missing');
+      }
+      const result = await withAllowedPath(request.query.path, paths, { createParents: true }, (target) =>
+        writeUploadAtomic(target, part.file, UPLOAD_LIMIT_BYTES),
+      ).catch((error: unknown) => failure(error));
+      if ('code' in result) {
+        drainBody(request);
+        return sendFileError(reply, result.code);
+      }
+      if (!result.ok) {
+        drainBody(request);
+        return sendFileError(reply, refusalCode(result.refusal, 'file_not_found') ?? 'path_unresolvable');
+      }
+      const outcome = result.value;
+      if (!outcome.ok) {
+        drainBody(request);
+        const code: FileErrorCode = outcome.reason === 'too-large' ? 'upload_too_large' : 'path_is_directory';
+        return sendFileError(reply, outcome.reason === 'not-a-file' ? 'path_not_a_file' : code);
+      }
+      return { success: true as const, file_size: outcome.bytes };
+    },
+  );
+}
+
+function registerDownload(app: ZodApp, forbidden: Forbidden): void {
+  app.get(
+    '/api/file/download',
+    {
+      schema: {
+        operationId: 'downloadFile',
+        tags: ['files'],
+        description:
+          'The bytes of the file at the absolute `path`, as an attachment (application/octet-stream).',
+        querystring: FilePathQuerySchema,
+        response: {
+          200: {
+            description: 'The file',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const paths = await forbidden();
+      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const result = await withAllowedPath(
+        request.query.path,
+        paths,
+        { createParents: false },
+        async (target) => {
+          if (target.handle === undefined) return 'file_not_found' as const;
+          if (!(await target.handle.stat()).isFile()) return 'path_not_a_file' as const;
+          // A second descriptor of the very file checked, which outlives the walk's handles.
+          return open(`/proc/self/fd/${target.handle.fd}`, constants.O_RDONLY | constants.O_NONBLOCK);
+        },
+      ).catch((error: unknown) => failure(error));
+      if ('code' in result) return sendFileError(reply, result.code);
+      if (!result.ok)
+        return sendFileError(reply, refusalCode(result.refusal, 'file_not_found') ?? 'path_unresolvable');
+      if (typeof result.value === 'string') return sendFileError(reply, result.value);
+      const handle = result.value;
+      const size = (await handle.stat()).size;
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header(
+          'content-disposition',
+          contentDisposition(basename(resolve(request.query.path)) || 'download'),
+        )
+        .header('content-length', size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(handle.createReadStream());
+    },
+  );
+}
+
+function registerHome(app: ZodApp, forbidden: Forbidden): void {
+  app.get(
+    '/api/file/home',
+    {
+      schema: {
+        operationId: 'getHome',
+        tags: ['files'],
+        description:
+          "The runtime user's home, its top-level folders (`favorites`) and the file system roots (`locations`), for a workspace picker.",
+        querystring: HomeQuerySchema,
+        response: { 200: HomeAnswerSchema, 503: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const paths = await forbidden();
+      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const home = homedir();
+      const listed = await withAllowedPath(home, paths, { createParents: false }, (target) =>
+        listSubdirectories(target, home, paths, request.query.include_hidden),
+      ).catch(() => undefined);
+      const favorites = (listed?.ok ? (listed.value ?? []) : [])
+        .slice(0, 50)
+        .map((entry) => ({ label: entry.name, path: entry.path }));
+      return { home, favorites, locations: [{ label: '/', path: '/' }] };
+    },
+  );
+}
+
+function registerSearchSubdirs(app: ZodApp, forbidden: Forbidden): void {
+  app.get(
+    '/api/file/search_subdirs',
+    {
+      schema: {
+        operationId: 'searchSubdirectories',
+        tags: ['files'],
+        description:
+          'The folders directly inside the absolute `path`, sorted by name ignoring case, a page at a time (`page_id` is the previous `next_page_id`).',
+        querystring: SearchSubdirsQuerySchema,
+        response: { 200: SubdirectoryPageSchema, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const paths = await forbidden();
+      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const { path, page_id: pageId, limit, include_hidden: includeHidden } = request.query;
+      const result = await withAllowedPath(path, paths, { createParents: false }, async (target) => {
+        if (target.handle === undefined) return 'directory_not_found' as const;
+        return (
+          (await listSubdirectories(target, resolve(path), paths, includeHidden)) ??
+          ('path_not_a_directory' as const)
+        );
+      }).catch((error: unknown) => failure(error));
+      if ('code' in result) return sendFileError(reply, result.code);
+      if (!result.ok) {
+        return sendFileError(
+          reply,
+          refusalCode(result.refusal, 'directory_not_found') ?? 'path_unresolvable',
+        );
+      }
+      if (typeof result.value === 'string') return sendFileError(reply, result.value);
+      const entries = result.value;
+      const found =
+        pageId === undefined ? -1 : entries.findIndex((entry) => entry.name.toLowerCase() === pageId);
+      const start = Math.max(found, 0);
+      const next = entries[start + limit];
+      return {
+        items: entries.slice(start, start + limit),
+        next_page_id: next === undefined ? null : next.name.toLowerCase(),
+      };
+    },
+  );
+}
+
+function registerTrajectory(app: ZodApp, context: ServerContext): void {
+  app.get(
+    '/api/file/download-trajectory/:conversation_id',
+    {
+      schema: {
+        operationId: 'downloadTrajectory',
+        tags: ['files'],
+        description:
+          'Refused with 501: this runtime has no zip library. GET /api/conversations/{id}/export?format=json gives the conversation.',
+        params: TrajectoryParamsSchema,
+        response: { 404: ErrorResponseSchema, 501: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // Unknown id: 404 as upstream (the service throws conversation_not_found).
+      context.service().get(request.params.conversation_id);
+      return sendFileError(reply, 'trajectory_not_available');
+    },
+  );
+}
+
+/** Refusals that need no file system: a relative path, or one that names a forbidden place as written. */
+function quickRefusal(path: string, paths: ForbiddenPaths): FileErrorCode | undefined {
+  if (!path.startsWith('/')) return 'path_not_absolute';
+  if (paths.covers(resolve(path))) return 'path_forbidden';
+  return undefined;
+}
+
+/** An expected file system error as a code; anything else is rethrown (a 500 with an error id). */
+function failure(error: unknown): { code: FileErrorCode } {
+  const code = fileSystemCode(error);
+  if (code === undefined) throw error;
+  return { code };
+}
+
+/**
+ * After answering an upload early, read and drop the rest of its body so the connection stays usable
+ * and the answer is not lost to a reset (the ingress asks for keep-alive for exactly this).
+ */
+function drainBody(request: FastifyRequest): void {
+  if (!request.raw.complete) request.raw.resume();
+}

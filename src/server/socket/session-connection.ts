@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
-import type { ConversationService, Subscription } from '../../runtime/conversation/conversation-service';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
 import { lookupError } from '../error-catalogue';
-import { createLiveRelay, type LiveRelay } from './live-relay';
+import { openConversationStream } from './open-conversation-stream';
+import type { ConversationSocketDeps } from './conversation-socket-deps';
+import type { LiveRelay } from './live-relay';
 import { readClientFrame } from './read-client-frame';
 import { serializeFrame } from './serialize-frame';
-import { CLOSE, type SessionSocketOptions } from './session-socket-options';
+import { CLOSE } from './session-socket-options';
+import { createSocketConnection } from './socket-connection';
 import type { ClientFrame, ServerFrame } from './socket-frames';
 
-export interface SessionConnectionDeps {
-  socket: WebSocket;
-  /** Undefined when the path id is not a UUID: after auth, the socket closes 4004. */
-  conversationId: string | undefined;
+export interface SessionConnectionDeps extends ConversationSocketDeps {
+  /** The client's cursor: durable events after it are replayed. */
   afterSeq: number;
-  /** True when the upgrade request already carried the right key (X-Session-API-Key or awb_session cookie). */
-  authenticatedOnUpgrade: boolean;
-  checkKey(presented: unknown): boolean;
-  service(): ConversationService | undefined;
-  /** Reserves a slot on the conversation; false when it already has the maximum. */
-  acquireSlot(conversationId: string): boolean;
-  releaseSlot(conversationId: string): void;
-  onActivity(): void;
-  options: SessionSocketOptions;
-  log: FastifyBaseLogger;
 }
 
 /**
@@ -34,99 +21,32 @@ export interface SessionConnectionDeps {
  */
 export function runSessionConnection(deps: SessionConnectionDeps): void {
   const { socket, options } = deps;
-  let phase: 'auth' | 'starting' | 'open' | 'closed' = 'auth';
-  let subscription: Subscription | undefined;
+  const connection = createSocketConnection(socket, {
+    maxBufferedBytes: options.maxBufferedBytes,
+    slowConsumerReason: 'client too slow: reconnect with your cursor',
+  });
+  const { close } = connection;
+  let authenticated = false;
   let relay: LiveRelay | undefined;
-  let holdsSlot = false;
-  const timers: NodeJS.Timeout[] = [];
 
-  // Frames handed to ws but not yet written out, and who waits for that count to reach zero.
-  let unwritten = 0;
-  let drainWaiters: (() => void)[] = [];
-  const releaseDrainWaiters = () => {
-    const waiters = drainWaiters;
-    drainWaiters = [];
-    for (const resolve of waiters) resolve();
-  };
-  const onWritten = () => {
-    unwritten -= 1;
-    if (unwritten === 0) releaseDrainWaiters();
-  };
-
-  const isOpen = () => phase !== 'closed' && socket.readyState === socket.OPEN;
-  const send = (frame: ServerFrame) => {
-    if (!isOpen()) return;
-    unwritten += 1;
-    socket.send(serializeFrame(frame), onWritten);
-    if (socket.bufferedAmount > options.maxBufferedBytes) closeSlowConsumer();
-  };
-  const flush = () =>
-    unwritten === 0 || !isOpen()
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => drainWaiters.push(resolve));
-
-  const close = (code: number, reason: string) => {
-    if (phase === 'closed') return;
-    cleanup();
-    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
-      socket.close(code, reason);
-  };
-
-  function closeSlowConsumer() {
-    close(CLOSE.slowConsumer, 'client too slow: reconnect with your cursor');
-    // The close frame waits behind the unsent data; do not keep that memory for long.
-    const terminateTimer = setTimeout(() => socket.terminate(), 1000);
-    terminateTimer.unref();
-  }
-
-  function cleanup() {
-    phase = 'closed';
-    for (const timer of timers) clearTimeout(timer);
-    releaseDrainWaiters();
-    subscription?.unsubscribe();
-    subscription = undefined;
-    if (holdsSlot && deps.conversationId) deps.releaseSlot(deps.conversationId);
-    holdsSlot = false;
-  }
+  const send = (frame: ServerFrame) => connection.write(serializeFrame(frame));
 
   async function start() {
-    phase = 'starting';
-    const service = deps.service();
-    const conversationId = deps.conversationId;
-    if (!service) return close(CLOSE.tryAgainLater, 'runtime starting');
-    if (!conversationId) return close(CLOSE.notFound, 'conversation not found');
-    if (!deps.acquireSlot(conversationId))
-      return close(CLOSE.tryAgainLater, 'too many sockets on this conversation');
-    holdsSlot = true;
-    relay = createLiveRelay(
-      {
-        send,
-        isOpen,
-        backlog: () => socket.bufferedAmount,
-        flush,
-        readEvents: (range) => service.readEvents(conversationId, range),
-        overflow: closeSlowConsumer,
+    authenticated = true;
+    const stream = openConversationStream(deps, connection, {
+      send,
+      heartbeat,
+      closeWithInternalError,
+      reasons: {
+        notFound: 'conversation not found',
+        tooManySockets: 'too many sockets on this conversation',
+        deleted: 'conversation deleted',
       },
-      {
-        pageSize: options.replayPageSize,
-        maxHeldFrames: options.maxHeldFrames,
-        replayHighWaterBytes: Math.min(1024 * 1024, options.maxBufferedBytes / 4),
-      },
-    );
+    });
+    if (!stream) return;
+    relay = stream.relay;
     try {
-      subscription = service.subscribe(conversationId, relay.onFrame);
-    } catch (error) {
-      if (error instanceof RuntimeError && error.code === 'conversation_not_found') {
-        return close(CLOSE.notFound, 'conversation not found');
-      }
-      return closeWithInternalError(error);
-    }
-    if (!isOpen()) return cleanup();
-    void subscription.ended?.then(() => close(CLOSE.notFound, 'conversation deleted'));
-    phase = 'open';
-    timers.push(setInterval(heartbeat, options.heartbeatMs));
-    try {
-      await relay.replay(deps.afterSeq, subscription.throughSeq, subscription.state);
+      await stream.relay.replay(deps.afterSeq, stream.subscription.throughSeq, stream.subscription.state);
     } catch (error) {
       closeWithInternalError(error);
     }
@@ -144,12 +64,12 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
   function onMessage(data: unknown, isBinary: boolean) {
     deps.onActivity();
     const frame = readClientFrame(data, isBinary);
-    if (phase === 'auth') {
+    if (connection.closed()) return;
+    if (!authenticated) {
       if (frame.ok && frame.value.type === 'auth' && deps.checkKey(frame.value.session_api_key))
         return void start();
       return close(CLOSE.unauthorized, 'unauthorized');
     }
-    if (phase === 'closed') return;
     if (!frame.ok) return send({ type: 'error', code: 'invalid_frame', detail: frame.detail });
     if (frame.value.type === 'auth') {
       // Already authenticated (header or cookie): the right key changes nothing, a wrong one ends it.
@@ -181,14 +101,12 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
   }
 
   socket.on('message', onMessage);
-  socket.on('close', cleanup);
-  socket.on('error', cleanup);
 
   if (deps.authenticatedOnUpgrade) {
     void start();
   } else {
-    timers.push(
-      setTimeout(() => phase === 'auth' && close(CLOSE.unauthorized, 'auth timeout'), options.authTimeoutMs),
+    connection.track(
+      setTimeout(() => !authenticated && close(CLOSE.unauthorized, 'auth timeout'), options.authTimeoutMs),
     );
   }
 }

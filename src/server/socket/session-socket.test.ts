@@ -1,29 +1,16 @@
-import type { Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationInfo } from '../../runtime/events';
 import type { LLMScript } from '../../runtime/llm/llm-script';
 import { createConversation, userMessage, waitForStatus } from '../testing/api-helpers';
-import { createTestServer, type TestServer, type TestServerOptions } from '../testing/create-test-server';
+import type { TestServer } from '../testing/create-test-server';
+import { floodPausedReader } from '../testing/flood-paused-reader';
+import { listeningServerPerTest } from '../testing/listening-server-per-test';
 import { openTestSocket, type TestSocket } from '../testing/test-socket';
 
-let server: TestServer | undefined;
-const sockets: TestSocket[] = [];
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.socket.terminate();
-  await server?.close();
-  server = undefined;
-});
-
-async function start(options: TestServerOptions = {}) {
-  server = await createTestServer(options);
-  const baseUrl = await server.listen();
-  return { app: server, baseUrl };
-}
+const { start, track } = listeningServerPerTest();
 
 function open(...args: Parameters<typeof openTestSocket>): TestSocket {
-  const socket = openTestSocket(...args);
-  sockets.push(socket);
-  return socket;
+  return track(openTestSocket(...args));
 }
 
 /** A conversation with `count` user messages appended (no run), so its log has known events. */
@@ -243,17 +230,7 @@ describe('session socket: a client that stops reading', () => {
     const info = await seeded(app, 0);
     const slow = open(baseUrl, info.id);
     await slow.waitFor((frame) => frame.type === 'sync');
-    const tcp = (slow.socket as unknown as { _socket: Socket })._socket;
-    tcp.pause();
-    const big = 'x'.repeat(200_000);
-    for (let index = 0; index < 80; index++) {
-      app.service.sendMessage(info.id, {
-        role: 'user',
-        content: [{ type: 'text', text: `${index} ${big}` }],
-        run: false,
-      });
-    }
-    tcp.resume();
+    floodPausedReader(app, slow.socket, info.id);
     const { code } = await slow.closed;
     // 4008 when the close frame gets through; 1006 when the server had to cut the connection.
     expect([4008, 1006]).toContain(code);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContentSchema, ConversationInfoSchema, EventSchema } from '../../runtime/events';
+import { ContentInputSchema, ConversationInfoSchema, EventSchema } from '../../runtime/events';
 
 /**
  * The frames of the session socket (CONTRACT §4), as schemas: client frames are validated with them,
@@ -70,7 +70,7 @@ export const AuthFrameSchema = z.strictObject({
 /** Same meaning as POST /api/conversations/{id}/events (the role is always "user"). */
 export const MessageFrameSchema = z.strictObject({
   type: z.literal('message'),
-  content: z.array(ContentSchema).min(1),
+  content: z.array(ContentInputSchema).min(1),
   run: z.boolean().default(false),
   client_message_id: z.string().min(1).max(200).optional(),
 });

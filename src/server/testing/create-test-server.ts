@@ -4,16 +4,15 @@ import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
 import type { LLMConfig } from '../../runtime/conversation/conversation-service-deps';
-import { createConversationService } from '../../runtime/conversation/create-conversation-service';
 import type { LLM } from '../../runtime/llm/llm';
 import type { LLMScript } from '../../runtime/llm/llm-script';
 import { createScriptedLLM } from '../../runtime/llm/scripted-llm';
 import { createSettingsStore, type SettingsStore } from '../../runtime/settings/settings-store';
 import type { EventStore } from '../../runtime/store/event-store';
 import { createInMemoryEventStore } from '../../runtime/store/in-memory-event-store';
-import { createToolset } from '../../runtime/tools/create-toolset';
 import { type BuildServerOptions, buildServer } from '../build-server';
 import type { ZodApp } from '../server-context';
+import { createTestService } from './create-test-service';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdef';
 /** The ingress origin test servers accept in the Origin header, as the launcher would set it. */
@@ -63,15 +62,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const script = options.script ?? { turns: [], fallback: { text: 'Done.' } };
   const sharedLLM = createScriptedLLM(script);
   const createLLM = options.createLLM ?? (() => sharedLLM);
-  const service = createConversationService({
-    store,
-    dataDir,
-    defaultWorkspace: workspace,
-    settings: () => settings.current(),
-    addGlobalApprovalRule: (rule) => settings.addApprovalRule(rule),
-    createLLM,
-    createToolset: (toolsetOptions) => createToolset({ ...toolsetOptions, sandbox: false }),
-  });
+  const service = createTestService({ store, dataDir, workspace, settings, createLLM });
   const app = await buildServer({
     service,
     settings,

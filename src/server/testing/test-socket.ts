@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../../client/session-cookie';
 import type { ServerFrame } from '../socket/socket-frames';
 import { TEST_SESSION_KEY } from './create-test-server';
+import { watchTestSocket } from './watch-test-socket';
 
 export interface TestSocket {
   socket: WebSocket;
@@ -38,48 +39,12 @@ export function openTestSocket(
   if (auth === 'header') headers['X-Session-API-Key'] = key;
   if (auth === 'cookie') headers.Cookie = `${SESSION_COOKIE}=${encodeURIComponent(key)}`;
   const socket = new WebSocket(url, { headers });
-  const frames: ServerFrame[] = [];
-  const waiters: { predicate: (frame: ServerFrame) => boolean; resolve: (frame: ServerFrame) => void }[] = [];
-
-  socket.on('open', () => {
-    if (auth === 'frame') socket.send(JSON.stringify({ type: 'auth', session_api_key: key }));
-  });
-  socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as ServerFrame;
-    frames.push(frame);
-    for (const waiter of [...waiters]) {
-      if (waiter.predicate(frame)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(frame);
-      }
-    }
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
-    socket.on('error', () => {
-      // The close event follows with the code; that is what tests look at.
-    });
-  });
+  const watched = watchTestSocket<ServerFrame>(socket, auth === 'frame' ? key : undefined);
 
   return {
     socket,
-    frames,
-    closed,
-    waitFor(predicate, timeoutMs = 10_000) {
-      const found = frames.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('timed out waiting for a frame')), timeoutMs);
-        waiters.push({
-          predicate,
-          resolve: (frame) => {
-            clearTimeout(timer);
-            resolve(frame);
-          },
-        });
-      });
-    },
-    durableSeqs: () => frames.flatMap((frame) => (frame.type === 'durable' ? [frame.seq] : [])),
+    ...watched,
+    durableSeqs: () => watched.frames.flatMap((frame) => (frame.type === 'durable' ? [frame.seq] : [])),
     send: (frame) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
   };
 }

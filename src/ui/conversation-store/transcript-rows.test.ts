@@ -3,6 +3,7 @@ import { transcriptRows } from './transcript-rows';
 import {
   agentError,
   agentMessage,
+  controlEvent,
   rejection,
   statusUpdate,
   terminalAction,
@@ -117,5 +118,29 @@ describe('transcriptRows', () => {
       'message:false',
       'message:false',
     ]);
+  });
+});
+
+describe('transcriptRows after a pause during a step', () => {
+  it('shows the action of the step that is finishing as running, not as not run', () => {
+    const nap = terminalAction(2, 'sleep 6');
+    const events = [
+      userMessage(0, 'go'),
+      statusUpdate(1, 'running'),
+      nap,
+      controlEvent(3, 'PauseEvent'),
+      statusUpdate(4, 'paused'),
+    ];
+    const phases = transcriptRows({ events, streaming: [], optimistic: [], status: 'paused' }).flatMap(
+      (row) => (row.type === 'action' ? [row.phase] : []),
+    );
+    expect(phases).toEqual(['running']);
+    const stopped = transcriptRows({
+      events: [...events, controlEvent(5, 'InterruptEvent')],
+      streaming: [],
+      optimistic: [],
+      status: 'paused',
+    }).flatMap((row) => (row.type === 'action' ? [row.phase] : []));
+    expect(stopped).toEqual(['not-run']);
   });
 });

@@ -9,6 +9,7 @@ import type {
   UserRejectObservation,
 } from '../api/wire-types';
 import type { OptimisticMessage, StreamingItem } from './conversation-view-state';
+import { finishingAfterPause } from './finishing-after-pause';
 import { type ActionOutcome, isAnswered, pairActions } from './pair-actions';
 
 /** Where an action stands, as its card shows it. */
@@ -45,12 +46,14 @@ export interface TranscriptInput {
  */
 export function transcriptRows({ events, streaming, optimistic, status }: TranscriptInput): TranscriptRow[] {
   const { outcomes, orphans } = pairActions(events);
+  // A step that was in flight when Pause was pressed still runs to its end: show it running.
+  const stepStatus = finishingAfterPause(events, status) ? 'running' : status;
   const rows: TranscriptRow[] = [];
   const pendingStreams = [...streaming].sort((a, b) => a.anchorSeq - b.anchorSeq);
 
   for (const event of events) {
     for (const item of takeStreamsAnchoredBefore(pendingStreams, event.seq)) rows.push(streamingRow(item));
-    rows.push(...rowsForEvent(event, outcomes, orphans, status));
+    rows.push(...rowsForEvent(event, outcomes, orphans, stepStatus));
   }
   for (const item of pendingStreams) rows.push(streamingRow(item));
   for (const message of optimistic)

@@ -48,6 +48,10 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     () => transcriptRows({ events, streaming, optimistic, status }),
     [events, streaming, optimistic, status],
   );
+  // Paused, with the step that was in flight still running to its end (see finishingAfterPause).
+  const finishing =
+    status === 'paused' &&
+    rows.some((row) => (row.type === 'action' && row.phase === 'running') || row.type === 'streaming');
   const conversationError = useMemo(() => latestConversationError(events), [events]);
   const queryClient = useQueryClient();
   const setSocketReconnecting = useLiveConnection((state) => state.setSocketReconnecting);
@@ -169,7 +173,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         ) : null}
         <div className="conversation__bar">
           <StatusLine status={status} connection={connection} stats={info?.stats} />
-          <RunControls status={status} commands={commands} />
+          <RunControls status={status} finishing={finishing} commands={commands} />
         </div>
         <Composer
           conversationId={conversationId}

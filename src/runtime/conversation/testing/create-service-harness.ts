@@ -145,6 +145,14 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       return service.get(id).execution_status;
     },
+    /** Polls `condition` until it holds (e.g. the step a pause let finish has recorded its answer). */
+    async until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error(`condition still false after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    },
     async close(): Promise<void> {
       await service.close();
       await rm(workspace, { recursive: true, force: true });

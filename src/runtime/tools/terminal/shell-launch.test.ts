@@ -28,14 +28,8 @@ describe('shellLaunch', () => {
   it('isolates network, processes and privileges, without a new session (C-c needs the pty)', () => {
     const launch = shellLaunch(options());
     expect(launch.file).toBe('/usr/bin/bwrap');
-    for (const flag of [
-      '--unshare-net',
-      '--unshare-pid',
-      '--unshare-ipc',
-      '--unshare-uts',
-      '--unshare-cgroup-try',
-      '--die-with-parent',
-    ]) {
+    const namespaces = '--unshare-net --unshare-pid --unshare-ipc --unshare-uts --unshare-cgroup-try';
+    for (const flag of [...namespaces.split(' '), '--die-with-parent']) {
       expect(launch.args).toContain(flag);
     }
     expect(launch.args.join(' ')).toContain('--cap-drop ALL');

@@ -3,6 +3,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { deniedPaths } from './denied-paths';
 import { type HostView, realHostView } from './host-view';
 import { sandboxFileArgs } from './sandbox-file-args';
+import { SANDBOX_ISOLATION_ARGUMENTS } from './sandbox-isolation-arguments';
 import { type SandboxNetworkOptions, sandboxNetwork } from './sandbox-network';
 
 /** Variables the runtime holds that the agent's shell must never see. */
@@ -14,25 +15,6 @@ const SECRET_VARIABLES = [
 ];
 
 const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
-
-/**
- * Namespaces and privileges. Not `--new-session`: node-pty already makes the shell's process a
- * session leader whose controlling terminal is its pty; bwrap's setsid would detach the shell from
- * that terminal, and C-c, job control and the foreground-group kill would stop working. (The
- * TIOCSTI attack that --new-session guards against needs CAP_SYS_ADMIN on kernels >= 6.2, and
- * --cap-drop ALL removes it.)
- */
-const ISOLATION_ARGUMENTS = [
-  '--unshare-net',
-  '--unshare-pid',
-  '--unshare-ipc',
-  '--unshare-uts',
-  '--unshare-cgroup-try',
-  // The PID namespace's init is bwrap's child: when it dies every process of the sandbox dies.
-  '--die-with-parent',
-  '--cap-drop',
-  'ALL',
-];
 
 export interface ShellLaunch {
   file: string;
@@ -91,7 +73,7 @@ export function shellLaunch(options: ShellLaunchOptions): ShellLaunch {
   );
   const args = [
     ...fileArgs,
-    ...ISOLATION_ARGUMENTS,
+    ...SANDBOX_ISOLATION_ARGUMENTS,
     ...['--chdir', options.workspaceDir],
     '--',
     ...network.command(nodePath, BASH_ARGUMENTS),

@@ -151,3 +151,8 @@ export function confirmationDecision(
 ): ConfirmationDecisionEvent {
   return { ...base(n, 'environment'), kind: 'ConfirmationDecisionEvent', action_id: action.id, ...fields };
 }
+
+/** A PauseEvent or InterruptEvent (Pause and Stop in the UI). */
+export function controlEvent(n: number, kind: 'PauseEvent' | 'InterruptEvent'): Event {
+  return { ...base(n, 'user'), kind } as Event;
+}

@@ -1,0 +1,19 @@
+import type { Toolset } from '../tools/tool';
+
+/** Offered whatever a conversation chose: the model needs them to think and to end its turn. */
+const ALWAYS_OFFERED = new Set(['think', 'finish']);
+
+/**
+ * The toolset limited to the named tools (plus think and finish); the same toolset when no names are
+ * given. What is left out is neither offered to the model nor found by `get`, so a call to it is an
+ * unknown tool the model is told about. Closing closes the whole toolset.
+ */
+export function restrictToolset(toolset: Toolset, names: readonly string[] | undefined): Toolset {
+  if (names === undefined) return toolset;
+  const allowed = (name: string) => ALWAYS_OFFERED.has(name) || names.includes(name);
+  return {
+    tools: toolset.tools.filter((tool) => allowed(tool.name)),
+    get: (name) => (allowed(name) ? toolset.get(name) : undefined),
+    close: () => toolset.close(),
+  };
+}

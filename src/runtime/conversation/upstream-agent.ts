@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
+
+/** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
+export const SERVED_TOOLS = ['terminal', 'file_editor', 'task_tracker'] as const;
+export type ServedTool = (typeof SERVED_TOOLS)[number];
+
+/**
+ * Upstream names a tool by its class (`TerminalTool`) or by its registered name (`terminal`, the class
+ * name in snake case without `_tool`); older agents said `execute_bash` / `str_replace_editor`.
+ */
+const TOOL_ALIASES: Readonly<Record<string, ServedTool | 'always'>> = {
+  terminal: 'terminal',
+  terminaltool: 'terminal',
+  bash: 'terminal',
+  bashtool: 'terminal',
+  execute_bash: 'terminal',
+  file_editor: 'file_editor',
+  fileeditortool: 'file_editor',
+  str_replace_editor: 'file_editor',
+  task_tracker: 'task_tracker',
+  tasktrackertool: 'task_tracker',
+  think: 'always',
+  thinktool: 'always',
+  finish: 'always',
+  finishtool: 'always',
+};
+
+/** Our tool for an upstream tool name; 'always' for think/finish; undefined when we cannot serve it. */
+export function servedToolFor(name: string): ServedTool | 'always' | undefined {
+  return TOOL_ALIASES[name.toLowerCase()];
+}
+
+const AVAILABLE_TOOLS =
+  'terminal (TerminalTool), file_editor (FileEditorTool), task_tracker (TaskTrackerTool); think and finish are always on';
+
+/**
+ * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and
+ * `tools` (checked: a tool we cannot serve is refused, naming it). Fields whose silent loss would
+ * change what the agent does are refused: MCP servers, a custom system prompt, a critic, message
+ * suffixes in `agent_context`, an ACP agent. Tuning and presentation fields (condenser, skills,
+ * `system_prompt_filename`, `include_default_tools`, `filter_tools_regex`, `tool_concurrency_limit`, …)
+ * are accepted and ignored: this runtime has its own prompt and condenser.
+ */
+export const UpstreamAgentSchema = z
+  .object({
+    kind: z.string().max(100).optional(),
+    llm: UpstreamLLMSchema,
+    tools: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(200),
+            params: z.record(z.string(), z.unknown()).nullish(),
+          })
+          .loose(),
+      )
+      .max(50)
+      .optional(),
+    mcp_config: z.record(z.string(), z.unknown()).nullish(),
+    system_prompt: z.string().nullish(),
+    critic: z.unknown().optional(),
+    agent_context: z
+      .object({
+        system_message_suffix: z.string().nullish(),
+        user_message_suffix: z.string().nullish(),
+      })
+      .loose()
+      .nullish(),
+  })
+  .loose()
+  .superRefine((agent, context) => {
+    const refuse = (path: (string | number)[], message: string) =>
+      context.addIssue({ code: 'custom', path, message });
+    if (agent.kind !== undefined && agent.kind !== 'Agent')
+      refuse(['kind'], 'Only kind "Agent" is served here (ACP and other agent kinds are not)');
+    const mapped = fromUpstreamLLM(agent.llm);
+    if (!mapped.ok) refuse(['llm'], `This model cannot be served: ${mapped.reason}`);
+    agent.tools?.forEach((tool, index) => {
+      if (servedToolFor(tool.name) === undefined)
+        refuse(
+          ['tools', index, 'name'],
+          `Tool "${tool.name}" is not available here; available: ${AVAILABLE_TOOLS}`,
+        );
+    });
+    if (agent.mcp_config && Object.keys(agent.mcp_config).length > 0)
+      refuse(['mcp_config'], 'MCP servers are not supported by this runtime');
+    if (agent.system_prompt) refuse(['system_prompt'], 'A custom system prompt is not supported');
+    if (agent.critic !== undefined && agent.critic !== null) refuse(['critic'], 'Critics are not supported');
+    if (agent.agent_context?.system_message_suffix)
+      refuse(['agent_context', 'system_message_suffix'], 'Message suffixes are not supported');
+    if (agent.agent_context?.user_message_suffix)
+      refuse(['agent_context', 'user_message_suffix'], 'Message suffixes are not supported');
+  });
+
+export type UpstreamAgent = z.infer<typeof UpstreamAgentSchema>;
+
+/** The tools an upstream agent asked for, by our names and in our order; undefined when it named none. */
+export function toolsOfAgent(agent: UpstreamAgent): ServedTool[] | undefined {
+  if (agent.tools === undefined) return undefined;
+  const chosen = new Set(agent.tools.map((tool) => servedToolFor(tool.name)));
+  return SERVED_TOOLS.filter((tool) => chosen.has(tool));
+}

@@ -1,0 +1,131 @@
+import { buildView } from '../context/view';
+import type { Event } from '../events';
+import { LLMError } from '../llm/llm';
+import { llmErrorToConversationError } from '../agent/llm-error-to-conversation-error';
+import type { SecretRegistry } from '../secrets/create-secret-registry';
+import type { ConversationRecord, EventStore } from '../store/event-store';
+import { agentFinalResponse } from './agent-final-response';
+import { askAgent } from './ask-agent';
+import type { ConversationRegistry } from './conversation-registry';
+import type { ConversationService } from './conversation-service';
+import type { ConversationServiceDeps } from './conversation-service-deps';
+import { type LLMConfigInput, LLMConfigInputSchema } from './requests';
+import { resolveLLMConfig } from './resolve-llm-config';
+import { RuntimeError } from './runtime-error';
+import { fromUpstreamLLM, type UpstreamLLM } from './upstream-llm';
+import { fromUpstreamSecurityAnalyzer } from './upstream-security-analyzer';
+
+export interface UpstreamOperationPorts {
+  deps: ConversationServiceDeps;
+  /** Writes redacting secrets (the service's store). */
+  store: EventStore;
+  registry: ConversationRegistry;
+  secrets: SecretRegistry;
+  /** Per-conversation API keys, memory only (shared with create and fork). */
+  apiKeys: Map<string, string>;
+  requireRecord(id: string): ConversationRecord;
+}
+
+type UpstreamOperations = Pick<
+  ConversationService,
+  'agentFinalResponse' | 'askAgent' | 'condense' | 'switchLLM' | 'setSecurityAnalyzer'
+>;
+
+/** The upstream agent server's conversation operations that the loop itself does not need. */
+export function createUpstreamOperations(ports: UpstreamOperationPorts): UpstreamOperations {
+  const { registry, store, secrets, apiKeys } = ports;
+
+  function branchOf(id: string): readonly Event[] {
+    return registry.loaded(id)?.log.branch() ?? store.activeBranch(id);
+  }
+
+  /** A model failure in plain words, with anything secret masked (never the key). */
+  function callFailed(error: LLMError, id: string, what: string): RuntimeError {
+    const detail = secrets.redact(llmErrorToConversationError(error).detail, id);
+    return new RuntimeError('llm_call_failed', `${what}: ${detail}`);
+  }
+
+  return {
+    agentFinalResponse(id) {
+      ports.requireRecord(id);
+      return agentFinalResponse(branchOf(id));
+    },
+    async askAgent(id, question) {
+      const record = ports.requireRecord(id);
+      const config = resolveLLMConfig(record, ports.deps.settings(), apiKeys.get(id));
+      if (!config) throw new RuntimeError('llm_not_configured');
+      const live = registry.loaded(id);
+      const branch = live?.log.branch() ?? store.activeBranch(id);
+      const view = live?.log.view() ?? buildView(branch);
+      try {
+        // The question goes to the model like everything else it reads: with known secrets masked.
+        const answer = await askAgent(
+          { view, branch },
+          secrets.redact(question, id),
+          ports.deps.createLLM(config),
+        );
+        return secrets.redact(answer, id);
+      } catch (error) {
+        if (error instanceof LLMError) throw callFailed(error, id, 'The model could not answer');
+        throw error;
+      }
+    },
+    async condense(id) {
+      const live = registry.acquire(id);
+      try {
+        await live.condense();
+      } catch (error) {
+        if (error instanceof RuntimeError && error.code === 'llm_call_failed')
+          throw new RuntimeError('llm_call_failed', secrets.redact(error.message, id));
+        throw error;
+      } finally {
+        registry.release(id);
+      }
+    },
+    switchLLM(id, llm) {
+      ports.requireRecord(id);
+      const config = ourConfig(llm);
+      // The key first: from here on it is masked wherever it could be recorded.
+      if (config.api_key) {
+        const taken = Object.keys(secrets.conversationSecrets(id)).filter((name) =>
+          name.startsWith('llm-api-key'),
+        ).length;
+        // Earlier keys stay masked; a name no command can spell as `$NAME` keeps it from the terminal.
+        secrets.setConversationSecrets(id, {
+          [taken === 0 ? 'llm-api-key' : `llm-api-key-${taken + 1}`]: config.api_key,
+        });
+        apiKeys.set(id, config.api_key);
+      } else {
+        // A key is never sent to an endpoint it was not given for.
+        apiKeys.delete(id);
+      }
+      const publicConfig = {
+        provider: config.provider,
+        model: config.model,
+        ...(config.base_url ? { base_url: config.base_url } : {}),
+      };
+      registry.with(id, (live) => {
+        live.log.setState('llm', publicConfig, { llm: publicConfig });
+        live.modelChanged();
+      });
+    },
+    setSecurityAnalyzer(id, analyzer) {
+      ports.requireRecord(id);
+      const mapped = fromUpstreamSecurityAnalyzer(analyzer);
+      if (!mapped.ok) throw new RuntimeError('security_analyzer_unsupported', mapped.reason);
+      registry.with(id, (live) =>
+        live.log.setState('security_analyzer', mapped.analyzer, { security_analyzer: mapped.analyzer }),
+      );
+    },
+  };
+}
+
+/** Ours as given, or upstream's mapped; a model this runtime cannot serve is llm_unsupported. */
+function ourConfig(llm: LLMConfigInput | UpstreamLLM): LLMConfigInput {
+  const ours = LLMConfigInputSchema.safeParse(llm);
+  if (ours.success) return ours.data;
+  const mapped = fromUpstreamLLM(llm as UpstreamLLM);
+  if (!mapped.ok)
+    throw new RuntimeError('llm_unsupported', `This runtime cannot serve that model: ${mapped.reason}`);
+  return mapped.config;
+}

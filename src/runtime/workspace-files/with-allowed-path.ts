@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { type ConfinedTarget, withConfinedPath } from '../tools/file-editor/confined-path';
+import type { ConfinedRoot } from '../tools/file-editor/confined-root';
+import { procPath } from '../tools/file-editor/pinned-directory';
+import type { ForbiddenPaths } from './forbidden-paths';
+
+/** The file API serves any absolute path the person names, except the forbidden ones. */
+const WHOLE_FILE_SYSTEM: readonly ConfinedRoot[] = [{ path: '/', aliases: ['/'], writable: true }];
+/** Bounds the folders made for one path (and retries when they vanish as they are made). */
+const MAX_CREATED_FOLDERS = 64;
+
+export type PathRefusal =
+  | { reason: 'not-absolute' }
+  | { reason: 'forbidden' }
+  /** A folder on the way is missing (and was not to be made) or a file stands where a folder should. */
+  | { reason: 'not-found' }
+  | { reason: 'not-a-directory' }
+  /** Too many links, a tree that kept changing, or no /proc/self/fd to walk with. */
+  | { reason: 'unresolvable' }
+  | { reason: 'file-system'; error: NodeJS.ErrnoException };
+
+export interface AllowedPathOptions {
+  /** Make missing folders on the way, like mkdir -p; each is checked before it is made. */
+  createParents: boolean;
+}
+
+const FORBIDDEN = Symbol('forbidden');
+
+/**
+ * Resolves `path` the way the file editor does (every folder opened without following links, a link
+ * followed by resolving its target and walking again), then runs `use` on the result unless the real
+ * path (links resolved) is forbidden. So neither `..` nor a link planted in a workspace reaches the data
+ * dir, credentials or deny_paths. Handles are valid only inside `use` (see withConfinedPath). Expected
+ * refusals are returned; `use` may throw.
+ */
+export async function withAllowedPath<T>(
+  path: string,
+  forbidden: ForbiddenPaths,
+  options: AllowedPathOptions,
+  use: (target: ConfinedTarget) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; refusal: PathRefusal }> {
+  if (!isAbsolute(path)) return { ok: false, refusal: { reason: 'not-absolute' } };
+  const absolute = resolve(path);
+  if (forbidden.covers(absolute)) return { ok: false, refusal: { reason: 'forbidden' } };
+  for (let created = 0; created <= MAX_CREATED_FOLDERS; created++) {
+    const result = await withConfinedPath(
+      WHOLE_FILE_SYSTEM,
+      absolute,
+      { write: false, createParents: false },
+      async (target) => (forbidden.covers(target.path) ? FORBIDDEN : { value: await use(target) }),
+    );
+    if (result.ok) {
+      if (result.value === FORBIDDEN) return { ok: false, refusal: { reason: 'forbidden' } };
+      return { ok: true, value: result.value.value };
+    }
+    const failure = result.failure;
+    if (failure.reason !== 'file-system') return { ok: false, refusal: { reason: 'unresolvable' } };
+    const code = failure.error.code;
+    if (code === 'ENOTDIR') return { ok: false, refusal: { reason: 'not-a-directory' } };
+    if (code !== 'ENOENT') return { ok: false, refusal: { reason: 'file-system', error: failure.error } };
+    // failure.path is the first missing folder, as really found (links before it resolved).
+    if (!options.createParents) return { ok: false, refusal: { reason: 'not-found' } };
+    if (forbidden.covers(failure.path)) return { ok: false, refusal: { reason: 'forbidden' } };
+    const made = await makeFolder(failure.path, forbidden);
+    if (made !== undefined) return { ok: false, refusal: made };
+  }
+  return { ok: false, refusal: { reason: 'unresolvable' } };
+}
+
+/** Makes one folder inside its pinned parent, after checking the parent's real path again. */
+async function makeFolder(folder: string, forbidden: ForbiddenPaths): Promise<PathRefusal | undefined> {
+  const result = await withConfinedPath(
+    WHOLE_FILE_SYSTEM,
+    dirname(folder),
+    { write: false, createParents: false },
+    async (parent): Promise<PathRefusal | undefined> => {
+      if (forbidden.covers(parent.path) || forbidden.covers(join(parent.path, basename(folder)))) {
+        return { reason: 'forbidden' };
+      }
+      // Gone again since the walk: the caller walks once more.
+      if (parent.handle === undefined) return undefined;
+      if (!(await parent.handle.stat()).isDirectory()) return { reason: 'not-a-directory' };
+      // mkdir never follows a link in the last name; made under the pinned parent, by its fd.
+      await mkdir(procPath({ handle: parent.handle, path: parent.path }, basename(folder))).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        },
+      );
+      return undefined;
+    },
+  );
+  return result.ok ? result.value : { reason: 'unresolvable' };
+}

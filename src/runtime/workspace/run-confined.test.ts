@@ -1,0 +1,182 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { KILLED_EXIT_CODE, runConfined } from './run-confined';
+import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
+import { WorkspaceError } from './workspace-error';
+
+const SESSION_KEY = 'awb-session-key-do-not-leak-5f1e2d';
+const SETTINGS_KEY = 'sk-settings-key-do-not-leak-9a8b7c';
+const hasBwrap = existsSync('/usr/bin/bwrap');
+
+let root: string;
+let dataDir: string;
+let workspace: string;
+let outside: string;
+let confinement: WorkspaceConfinement;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'awb-confined-'));
+  dataDir = join(root, 'data');
+  workspace = join(root, 'workspace');
+  outside = join(root, 'outside');
+  for (const dir of [dataDir, workspace, outside]) mkdirSync(dir);
+  writeFileSync(join(dataDir, 'session-key'), SESSION_KEY);
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ llm: { api_key: SETTINGS_KEY } }));
+  confinement = workspaceConfinement({
+    dataDir,
+    sandboxSettings: { ...DEFAULT_SANDBOX_SETTINGS, max_processes: 64 },
+    env: { PATH: process.env.PATH },
+  });
+  server = createServer((socket) => socket.end('runtime-port-reached\n'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as { port: number }).port;
+});
+
+afterAll(() => {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const bash = (command: string, timeoutMs = 10_000) =>
+  runConfined(confinement, {
+    argv: ['bash', '--norc', '--noprofile', '-c', command],
+    workspaceDir: workspace,
+    cwd: workspace,
+    timeoutMs,
+    maxOutputBytes: 1024 * 1024,
+  });
+
+describe.skipIf(!hasBwrap)('runConfined in bubblewrap', () => {
+  it('runs a command in the workspace and reports its output and exit code', async () => {
+    const result = await bash('pwd; echo oops >&2; exit 3');
+    expect(result).toMatchObject({
+      stdout: `${workspace}\n`,
+      stderr: 'oops\n',
+      exitCode: 3,
+      timedOut: false,
+    });
+  });
+
+  it('cannot read the session key or settings.json in the data dir', async () => {
+    const result = await bash(
+      `cat ${dataDir}/session-key ${dataDir}/settings.json; ls -a ${dataDir}; grep -rs do-not-leak ${root} /tmp | head -1`,
+    );
+    expect(result.stdout + result.stderr).not.toContain('do-not-leak');
+  });
+
+  it('cannot reach the runtime port over TCP, neither by bash nor curl', async () => {
+    const result = await bash(
+      `(echo hi > /dev/tcp/127.0.0.1/${port}) 2>&1 && cat < /dev/tcp/127.0.0.1/${port}; ` +
+        `command -v curl >/dev/null && curl -s -m 2 http://127.0.0.1:${port}/; echo done`,
+    );
+    expect(result.stdout).not.toContain('runtime-port-reached');
+    expect(result.stdout).toContain('done');
+  });
+
+  it('cannot write outside the workspace, but can inside it', async () => {
+    const result = await bash(`echo x > ${outside}/escaped; echo y > ${workspace}/inside.txt`);
+    expect(existsSync(join(outside, 'escaped'))).toBe(false);
+    expect(existsSync(join(workspace, 'inside.txt'))).toBe(true);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('a read-only run cannot write even the workspace', async () => {
+    const result = await runConfined(confinement, {
+      argv: ['bash', '-c', `echo y > ${workspace}/readonly.txt`],
+      workspaceDir: workspace,
+      cwd: workspace,
+      readOnly: true,
+      timeoutMs: 5_000,
+      maxOutputBytes: 1024,
+    });
+    expect(result.exitCode).not.toBe(0);
+    expect(existsSync(join(workspace, 'readonly.txt'))).toBe(false);
+  });
+
+  it('a command that never ends is killed at its timeout with exit code -1, and everything it started dies', async () => {
+    const marker = join(workspace, 'late-marker');
+    const started = Date.now();
+    const result = await bash(`(sleep 2; touch ${marker}) & sleep 600`, 500);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result).toMatchObject({ exitCode: KILLED_EXIT_CODE, timedOut: true });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a fork bomb is capped by the process limit and stopped by the timeout', async () => {
+    const started = Date.now();
+    const result = await bash(':(){ :|:& };:; sleep 600', 3_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.exitCode).toBe(KILLED_EXIT_CODE);
+    const after = await bash('echo alive');
+    expect(after.stdout).toBe('alive\n');
+  });
+
+  it('keeps the first maxOutputBytes of output and counts the rest', async () => {
+    const result = await runConfined(confinement, {
+      argv: ['bash', '-c', 'head -c 5000 /dev/zero | tr "\\0" a'],
+      workspaceDir: workspace,
+      cwd: workspace,
+      timeoutMs: 5_000,
+      maxOutputBytes: 1000,
+    });
+    expect(result.stdout).toBe('a'.repeat(1000));
+    expect(result.droppedStdoutBytes).toBe(4000);
+  });
+
+  it('does not pass the runtime environment (keys) to the command', async () => {
+    process.env.AWB_TEST_SECRET_VARIABLE = SESSION_KEY;
+    try {
+      const result = await bash('env');
+      expect(result.stdout).not.toContain(SESSION_KEY);
+    } finally {
+      delete process.env.AWB_TEST_SECRET_VARIABLE;
+    }
+  });
+});
+
+describe('runConfined without bubblewrap', () => {
+  it('refuses with the install hint, as the terminal does', async () => {
+    const missing = workspaceConfinement({
+      dataDir,
+      sandboxSettings: DEFAULT_SANDBOX_SETTINGS,
+      env: { PATH: '' },
+      locateBwrap: () => undefined,
+    });
+    const run = runConfined(missing, {
+      argv: ['true'],
+      workspaceDir: workspace,
+      cwd: workspace,
+      timeoutMs: 1000,
+      maxOutputBytes: 10,
+    });
+    await expect(run).rejects.toBeInstanceOf(WorkspaceError);
+    await expect(run).rejects.toMatchObject({
+      code: 'sandbox_missing',
+      message: /apt-get install bubblewrap/,
+    });
+  });
+
+  it('runs unconfined when AGENT_WORKBENCH_SANDBOX=0', async () => {
+    const disabled = workspaceConfinement({
+      dataDir,
+      sandboxSettings: DEFAULT_SANDBOX_SETTINGS,
+      env: { PATH: process.env.PATH, AGENT_WORKBENCH_SANDBOX: '0' },
+    });
+    expect(disabled.sandbox.kind).toBe('disabled');
+    const result = await runConfined(disabled, {
+      argv: ['bash', '-c', `cat ${dataDir}/session-key`],
+      workspaceDir: workspace,
+      cwd: workspace,
+      timeoutMs: 5_000,
+      maxOutputBytes: 1000,
+    });
+    expect(result.stdout).toBe(SESSION_KEY);
+  });
+});

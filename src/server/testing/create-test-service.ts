@@ -1,0 +1,30 @@
+import type { ConversationService } from '../../runtime/conversation/conversation-service';
+import type { LLMConfig } from '../../runtime/conversation/conversation-service-deps';
+import { createConversationService } from '../../runtime/conversation/create-conversation-service';
+import type { LLM } from '../../runtime/llm/llm';
+import type { SettingsStore } from '../../runtime/settings/settings-store';
+import type { EventStore } from '../../runtime/store/event-store';
+import { createToolset } from '../../runtime/tools/create-toolset';
+
+/**
+ * The real conversation service as server tests run it: settings and approval rules from the given
+ * store, the given model, and tools without the sandbox (tests do not need bubblewrap).
+ */
+export function createTestService(deps: {
+  store: EventStore;
+  dataDir: string;
+  workspace: string;
+  settings: SettingsStore;
+  createLLM: (config: LLMConfig) => LLM;
+}): ConversationService {
+  const { settings } = deps;
+  return createConversationService({
+    store: deps.store,
+    dataDir: deps.dataDir,
+    defaultWorkspace: deps.workspace,
+    settings: () => settings.current(),
+    addGlobalApprovalRule: (rule) => settings.addApprovalRule(rule),
+    createLLM: deps.createLLM,
+    createToolset: (toolsetOptions) => createToolset({ ...toolsetOptions, sandbox: false }),
+  });
+}
