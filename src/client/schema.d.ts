@@ -163,7 +163,7 @@ export interface paths {
         get: operations["getConversation"];
         put?: never;
         post?: never;
-        /** @description Stops a run first; removes the conversation's events and files, never its workspace. */
+        /** @description Stops a run first; removes the conversation's events, files and checkpoints, never its original workspace. `delete_files=true` also deletes the branch folder it owns (`branch_folder`: made when it was forked with its own copy of the files) and that folder's git worktree registration. */
         delete: operations["deleteConversation"];
         options?: never;
         head?: never;
@@ -231,7 +231,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. Upstream fields: `id` (the new id; taken: 409 `conversation_exists`) and `tags` (a list, or an object mapped to `key:value`). */
+        /** @description Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. Upstream fields: `id` (the new id; taken: 409 `conversation_exists`) and `tags` (a list, or an object mapped to `key:value`). `files`: `copy` gives the fork its own folder beside the workspace (`<parent>/<name>.branches/<id>`; a detached git worktree of the repository, registered in its `.git/worktrees`, when the workspace is one) holding the files as they were at the fork point, and `branch_folder: true`; `shared` keeps working in the same folder. Default: `copy` when the source recorded a checkpoint, else `shared`. 500 `branch_folder_failed`, 503 `checkpoints_unavailable`. */
         post: operations["forkConversation"];
         delete?: never;
         options?: never;
@@ -711,6 +711,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One checkpoint per step that has one (the workspace just before the step ran), in log order on the active branch. The first is the conversation’s baseline (`start`). */
+        get: operations["listCheckpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The files that differ from `from` (a checkpoint, default `start`: the first) to `to` (a checkpoint, default `now`: the workspace now, snapshotted for the purpose). `skipped`: files the `now` snapshot left out (too large, binary, …). Without checkpoints: `files: []`. 404 `checkpoint_not_found` for a checkpoint this conversation did not record. */
+        get: operations["getConversationChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/changes/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One file's unified diff from `from` to `to` (as for changes). 404 `file_not_changed` when it is the same in both. `path` is relative to the workspace with `/`; one that leads out of it (`..`, absolute) is 403 `path_outside_workspace`. */
+        get: operations["getConversationChangeDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/changes/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A whole file at a checkpoint or `now`: `content` is its text (cut at 1 MiB, `truncated`), null for a binary file. 404 `file_not_found` when it does not exist there. `path` is relative to the workspace with `/`; one that leads out of it (`..`, absolute) is 403 `path_outside_workspace`. */
+        get: operations["getConversationFileAt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Puts the workspace’s files back as they were at `checkpoint_id` (ignored files and files the checkpoint skipped are left as they are). A backup snapshot is taken first; the answer’s `backup_checkpoint_id` undoes the restore, and a FilesRestoredEvent records it (the model reads which files were put back). `dry_run`: only what would change. 409 `conversation_already_running` while a run goes. */
+        post: operations["restoreConversationFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The saved full text of a tool output cut for the model: `path` is a TerminalObservation's `full_output_path` as recorded. Known secrets are masked; at most 20 MiB (`truncated`). 404 `output_not_found` for any path that is not a saved output of this conversation (or of those it was branched from), also when a link leads out of its folder. */
+        get: operations["getSavedOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tools/": {
         parameters: {
             query?: never;
@@ -855,6 +957,7 @@ export interface components {
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
+            branch_folder?: boolean;
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -928,6 +1031,7 @@ export interface components {
             stats: components["schemas"]["Stats"];
             tags: string[];
             pinned: boolean;
+            branch_folder?: boolean;
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -954,7 +1058,7 @@ export interface components {
             items: components["schemas"]["ConversationSearchItem"][];
             next_page_id: string | null;
         };
-        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"];
+        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"];
         EventPage: {
             items: components["schemas"]["Event"][];
             next_page_id: string | null;
@@ -1178,6 +1282,7 @@ export interface components {
             security_risk: components["schemas"]["SecurityRisk"];
             risk_reasons?: string[];
             summary?: string;
+            checkpoint_id?: string;
         };
         ObservationEvent: {
             /** @constant */
@@ -1351,6 +1456,29 @@ export interface components {
                     kind: "any";
                 };
             };
+        };
+        FilesRestoredEvent: {
+            /** @constant */
+            kind: "FilesRestoredEvent";
+            /** Format: uuid */
+            id: string;
+            seq: number;
+            /** Format: date-time */
+            timestamp: string;
+            source: components["schemas"]["EventSource"];
+            /** Format: uuid */
+            parent_id?: string;
+            checkpoint_id: string;
+            backup_checkpoint_id: string;
+            files: {
+                path: string;
+                old_path?: string;
+                /** @enum {string} */
+                status: "added" | "modified" | "deleted" | "renamed";
+                binary: boolean;
+                additions: number;
+                deletions: number;
+            }[];
         };
         TerminalAction: {
             /** @constant */
@@ -2061,7 +2189,9 @@ export interface operations {
     };
     deleteConversation: {
         parameters: {
-            query?: never;
+            query?: {
+                delete_files?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -2367,6 +2497,8 @@ export interface operations {
                     }) | null;
                     /** @default true */
                     reset_metrics?: boolean;
+                    /** @enum {string} */
+                    files?: "copy" | "shared";
                 };
             };
         };
@@ -2405,6 +2537,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2687,7 +2837,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -2738,7 +2888,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -4033,6 +4183,432 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCheckpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            event_id: string;
+                            seq: number;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConversationChanges: {
+        parameters: {
+            query?: {
+                from?: "start" | string;
+                to?: "now" | string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        files: {
+                            path: string;
+                            old_path?: string;
+                            /** @enum {string} */
+                            status: "added" | "modified" | "deleted" | "renamed";
+                            binary: boolean;
+                            additions: number;
+                            deletions: number;
+                        }[];
+                        skipped: {
+                            path: string;
+                            /** @enum {string} */
+                            reason: "too_large" | "binary" | "unreadable" | "nested_repository" | "too_many_files";
+                            size?: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConversationChangeDiff: {
+        parameters: {
+            query: {
+                path: string;
+                from?: "start" | string;
+                to?: "now" | string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        path: string;
+                        old_path?: string;
+                        /** @enum {string} */
+                        status: "added" | "modified" | "deleted" | "renamed";
+                        binary: boolean;
+                        additions: number;
+                        deletions: number;
+                        unified: string;
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConversationFileAt: {
+        parameters: {
+            query: {
+                path: string;
+                at?: "now" | string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        path: string;
+                        at: string;
+                        binary: boolean;
+                        size: number;
+                        content: string | null;
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    restoreConversationFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checkpoint_id: string;
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        files: {
+                            path: string;
+                            old_path?: string;
+                            /** @enum {string} */
+                            status: "added" | "modified" | "deleted" | "renamed";
+                            binary: boolean;
+                            additions: number;
+                            deletions: number;
+                        }[];
+                        event_id?: string;
+                        backup_checkpoint_id?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSavedOutput: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        path: string;
+                        size: number;
+                        content: string;
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
             /** @description Default Response */

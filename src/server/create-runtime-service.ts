@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
+import { createCheckpointStore } from '../runtime/checkpoints/create-checkpoint-store';
 import { createConfinedToolset } from '../runtime/conversation/create-confined-toolset';
+import { workspaceConfinement } from '../runtime/workspace/workspace-confinement';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
 import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
@@ -61,6 +63,9 @@ export function createRuntimeService(options: {
   const secrets = createSecretRegistry(() =>
     runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
   );
+  // The sandbox rules as the settings say now (a store keeps the rules it was made with).
+  const confinementNow = () =>
+    workspaceConfinement({ dataDir: options.dataDir, sandboxSettings: options.settings.current().sandbox });
   const service = createConversationService(
     {
       store,
@@ -74,6 +79,13 @@ export function createRuntimeService(options: {
           { dataDir: options.dataDir, sandboxSettings: () => options.settings.current().sandbox },
           request,
         ),
+      createCheckpointStore: (request) =>
+        createCheckpointStore({
+          shadowDir: request.shadowDir,
+          workspaceDir: request.workspaceDir,
+          confinement: confinementNow(),
+        }),
+      workspaceConfinement: confinementNow,
       secrets,
     },
     { modelTitles: options.modelTitles ?? true },

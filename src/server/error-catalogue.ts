@@ -17,6 +17,11 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   llm_unsupported: 422,
   llm_call_failed: 502,
   security_analyzer_unsupported: 422,
+  checkpoints_unavailable: 503,
+  checkpoint_not_found: 404,
+  file_not_changed: 404,
+  file_not_found: 404,
+  branch_folder_failed: 500,
 
   conversation_exists: 409,
   unknown_conversation: 404,

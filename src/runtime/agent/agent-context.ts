@@ -35,6 +35,11 @@ export interface AgentContext {
   /** Fires on interrupt: the LLM call and the running tool stop at once. */
   signal: AbortSignal;
   condenser: CondenserOptions;
+  /**
+   * Snapshots the workspace before a step that may change files; the checkpoint id, or undefined
+   * when none was taken (no checkpoints, failure, too slow). Never rejects. Absent: no checkpoints.
+   */
+  checkpoint?(): Promise<string | undefined>;
 }
 
 export type StepOutcome =

@@ -1,4 +1,4 @@
-import type { ActionEvent, NewEvent, ToolCall } from '../events';
+import type { Action, ActionEvent, NewEvent, ToolCall } from '../events';
 import type { LLMResponse } from '../llm/llm';
 import { analyzeRisk } from '../security/analyze-risk';
 import type { AgentContext } from './agent-context';
@@ -10,15 +10,32 @@ const AFTER_FINISH_ERROR =
 /**
  * Appends one ActionEvent per tool call of a response (the batch shares `llm_response_id`; the text
  * and reasoning go on the first), then one AgentErrorEvent for every call that cannot run. Returns
- * the actions to execute, in order.
+ * the actions to execute, in order. When one of the calls may change files, the workspace is
+ * snapshotted first and the checkpoint id goes on each such action (the state before this step).
  */
-export function recordToolCalls(response: LLMResponse, itemId: string, context: AgentContext): ActionEvent[] {
+export async function recordToolCalls(
+  response: LLMResponse,
+  itemId: string,
+  context: AgentContext,
+): Promise<ActionEvent[]> {
   const parsedCalls = withUniqueIds(response.tool_calls, context).map((call) =>
     parseToolCall(call, context.toolset),
   );
+  const checkpointId =
+    context.checkpoint && parsedCalls.some((parsed) => mayChangeFiles(parsed.action))
+      ? await context.checkpoint()
+      : undefined;
   const finishIndex = parsedCalls.findIndex((parsed) => parsed.action?.kind === 'FinishAction');
   const actionEvents = parsedCalls.map((parsed, index) =>
-    context.append(actionEvent(parsed, index === 0 ? response : undefined, itemId, context)),
+    context.append(
+      actionEvent(
+        parsed,
+        index === 0 ? response : undefined,
+        itemId,
+        context,
+        mayChangeFiles(parsed.action) ? checkpointId : undefined,
+      ),
+    ),
   ) as ActionEvent[];
   const runnable: ActionEvent[] = [];
   actionEvents.forEach((event, index) => {
@@ -57,6 +74,7 @@ function actionEvent(
   first: LLMResponse | undefined,
   itemId: string,
   context: AgentContext,
+  checkpointId: string | undefined,
 ): NewEvent {
   const assessment = parsed.action
     ? analyzeRisk(context.securityAnalyzer(), {
@@ -81,5 +99,14 @@ function actionEvent(
     security_risk: assessment.risk,
     ...(assessment.reasons.length > 0 ? { risk_reasons: assessment.reasons } : {}),
     ...(parsed.summary ? { summary: parsed.summary } : {}),
+    ...(checkpointId ? { checkpoint_id: checkpointId } : {}),
   };
+}
+
+/** Terminal commands and file edits may change the workspace; viewing, planning and thinking do not. */
+function mayChangeFiles(action: Action | null): boolean {
+  if (!action) return false;
+  return (
+    action.kind === 'TerminalAction' || (action.kind === 'FileEditorAction' && action.command !== 'view')
+  );
 }

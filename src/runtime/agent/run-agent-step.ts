@@ -27,7 +27,7 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
     return { kind: 'error', ...llmErrorToConversationError(call.error) };
   }
   if (call.response.tool_calls.length === 0) return recordReply(call.response, call.itemId, context);
-  const actions = recordToolCalls(call.response, call.itemId, context);
+  const actions = await recordToolCalls(call.response, call.itemId, context);
   if (actions.length === 0) return { kind: 'continue' };
   const decided = decideConfirmations(actions, context);
   if (decided.wait) return { kind: 'waiting' };

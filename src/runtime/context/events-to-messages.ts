@@ -1,4 +1,10 @@
-import { type ActionEvent, type Content, contentText, type MessageEvent } from '../events';
+import {
+  type ActionEvent,
+  type Content,
+  contentText,
+  type FilesRestoredEvent,
+  type MessageEvent,
+} from '../events';
 import type { ChatMessage } from '../llm/llm';
 import type { ToolAnswer, ViewItem } from './view-item';
 
@@ -12,6 +18,7 @@ type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
  *   the first action's thought, after the agent message of that response when there is one;
  * - every answer becomes a `tool` message: a rejection reads "Action rejected: <reason>", an error
  *   starts with a line saying an error occurred.
+ * - a files restore becomes a short user-role environment note listing the files put back;
  * Messages that arrive while a batch still waits for answers (a person typing during a confirmation)
  * are held back until after the batch's tool messages, because providers refuse anything between an
  * assistant's tool calls and their results.
@@ -62,6 +69,8 @@ export function eventsToMessages(items: readonly ViewItem[]): ChatMessage[] {
       }
     } else if (item.kind === 'CondensationSummary') {
       emit({ role: 'user', content: [{ type: 'text', text: item.summary }] });
+    } else if (item.kind === 'FilesRestoredEvent') {
+      emit({ role: 'user', content: [{ type: 'text', text: filesRestoredNote(item) }] });
     } else if (item.kind === 'SystemPromptEvent') {
       const dynamic = item.dynamic_context ? `\n\n${item.dynamic_context.text}` : '';
       emit({ role: 'system', content: `${item.system_prompt.text}${dynamic}` });
@@ -115,6 +124,24 @@ function toolMessage(answer: ToolAnswer): ChatMessage {
       return { ...base, content: answer.observation.is_error ? `${error}${text}` : text };
     }
   }
+}
+
+const NOTE_FILE_LIMIT = 20;
+
+/** What the model reads of a restore: which files changed under it, so it does not trust its memory of them. */
+export function filesRestoredNote(event: FilesRestoredEvent): string {
+  const shown = event.files.slice(0, NOTE_FILE_LIMIT).map((file) => {
+    // `files` goes from the state before the restore to the checkpoint's.
+    const action =
+      file.status === 'added' ? 'brought back' : file.status === 'deleted' ? 'removed' : 'put back';
+    return `- ${file.path} (${action})`;
+  });
+  const more = event.files.length - shown.length;
+  const list =
+    event.files.length === 0
+      ? 'No file changed.'
+      : [...shown, ...(more > 0 ? [`- and ${more} more`] : [])].join('\n');
+  return `[Environment] The person restored the workspace's files to an earlier checkpoint (${event.checkpoint_id.slice(0, 12)}). Files may differ from what you last saw; read them again before editing.\n${list}`;
 }
 
 /** Appends, merging a user message into a directly preceding user message (content blocks in order). */

@@ -2,20 +2,22 @@ import type {
   ActionEvent,
   AgentErrorEvent,
   Event,
+  FilesRestoredEvent,
   MessageEvent,
   ObservationEvent,
   SystemPromptEvent,
   UserRejectObservation,
 } from '../events';
 
-/** The events the model reads. State updates, pauses, person-facing errors and condensation markers are not. */
+/** The events the model reads (a files restore as an environment note). State updates, pauses, person-facing errors and condensation markers are not. */
 export type LLMVisibleEvent =
   | SystemPromptEvent
   | MessageEvent
   | ActionEvent
   | ObservationEvent
   | UserRejectObservation
-  | AgentErrorEvent;
+  | AgentErrorEvent
+  | FilesRestoredEvent;
 
 /** What a Condensation leaves in the view in place of the events it forgot. `id` is the Condensation's. */
 export interface CondensationSummary {
@@ -37,6 +39,7 @@ export function isLLMVisible(event: Event): event is LLMVisibleEvent {
     case 'ObservationEvent':
     case 'UserRejectObservation':
     case 'AgentErrorEvent':
+    case 'FilesRestoredEvent':
       return true;
     default:
       return false;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { CondenserOptions } from '../context/condenser';
 import type { LLM } from '../llm/llm';
 import type { Toolset } from '../tools/tool';
+import { type ConversationCheckpoints, snapshotBeforeStep } from './conversation-checkpoints';
 import { createConversationLog } from './conversation-log';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { ensureSystemPrompt } from './ensure-system-prompt';
@@ -17,6 +18,7 @@ export interface RegistryPorts {
   /** Per-conversation API keys given at create time; memory only. */
   apiKeys: Map<string, string>;
   onFirstUserMessage(conversationId: string, text: string): void;
+  checkpoints: ConversationCheckpoints;
 }
 
 interface Entry {
@@ -68,6 +70,12 @@ export function createConversationRegistry(ports: RegistryPorts) {
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
       onRunEnd: () => release(id),
       onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
+      checkpoint: ports.checkpoints.enabled
+        ? async (signal) => {
+            const store = ports.checkpoints.of(id, log.record().workspace_dir);
+            return store ? snapshotBeforeStep(store, { conversationId: id, signal }) : undefined;
+          }
+        : undefined,
     });
     return { live, toolset, createdToolset: () => created };
   }

@@ -1,9 +1,12 @@
+import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { ApprovalRule, ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
 import type { LLM } from '../llm/llm';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { SandboxSettings } from '../settings/sandbox-settings';
 import type { EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
+import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+import type { CheckpointStoreRequest } from './conversation-checkpoints';
 
 /** A model to talk to, secret included. Lives in settings.json (0600) or env, never in the database. */
 export interface LLMConfig {
@@ -54,6 +57,14 @@ export interface ConversationServiceDeps {
   addGlobalApprovalRule?: (rule: ApprovalRule) => void;
   createLLM: (config: LLMConfig) => LLM;
   createToolset: (request: ToolsetRequest) => Toolset;
+  /**
+   * A conversation's checkpoint store (snapshots of its workspace in a shadow repository under
+   * `<data-dir>/checkpoints/`), created on first use. Absent: no checkpoints (steps record none,
+   * the checkpoint operations answer checkpoints_unavailable).
+   */
+  createCheckpointStore?: (request: CheckpointStoreRequest) => CheckpointStore;
+  /** How git runs for branch folders (worktree add and prune): the workspace sandbox's rules now. */
+  workspaceConfinement?: () => WorkspaceConfinement;
   /**
    * The session key (the runtime's AGENT_WORKBENCH_SESSION_KEY), masked like an API key wherever it
    * would be stored or shown. Ignored when `secrets` is given.

@@ -165,7 +165,7 @@ describe('createConversationService', () => {
       await harness.settled(id);
       const sourceEvents = harness.events(id);
       const message = firstUserMessage(sourceEvents);
-      const fork = harness.service.fork(id, { from_event_id: message?.id, reset_metrics: true });
+      const fork = await harness.service.fork(id, { from_event_id: message?.id, reset_metrics: true });
       expect(fork).toMatchObject({
         execution_status: 'idle',
         stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
@@ -178,7 +178,7 @@ describe('createConversationService', () => {
         sourceEvents.slice(0, 2).map((event) => event.id),
       );
       expect(harness.events(id)).toEqual(sourceEvents);
-      const kept = harness.service.fork(id, { reset_metrics: false, title: 'Named' });
+      const kept = await harness.service.fork(id, { reset_metrics: false, title: 'Named' });
       expect(kept.stats.prompt_tokens).toBe(5);
       expect(kept.title).toBe('Named');
     });

@@ -1,5 +1,6 @@
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
+import type { CheckpointOperations } from './checkpoint-operations';
 import type { LiveFrameListener } from './live-frame';
 import type { UpstreamLLM } from './upstream-llm';
 import type { UpstreamSecurityAnalyzer } from './upstream-security-analyzer';
@@ -19,7 +20,7 @@ import type {
  *
  * Live conversations are loaded lazily from the store and dropped when idle; callers never see that.
  */
-export interface ConversationService {
+export interface ConversationService extends CheckpointOperations {
   /** `created: false` when `conversation_id` already existed (its info is returned unchanged). */
   create(request: CreateConversation): Promise<{ info: ConversationInfo; created: boolean }>;
   get(id: string): ConversationInfo;
@@ -27,8 +28,11 @@ export interface ConversationService {
   /** `tag`: only conversations carrying every one of these tags. */
   count(filter: { status?: ExecutionStatus; tag?: readonly string[] }): number;
   update(id: string, patch: UpdateConversation): void;
-  /** Stops a run first; removes the conversation's rows and files, never the workspace. */
-  delete(id: string): Promise<void>;
+  /**
+   * Stops a run first; removes the conversation's rows, files and checkpoints, never the workspace.
+   * `deleteFiles`: also the branch folder it owns (and its worktree registration), if any.
+   */
+  delete(id: string, options?: { deleteFiles?: boolean }): Promise<void>;
 
   /** Throws conversation_already_running. */
   run(id: string): void;
@@ -41,7 +45,13 @@ export interface ConversationService {
   pause(id: string): void;
   /** Resolves once the run has stopped and status is paused. */
   interrupt(id: string): Promise<void>;
-  fork(id: string, request: Fork): ConversationInfo;
+  /**
+   * Copies the branch up to the fork point into a new conversation. With `files: copy` the fork gets
+   * its own folder holding the files as they were at the fork point (see createBranchFolder), and a
+   * copy of the source's checkpoints, so the checkpoints on the copied events stay restorable.
+   * Throws checkpoints_unavailable (copy without checkpoints), branch_folder_failed.
+   */
+  fork(id: string, request: Fork): Promise<ConversationInfo>;
   navigate(id: string, eventId: string | null): ConversationInfo;
   setConfirmationPolicy(id: string, policy: ConfirmationPolicy): void;
   /** Idempotent on client_message_id. Starts a run when `run` is true and none is going. */

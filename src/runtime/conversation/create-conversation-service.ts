@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
 import { pendingActions } from '../context/pending-actions';
 import type { ConversationInfo, Event } from '../events';
@@ -10,6 +11,10 @@ import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
 import { observationsDir, createConversationRegistry } from './conversation-registry';
+import { type BranchFolder, createBranchFolder, removeBranchFolder } from './branch-folder';
+import { createCheckpointOperations } from './checkpoint-operations';
+import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
+import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
 import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title';
@@ -50,6 +55,10 @@ export function createConversationService(
   const titleAbort = new AbortController();
 
   recoverInterruptedRuns(store, { newId, now });
+  const checkpoints = createConversationCheckpoints({
+    dataDir: deps.dataDir,
+    create: deps.createCheckpointStore,
+  });
 
   const registry = createConversationRegistry({
     deps: {
@@ -72,6 +81,17 @@ export function createConversationService(
     condenser: { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser },
     apiKeys,
     onFirstUserMessage: titleConversation,
+    checkpoints,
+  });
+  const checkpointOperations = createCheckpointOperations({
+    registry,
+    checkpoints,
+    secrets,
+    requireRecord,
+    branchOf,
+    allEvents: (id) => store.readEvents(id),
+    newId,
+    now,
   });
 
   function titleConversation(id: string, rawText: string): void {
@@ -131,6 +151,32 @@ export function createConversationService(
         throw new RuntimeError('event_not_found');
       }
       throw error;
+    }
+  }
+
+  /** The fork's own folder with the files as they were at the fork point. */
+  async function makeBranchFolder(
+    source: ConversationRecord,
+    forkId: string,
+    events: readonly Event[],
+    forkPoint: string | null,
+  ): Promise<BranchFolder> {
+    const sourceStore = checkpoints.of(source.id, source.workspace_dir);
+    if (!sourceStore || !deps.workspaceConfinement) throw new RuntimeError('checkpoints_unavailable');
+    try {
+      const checkpoint = checkpointAtForkPoint(events, forkPoint) ?? (await sourceStore.snapshot()).id;
+      return await createBranchFolder({
+        confinement: deps.workspaceConfinement(),
+        sourceWorkspace: source.workspace_dir,
+        forkId,
+        materialize: (target) => sourceStore.materialize(checkpoint, target),
+      });
+    } catch (error) {
+      console.error(`conversation ${source.id}: branch folder for ${forkId} not made`, error);
+      throw new RuntimeError(
+        'branch_folder_failed',
+        `The branch folder could not be made: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -212,16 +258,27 @@ export function createConversationService(
         { touch: patch.title !== undefined },
       );
     },
-    async delete(id) {
-      requireRecord(id);
+    async delete(id, options = {}) {
+      const record = requireRecord(id);
       await registry.remove(id, async () => {
         store.deleteConversation(id);
         apiKeys.delete(id);
         secrets.forgetConversation(id);
         await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
+        // Checkpoints live in the data dir and belong to the conversation: they go with it.
+        await checkpoints.exclusive(id, () =>
+          rm(checkpointsDir(deps.dataDir, id), { recursive: true, force: true }),
+        );
+        checkpoints.forget(id);
+        if (options.deleteFiles && record.branch_folder && deps.workspaceConfinement) {
+          await removeBranchFolder(deps.workspaceConfinement(), record.branch_folder);
+        }
       });
     },
-    run: (id) => registry.with(id, (live) => live.run()),
+    run(id) {
+      if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
+      registry.with(id, (live) => live.run());
+    },
     pause: (id) => registry.with(id, (live) => live.pause()),
     async interrupt(id) {
       const live = registry.acquire(id);
@@ -231,18 +288,39 @@ export function createConversationService(
         registry.release(id);
       }
     },
-    fork(id, request) {
+    async fork(id, request) {
       const source = requireRecord(id);
       const forkId = request.id ?? newId();
-      const forked = mapStoreErrors(() =>
-        store.fork(id, {
-          id: forkId,
-          ...(request.from_event_id ? { fromEventId: request.from_event_id } : {}),
-          title: request.title ?? forkTitle(source.title),
-          created_at: now(),
-          resetStats: request.reset_metrics,
-        }),
-      );
+      if (store.getConversation(forkId)) throw new StoreError('conversation_exists', 'taken');
+      const forkPoint = request.from_event_id ?? source.leaf_event_id;
+      if (request.from_event_id && !store.getEvent(id, request.from_event_id))
+        throw new RuntimeError('event_not_found');
+      const events = store.readEvents(id);
+      const files = request.files ?? (checkpoints.enabled && hasCheckpoints(events) ? 'copy' : 'shared');
+      const branch = files === 'copy' ? await makeBranchFolder(source, forkId, events, forkPoint) : undefined;
+      let forked: ConversationRecord | undefined;
+      try {
+        forked = mapStoreErrors(() =>
+          store.fork(id, {
+            id: forkId,
+            ...(request.from_event_id ? { fromEventId: request.from_event_id } : {}),
+            title: request.title ?? forkTitle(source.title),
+            created_at: now(),
+            resetStats: request.reset_metrics,
+            ...(branch ? { branch: { workspaceDir: branch.workspaceDir, folder: branch.folder } } : {}),
+          }),
+        );
+        // The copied events name the source's checkpoints: the fork gets them too, so they stay restorable.
+        await checkpoints.exclusive(id, async () => {
+          const shadow = checkpointsDir(deps.dataDir, id);
+          if (existsSync(shadow)) await cp(shadow, checkpointsDir(deps.dataDir, forkId), { recursive: true });
+        });
+      } catch (error) {
+        if (branch && deps.workspaceConfinement)
+          await removeBranchFolder(deps.workspaceConfinement(), branch.folder).catch(() => undefined);
+        if (forked) store.deleteConversation(forkId);
+        throw error;
+      }
       const key = apiKeys.get(id);
       if (key) apiKeys.set(forkId, key);
       secrets.copyConversationSecrets(id, forkId);
@@ -282,13 +360,18 @@ export function createConversationService(
       );
     },
     sendMessage(id, message) {
+      // A run must not start while a restore writes the workspace: refused before anything is recorded.
+      if (message.run && checkpointOperations.isRestoring(id))
+        throw new RuntimeError('conversation_already_running');
       registry.with(id, (live) => {
         if (message.client_message_id && store.findByClientMessageId(id, message.client_message_id)) return;
         live.sendMessage(message);
       });
     },
-    respondToConfirmation: (id, response) =>
-      registry.with(id, (live) => live.respondToConfirmation(response)),
+    respondToConfirmation(id, response) {
+      if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
+      registry.with(id, (live) => live.respondToConfirmation(response));
+    },
     searchEvents(id, filter, page) {
       requireRecord(id);
       return mapStoreErrors(() => store.searchEvents(id, filter, page));
@@ -338,6 +421,7 @@ export function createConversationService(
       };
     },
     ...createUpstreamOperations({ deps, store, registry, secrets, apiKeys, requireRecord }),
+    ...checkpointOperations,
     async close() {
       titleAbort.abort();
       await Promise.all(registry.ids().map((id) => registry.unload(id)));

@@ -76,6 +76,8 @@ function renderEvent(event: Event): string | null {
       return event.summary ? `> _Earlier events condensed:_ ${event.summary.replace(/\n/g, ' ')}\n` : null;
     case 'ConfirmationDecisionEvent':
       return `> ${describeDecision(event)}\n`;
+    case 'FilesRestoredEvent':
+      return `> _Files restored to checkpoint ${event.checkpoint_id.slice(0, 12)}: ${event.files.map((file) => file.path).join(', ') || 'no file changed'}_\n`;
     case 'PauseEvent':
       return '> _Paused_\n';
     case 'InterruptEvent':

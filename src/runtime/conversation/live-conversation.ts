@@ -39,6 +39,8 @@ export interface LiveConversationPorts {
   onRunEnd(): void;
   /** The first user message of the conversation was appended (titles). */
   onFirstUserMessage(text: string): void;
+  /** Snapshots the workspace before a step that may change files (see AgentContext.checkpoint). */
+  checkpoint?: ((signal: AbortSignal) => Promise<string | undefined>) | undefined;
 }
 
 /** How long an interrupt waits for a tool that ignores its abort signal before answering anyway. */
@@ -117,6 +119,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       now: ports.now,
       signal: current.controller.signal,
       condenser: ports.condenser,
+      ...(ports.checkpoint ? { checkpoint: checkpointFor(ports.checkpoint, current) } : {}),
     };
   }
 
@@ -470,6 +473,13 @@ async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolea
   } finally {
     clearTimeout(timer);
   }
+}
+
+function checkpointFor(
+  checkpoint: (signal: AbortSignal) => Promise<string | undefined>,
+  current: Run,
+): () => Promise<string | undefined> {
+  return () => checkpoint(current.controller.signal);
 }
 
 function isUserMessage(event: Event): boolean {

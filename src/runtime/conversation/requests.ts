@@ -164,6 +164,20 @@ export const ForkSchema = z.strictObject({
   title: z.string().min(1).max(200).nullish(),
   tags: TagsInputSchema.nullish(),
   reset_metrics: z.boolean().default(true),
+  /**
+   * `copy`: the fork gets its own folder with the files as they were at the fork point (a git worktree
+   * of the workspace's repository overlaid with the checkpoint's files, or a plain copy); `shared`: it
+   * works in the same folder. Default: `copy` when the source recorded a checkpoint, else `shared`.
+   */
+  files: z.enum(['copy', 'shared']).optional(),
+});
+
+/** `delete_files=true` also deletes the folder the conversation owns (a branch folder). */
+export const DeleteConversationQuerySchema = z.object({
+  delete_files: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
 });
 
 export const NavigateSchema = z.strictObject({ event_id: EventIdSchema.nullable() });
@@ -196,6 +210,7 @@ export type LLMConfigInput = z.infer<typeof LLMConfigInputSchema>;
 export type CreateConversation = z.infer<typeof CreateConversationSchema>;
 export type UpdateConversation = z.infer<typeof UpdateConversationSchema>;
 export type Fork = z.infer<typeof ForkSchema>;
+export type DeleteConversationQuery = z.infer<typeof DeleteConversationQuerySchema>;
 export type Navigate = z.infer<typeof NavigateSchema>;
 export type ActionDecision = z.infer<typeof ActionDecisionSchema>;
 export type RespondToConfirmation = z.infer<typeof RespondToConfirmationSchema>;

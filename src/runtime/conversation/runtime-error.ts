@@ -15,6 +15,11 @@ export const RUNTIME_ERRORS = {
   llm_unsupported: 'This runtime cannot serve that model',
   llm_call_failed: 'The model call failed',
   security_analyzer_unsupported: 'This runtime does not have that security analyzer',
+  checkpoints_unavailable: 'This runtime keeps no checkpoints',
+  checkpoint_not_found: 'This conversation has no such checkpoint',
+  file_not_changed: 'The file is the same at both points',
+  file_not_found: 'No such file at that point',
+  branch_folder_failed: 'The branch folder could not be made',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERRORS;

@@ -38,6 +38,7 @@ export function toConversationInfo(
     stats: record.stats,
     tags: record.tags,
     pinned: record.pinned,
+    branch_folder: record.branch_folder !== undefined,
     agent: {
       kind: 'Agent',
       llm: toUpstreamLLM({ ...llm, ...(llm.base_url ? { base_url: publicBaseUrl(llm.base_url) } : {}) }),

@@ -50,6 +50,12 @@ export const ConversationInfoSchema = z.strictObject({
   stats: StatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),
+  /**
+   * This conversation owns its workspace folder: a branch folder made for it when it was forked with
+   * its own copy of the files (deleting it with `delete_files=true` removes that folder).
+   */
+  // Always present in answers; optional because infos recorded before branch folders had none (read: false).
+  branch_folder: z.boolean().optional(),
   // Upstream's fields, read by its clients (`state.getAgent()`, `getPersistenceDir()`, …). Always
   // present in answers; optional in the schema because infos recorded before them had none.
   /** Upstream's agent description: the model as an upstream `LLM` (never a key) and the tools served. */

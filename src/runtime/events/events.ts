@@ -78,6 +78,15 @@ export const ActionEventSchema = z.strictObject({
   /** Why the analyzers rated it so: one line per rule that fired. */
   risk_reasons: z.array(z.string()).optional(),
   summary: z.string().optional(),
+  /**
+   * The checkpoint (a shadow commit, 40 hex) of the workspace as it was just before this step, on
+   * actions that may change files (terminal, file_editor other than `view`). Absent when the
+   * snapshot failed or took too long, and in events recorded before checkpoints existed.
+   */
+  checkpoint_id: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
 });
 
 export const ObservationEventSchema = z.strictObject({
@@ -172,6 +181,30 @@ export const CondensationSchema = z.strictObject({
   llm_response_id: z.string().optional(),
 });
 
+export const FileChangeSchema = z.strictObject({
+  /** Relative to the workspace, with `/`. */
+  path: z.string(),
+  /** For a rename: where it was. */
+  old_path: z.string().optional(),
+  status: z.enum(['added', 'modified', 'deleted', 'renamed']),
+  binary: z.boolean(),
+  additions: z.number().int().nonnegative(),
+  deletions: z.number().int().nonnegative(),
+});
+
+/**
+ * A person put the workspace's files back to a checkpoint. `files`: what the restore changed (from
+ * the backup's state to the checkpoint's). Restoring to `backup_checkpoint_id` undoes it. The model
+ * reads it as a short environment note.
+ */
+export const FilesRestoredEventSchema = z.strictObject({
+  kind: z.literal('FilesRestoredEvent'),
+  ...base,
+  checkpoint_id: z.string().regex(/^[0-9a-f]{40}$/),
+  backup_checkpoint_id: z.string().regex(/^[0-9a-f]{40}$/),
+  files: z.array(FileChangeSchema),
+});
+
 export const CondensationRequestSchema = z.strictObject({ kind: z.literal('CondensationRequest'), ...base });
 
 export const EventSchema = z.discriminatedUnion('kind', [
@@ -188,6 +221,7 @@ export const EventSchema = z.discriminatedUnion('kind', [
   CondensationSchema,
   CondensationRequestSchema,
   ConfirmationDecisionEventSchema,
+  FilesRestoredEventSchema,
 ]);
 
 export type Source = z.infer<typeof SourceSchema>;
@@ -209,6 +243,8 @@ export type PauseEvent = z.infer<typeof PauseEventSchema>;
 export type InterruptEvent = z.infer<typeof InterruptEventSchema>;
 export type Condensation = z.infer<typeof CondensationSchema>;
 export type CondensationRequest = z.infer<typeof CondensationRequestSchema>;
+export type FileChangeRecord = z.infer<typeof FileChangeSchema>;
+export type FilesRestoredEvent = z.infer<typeof FilesRestoredEventSchema>;
 export type Event = z.infer<typeof EventSchema>;
 export type EventKind = Event['kind'];
 

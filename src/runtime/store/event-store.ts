@@ -108,6 +108,12 @@ export interface ConversationRecord {
    * `agent.tools`); absent: every tool. `think` and `finish` are always offered.
    */
   tools?: string[];
+  /**
+   * The folder this conversation owns (absolute): the branch folder made for it when it was forked
+   * with its own copy of the files; its workspace is that folder or a folder inside it. Absent: it
+   * works in a folder it does not own.
+   */
+  branch_folder?: string;
 }
 
 export type NewConversationRecord = Omit<ConversationRecord, 'leaf_event_id' | 'last_seq' | 'updated_at'> & {
@@ -203,6 +209,8 @@ export interface ForkOptions {
   created_at: string;
   /** Fresh stats (default) or a copy of the source's. */
   resetStats: boolean;
+  /** The fork's own folder (forked with its own copy of the files): its workspace and the folder it owns. */
+  branch?: { workspaceDir: string; folder: string };
 }
 
 export type StoreErrorCode =

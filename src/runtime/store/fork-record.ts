@@ -16,7 +16,7 @@ export function forkRecord(
     title_source: 'auto',
     created_at: options.created_at,
     updated_at: options.created_at,
-    workspace_dir: source.workspace_dir,
+    workspace_dir: options.branch?.workspaceDir ?? source.workspace_dir,
     llm: structuredClone(source.llm),
     execution_status: 'idle',
     confirmation_policy: structuredClone(source.confirmation_policy),
@@ -34,5 +34,7 @@ export function forkRecord(
     tags: [...source.tags],
     pinned: false,
     ...(source.tools ? { tools: [...source.tools] } : {}),
+    // A fork that shares the folder does not own it, even when its source did.
+    ...(options.branch ? { branch_folder: options.branch.folder } : {}),
   };
 }

@@ -34,6 +34,7 @@ type Settings = Pick<
   | 'stats'
   | 'tags'
   | 'tools'
+  | 'branch_folder'
 >;
 
 /** Named parameters for INSERT and UPDATE of a conversation row (row_id excluded). */
@@ -49,6 +50,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     stats: record.stats,
     tags: record.tags,
     ...(record.tools ? { tools: record.tools } : {}),
+    ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
   };
   return {
     id: record.id,
@@ -96,6 +98,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     stats: settings.stats,
     tags: settings.tags,
     ...(settings.tools ? { tools: settings.tools } : {}),
+    ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
     pinned: row.pinned === 1,
   };
 }

@@ -99,6 +99,33 @@ describe.skipIf(!hasBwrap)('runConfined in bubblewrap', () => {
     expect(existsSync(join(workspace, 'readonly.txt'))).toBe(false);
   });
 
+  it('extraBinds makes one folder inside the masked data dir reachable at its sandbox path, and only that folder', async () => {
+    const shadow = join(dataDir, 'checkpoints', 'abc');
+    mkdirSync(shadow, { recursive: true });
+    writeFileSync(join(shadow, 'mine.txt'), 'shadow-content');
+    const run = (writable: boolean) =>
+      runConfined(confinement, {
+        argv: [
+          'bash',
+          '-c',
+          `cat /run/awb-extra/mine.txt; echo; echo w > /run/awb-extra/written.txt; cat ${dataDir}/session-key`,
+        ],
+        workspaceDir: workspace,
+        cwd: workspace,
+        readOnly: true,
+        timeoutMs: 5_000,
+        maxOutputBytes: 1024 * 1024,
+        extraBinds: [{ host: shadow, sandbox: '/run/awb-extra', writable }],
+      });
+    const readOnlyRun = await run(false);
+    expect(readOnlyRun.stdout).toContain('shadow-content');
+    expect(existsSync(join(shadow, 'written.txt'))).toBe(false);
+    const writableRun = await run(true);
+    expect(writableRun.stdout).toContain('shadow-content');
+    expect(existsSync(join(shadow, 'written.txt'))).toBe(true);
+    expect(writableRun.stdout + writableRun.stderr).not.toContain('do-not-leak');
+  });
+
   it('a command that never ends is killed at its timeout with exit code -1, and everything it started dies', async () => {
     const marker = join(workspace, 'late-marker');
     const started = Date.now();

@@ -38,6 +38,18 @@ export interface ConfinedRun {
   env?: Readonly<Record<string, string>>;
   /** Kills the run like its timeout. */
   signal?: AbortSignal;
+  /**
+   * More host folders bound after the masks (so one inside the data dir stays reachable), each at
+   * `sandbox`, a path outside every masked folder (e.g. under /run). Unsandboxed, nothing is bound:
+   * the caller uses `host` itself.
+   */
+  extraBinds?: readonly ConfinedBind[];
+}
+
+export interface ConfinedBind {
+  host: string;
+  sandbox: string;
+  writable: boolean;
 }
 
 export interface ConfinedResult {
@@ -103,9 +115,24 @@ function confinedLaunch(
     realHostView,
   );
   const readOnly = run.readOnly ? ['--remount-ro', realHostView.realPath(run.workspaceDir)] : [];
+  const extra = (run.extraBinds ?? []).flatMap((bind) => [
+    bind.writable ? '--bind' : '--ro-bind',
+    realHostView.realPath(bind.host),
+    bind.sandbox,
+  ]);
   return {
     file: confinement.bwrapPath,
-    args: [...fileArgs, ...readOnly, ...ISOLATION_ARGUMENTS, '--chdir', run.cwd, '--', program, ...rest],
+    args: [
+      ...fileArgs,
+      ...extra,
+      ...readOnly,
+      ...ISOLATION_ARGUMENTS,
+      '--chdir',
+      run.cwd,
+      '--',
+      program,
+      ...rest,
+    ],
     env,
   };
 }

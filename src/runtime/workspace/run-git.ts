@@ -10,7 +10,7 @@ const GIT_OUTPUT_BYTES = 16 * 1024 * 1024;
  * and credential helpers. Passed as GIT_CONFIG_COUNT/KEY/VALUE, which win over the repository's
  * config and need no quoting.
  */
-const SAFE_CONFIG: ReadonlyArray<readonly [string, string]> = [
+export const SAFE_CONFIG: ReadonlyArray<readonly [string, string]> = [
   ['core.fsmonitor', 'false'],
   ['core.hooksPath', '/dev/null'],
   ['core.pager', 'cat'],
@@ -23,7 +23,7 @@ const SAFE_CONFIG: ReadonlyArray<readonly [string, string]> = [
   ['log.showSignature', 'false'],
 ];
 
-const SAFE_ENV = {
+export const SAFE_ENV = {
   GIT_CONFIG_NOSYSTEM: '1',
   GIT_CONFIG_GLOBAL: '/dev/null',
   GIT_ATTR_NOSYSTEM: '1',

@@ -1,5 +1,9 @@
 import { ConversationInfoSchema } from '../../runtime/events';
-import { CreateConversationSchema, UpdateConversationSchema } from '../../runtime/conversation/requests';
+import {
+  CreateConversationSchema,
+  DeleteConversationQuerySchema,
+  UpdateConversationSchema,
+} from '../../runtime/conversation/requests';
 import {
   BatchGetQuerySchema,
   BatchGetResponseSchema,
@@ -125,13 +129,15 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
       schema: {
         operationId: 'deleteConversation',
         tags,
-        description: "Stops a run first; removes the conversation's events and files, never its workspace.",
+        description:
+          "Stops a run first; removes the conversation's events, files and checkpoints, never its original workspace. `delete_files=true` also deletes the branch folder it owns (`branch_folder`: made when it was forked with its own copy of the files) and that folder's git worktree registration.",
         params: ConversationParamsSchema,
+        querystring: DeleteConversationQuerySchema,
         response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
       },
     },
     async (request) => {
-      await context.service().delete(request.params.id);
+      await context.service().delete(request.params.id, { deleteFiles: request.query.delete_files });
       return { success: true as const };
     },
   );

@@ -1,6 +1,11 @@
 import { ConversationInfoSchema } from '../../runtime/events';
 import { ForkSchema, NavigateSchema, SetConfirmationPolicySchema } from '../../runtime/conversation/requests';
-import { ConversationParamsSchema, EmptyBodySchema, SuccessSchema } from '../api-schemas';
+import {
+  ConversationParamsSchema,
+  EmptyBodySchema,
+  ErrorResponseSchema,
+  SuccessSchema,
+} from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 
@@ -46,13 +51,20 @@ export function registerRunControlRoutes(app: ZodApp, context: ServerContext): v
         operationId: 'forkConversation',
         tags,
         description:
-          'Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. Upstream fields: `id` (the new id; taken: 409 `conversation_exists`) and `tags` (a list, or an object mapped to `key:value`).',
+          'Copies the branch up to `from_event_id` (default: the leaf) into a new conversation. Upstream fields: `id` (the new id; taken: 409 `conversation_exists`) and `tags` (a list, or an object mapped to `key:value`). `files`: `copy` gives the fork its own folder beside the workspace (`<parent>/<name>.branches/<id>`; a detached git worktree of the repository, registered in its `.git/worktrees`, when the workspace is one) holding the files as they were at the fork point, and `branch_folder: true`; `shared` keeps working in the same folder. Default: `copy` when the source recorded a checkpoint, else `shared`. 500 `branch_folder_failed`, 503 `checkpoints_unavailable`.',
         params,
         body: ForkSchema,
-        response: { 201: ConversationInfoSchema, ...CONFLICT, ...NOT_FOUND_OR_INVALID },
+        response: {
+          201: ConversationInfoSchema,
+          ...CONFLICT,
+          ...NOT_FOUND_OR_INVALID,
+          500: ErrorResponseSchema,
+          503: ErrorResponseSchema,
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(context.service().fork(request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await context.service().fork(request.params.id, request.body)),
   );
 
   app.post(

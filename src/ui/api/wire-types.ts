@@ -33,6 +33,7 @@ export type AgentErrorEvent = EventOfKind<'AgentErrorEvent'>;
 export type ConversationErrorEvent = EventOfKind<'ConversationErrorEvent'>;
 export type ConversationStateUpdateEvent = EventOfKind<'ConversationStateUpdateEvent'>;
 export type ConfirmationDecisionEvent = EventOfKind<'ConfirmationDecisionEvent'>;
+export type FilesRestoredEvent = EventOfKind<'FilesRestoredEvent'>;
 
 /** A standing approval rule (global in settings, or one conversation's). */
 export type ApprovalRule = ConversationInfo['approval_rules'][number];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FilesRestoredEvent } from '../api/wire-types';
 import { transcriptRows } from './transcript-rows';
 import {
   agentError,
@@ -90,6 +91,29 @@ describe('transcriptRows', () => {
       status: 'paused',
     });
     expect(rows.map((row) => (row.type === 'marker' ? row.label : row.type))).toEqual(['Paused', 'Stopped']);
+  });
+
+  it('shows a restore of the files as its own row, ending the agent turn', () => {
+    const restore: FilesRestoredEvent = {
+      kind: 'FilesRestoredEvent',
+      id: 'r',
+      seq: 2,
+      timestamp: '2025-01-01T00:00:00.000Z',
+      source: 'user',
+      checkpoint_id: 'a'.repeat(40),
+      backup_checkpoint_id: 'b'.repeat(40),
+      files: [{ path: 'a.txt', status: 'modified', binary: false, additions: 1, deletions: 0 }],
+    };
+    const rows = transcriptRows({
+      events: [agentMessage(0, 'Done.'), restore, agentMessage(3, 'Noted.')],
+      streaming: [],
+      optimistic: [],
+      status: 'idle',
+    });
+    expect(rows.map((row) => row.type)).toEqual(['message', 'files-restored', 'message']);
+    const row = rows[1];
+    expect(row?.type === 'files-restored' && row.event.backup_checkpoint_id).toBe('b'.repeat(40));
+    expect(rows[2]?.type === 'message' && rows[2].grouped).toBe(false);
   });
 
   it('groups the agent text within one turn and starts a new turn after the user speaks', () => {

@@ -4,6 +4,7 @@ import type {
   ConversationErrorEvent,
   Event,
   ExecutionStatus,
+  FilesRestoredEvent,
   MessageEvent,
   ObservationEvent,
   UserRejectObservation,
@@ -28,6 +29,7 @@ export type TranscriptRow =
   | { type: 'orphan'; key: string; event: ObservationEvent | UserRejectObservation | AgentErrorEvent }
   | { type: 'conversation-error'; key: string; event: ConversationErrorEvent }
   | { type: 'marker'; key: string; event: Event; label: string }
+  | { type: 'files-restored'; key: string; event: FilesRestoredEvent }
   | { type: 'streaming'; key: string; item: StreamingItem; grouped: boolean }
   | { type: 'optimistic'; key: string; message: OptimisticMessage };
 
@@ -126,6 +128,8 @@ function rowsForEvent(
       return [
         { type: 'marker', key: event.id, event, label: 'Earlier context was summarized for the model' },
       ];
+    case 'FilesRestoredEvent':
+      return [{ type: 'files-restored', key: event.id, event }];
     default:
       return [];
   }

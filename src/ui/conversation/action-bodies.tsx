@@ -4,6 +4,7 @@ import { SafeMarkdown } from '../markdown/safe-markdown';
 import { SecretText } from '../components/secret-text';
 import { contentText } from './content-text';
 import { DiffStat, FileDiff } from './file-diff';
+import { FullOutputLink } from './full-output-link';
 
 /** The command as typed, and (once it ran) its output and exit code. */
 export function TerminalBody({
@@ -35,6 +36,7 @@ export function TerminalBody({
           <div className="terminal__footer">
             <ExitCode observation={observation} />
             {observation.cwd ? <span className="terminal__cwd">{observation.cwd}</span> : null}
+            <FullOutputLink observation={observation} />
           </div>
         </>
       ) : running ? (

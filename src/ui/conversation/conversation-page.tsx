@@ -1,9 +1,17 @@
-import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
+import { CircleExclamationPoint, FileDiff, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { ConversationRulesButton } from '../approval-rules/conversation-rules-button';
+import { BranchFilesDialog } from '../changes/branch-files-dialog';
+import { ChangesPanel } from '../changes/changes-panel';
+import { useChangesPanelOpen } from '../changes/changes-panel-open';
+import type { ForkFiles } from '../changes/checkpoint-types';
+import { checkpointSteps, describeRestore } from '../changes/checkpoint-steps';
+import { RestoreDialog, type RestoreTarget } from '../changes/restore-dialog';
+import { useCheckpoints } from '../changes/use-checkpoint-api';
+import { useLiveChangesRefresh } from '../changes/use-live-changes-refresh';
 import { unwrap } from '../api/describe-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';
@@ -64,9 +72,25 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     if (status) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
   }, [status, queryClient]);
 
+  useLiveChangesRefresh(conversationId, events);
+  const checkpoints = useCheckpoints(conversationId);
+  const steps = useMemo(() => checkpointSteps(checkpoints.data ?? [], events), [checkpoints.data, events]);
+  const changesOpen = useChangesPanelOpen((state) => state.open);
+  const setChangesOpen = useChangesPanelOpen((state) => state.setOpen);
+  const [restoreTarget, setRestoreTarget] = useState<RestoreTarget | null>(null);
+  const [branching, setBranching] = useState<{ fromEventId: string | undefined; draft?: string } | null>(
+    null,
+  );
+  // Paused with the last step still finishing counts as working: the runtime refuses a restore then.
+  const working =
+    status === 'running' ||
+    status === 'waiting_for_confirmation' ||
+    (status === 'paused' && rows.some((row) => row.type === 'action' && row.phase === 'running'));
+  const restoreBlocked = working ? 'Files cannot be restored while the agent is working' : null;
+
   const openFork = useCallback(
-    async (fromEventId: string | undefined, draft?: string) => {
-      const fork = await commands.fork.mutateAsync(fromEventId);
+    async (fromEventId: string | undefined, draft?: string, files?: ForkFiles) => {
+      const fork = await commands.fork.mutateAsync({ fromEventId, files });
       if (fromEventId === undefined) {
         // Editing the very first message: the fork starts empty.
         await unwrap(
@@ -81,13 +105,30 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     },
     [commands.fork, client, setDraft, navigate],
   );
+  // Asks about the branch's files when they were tracked at the fork point; else forks at once.
+  const branch = useCallback(
+    async (fromEventId: string | undefined, draft?: string) => {
+      const seq = events.find((event) => event.id === fromEventId)?.seq;
+      // The list may lag the last steps by the live refresh's debounce: ask for it fresh.
+      const list = seq === undefined ? [] : ((await checkpoints.refetch()).data ?? checkpoints.data ?? []);
+      const tracked = seq !== undefined && list.some((checkpoint) => checkpoint.seq <= seq);
+      if (tracked) {
+        commands.fork.reset();
+        setBranching({ fromEventId, draft });
+      } else void openFork(fromEventId, draft).catch(() => undefined); // the error shows in the fork banner below
+    },
+    [events, checkpoints.refetch, checkpoints.data, commands.fork.reset, openFork],
+  );
   const callbacks = useMemo<RowCallbacks>(
     () => ({
-      onBranch: (eventId) => void openFork(eventId).catch(() => undefined), // the error shows in the fork banner below
+      onBranch: (eventId) => void branch(eventId),
       onEditAndResend: (message: MessageEvent) =>
-        void openFork(message.parent_id, contentText(message.llm_message.content)).catch(() => undefined),
+        void branch(message.parent_id, contentText(message.llm_message.content)),
+      onRestore: setRestoreTarget,
+      restoreBlocked,
+      describeRestore: (event) => describeRestore(event, steps),
     }),
-    [openFork],
+    [branch, restoreBlocked, steps],
   );
   const refreshInfo = () =>
     void unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } })).then(
@@ -107,7 +148,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   }
 
   return (
-    <div className="conversation">
+    <div className={`conversation ${changesOpen ? 'conversation--changes-open' : ''}`}>
       <PageHeader>
         <h1 className="page-title" title={info?.title}>
           {info?.title ?? 'Loading…'}
@@ -116,6 +157,16 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           <ForkedFromLink sourceId={info.forked_from_conversation_id} />
         ) : null}
         <span className="conversation__header-spacer" />
+        <button
+          type="button"
+          className={`changes-toggle ${changesOpen ? 'changes-toggle--on' : ''}`}
+          aria-pressed={changesOpen}
+          onClick={() => setChangesOpen(!changesOpen)}
+          title={changesOpen ? 'Hide the files the agent changed' : 'Show the files the agent changed'}
+        >
+          <FileDiff size={14} aria-hidden />
+          Changes
+        </button>
         {info ? (
           <NetworkSwitch
             enabled={info.network_access}
@@ -139,49 +190,109 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         ) : null}
       </PageHeader>
 
-      {!info && events.length === 0 ? (
-        <div className="conversation__loading">
-          <LoaderCircle size={18} className="spin" aria-label="Loading the conversation" />
-        </div>
-      ) : (
-        <Transcript rows={rows} callbacks={callbacks} hasOlder={hasOlder} loadOlder={loadOlder} />
-      )}
-
-      <div className="conversation__dock">
-        <ConversationBanner
-          status={status}
-          error={conversationError}
-          onResume={() => commands.run.mutate()}
-        />
-        {commands.fork.isError ? (
-          <div className="notice notice--error" role="alert">
-            <CircleExclamationPoint size={16} aria-hidden />
-            <span>Could not branch: {commands.fork.error.message}</span>
-          </div>
-        ) : null}
-        {pending.length > 0 && !dialogOpen ? (
-          <button
-            type="button"
-            className="review-pending"
-            onClick={approval.review}
-            data-testid="review-pending"
-          >
-            <ShieldExclamationPoint size={15} aria-hidden />
-            {pending.length === 1 ? '1 action is' : `${pending.length} actions are`} waiting for your approval
-            <span className="review-pending__cta">Review</span>
-          </button>
-        ) : null}
-        <div className="conversation__bar">
-          <StatusLine status={status} connection={connection} stats={info?.stats} />
-          <RunControls status={status} finishing={finishing} commands={commands} />
-        </div>
-        <Composer
-          conversationId={conversationId}
-          sending={commands.send.isPending}
-          onSend={(text) => commands.send.mutate(text)}
-          placeholder={status === 'running' ? 'Add a message for the agent…' : 'Reply or give the next task…'}
-        />
+      <div className="conversation__tabs" role="tablist" aria-label="View">
+        <button
+          type="button"
+          role="tab"
+          className="conversation__tab"
+          aria-selected={!changesOpen}
+          onClick={() => setChangesOpen(false)}
+        >
+          Transcript
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="conversation__tab"
+          aria-selected={changesOpen}
+          onClick={() => setChangesOpen(true)}
+        >
+          Changes
+        </button>
       </div>
+
+      <div className="conversation__body">
+        <div className="conversation__main">
+          {!info && events.length === 0 ? (
+            <div className="conversation__loading">
+              <LoaderCircle size={18} className="spin" aria-label="Loading the conversation" />
+            </div>
+          ) : (
+            <Transcript rows={rows} callbacks={callbacks} hasOlder={hasOlder} loadOlder={loadOlder} />
+          )}
+
+          <div className="conversation__dock">
+            <ConversationBanner
+              status={status}
+              error={conversationError}
+              onResume={() => commands.run.mutate()}
+            />
+            {commands.fork.isError && !branching ? (
+              <div className="notice notice--error" role="alert">
+                <CircleExclamationPoint size={16} aria-hidden />
+                <span>Could not branch: {commands.fork.error.message}</span>
+              </div>
+            ) : null}
+            {pending.length > 0 && !dialogOpen ? (
+              <button
+                type="button"
+                className="review-pending"
+                onClick={approval.review}
+                data-testid="review-pending"
+              >
+                <ShieldExclamationPoint size={15} aria-hidden />
+                {pending.length === 1 ? '1 action is' : `${pending.length} actions are`} waiting for your
+                approval
+                <span className="review-pending__cta">Review</span>
+              </button>
+            ) : null}
+            <div className="conversation__bar">
+              <StatusLine status={status} connection={connection} stats={info?.stats} />
+              <RunControls status={status} finishing={finishing} commands={commands} />
+            </div>
+            <Composer
+              conversationId={conversationId}
+              sending={commands.send.isPending}
+              onSend={(text) => commands.send.mutate(text)}
+              placeholder={
+                status === 'running' ? 'Add a message for the agent…' : 'Reply or give the next task…'
+              }
+            />
+          </div>
+        </div>
+        {changesOpen ? (
+          <aside className="conversation__side">
+            <ChangesPanel
+              conversationId={conversationId}
+              events={events}
+              running={working}
+              onRestore={setRestoreTarget}
+            />
+          </aside>
+        ) : null}
+      </div>
+
+      {restoreTarget ? (
+        <RestoreDialog
+          conversationId={conversationId}
+          target={restoreTarget}
+          running={working}
+          onClose={() => setRestoreTarget(null)}
+        />
+      ) : null}
+      {branching ? (
+        <BranchFilesDialog
+          title={branching.draft === undefined ? 'Branch from here' : 'Edit and resend'}
+          busy={commands.fork.isPending}
+          error={commands.fork.error?.message}
+          onClose={() => setBranching(null)}
+          onChoose={(files) =>
+            void openFork(branching.fromEventId, branching.draft, files)
+              .then(() => setBranching(null))
+              .catch(() => undefined)
+          }
+        />
+      ) : null}
 
       {dialogOpen ? (
         <ApprovalDialog

@@ -1,6 +1,7 @@
-import { CircleExclamationPoint, GitBranch, Pencil } from 'lucide-react';
+import { CircleExclamationPoint, GitBranch, History, Pencil, Undo2 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
-import type { MessageEvent } from '../api/wire-types';
+import type { FilesRestoredEvent, MessageEvent } from '../api/wire-types';
+import type { RestoreTarget } from '../changes/restore-dialog';
 import type { TranscriptRow } from '../conversation-store/transcript-rows';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { GenericObservationBody } from './action-bodies';
@@ -12,6 +13,12 @@ import './transcript.css';
 export interface RowCallbacks {
   onBranch(fromEventId: string): void;
   onEditAndResend(message: MessageEvent): void;
+  /** Opens the restore dialog (with its preview) for a checkpoint. */
+  onRestore(target: RestoreTarget): void;
+  /** Why files cannot be restored right now (the agent is working), or null when they can. */
+  restoreBlocked: string | null;
+  /** "Files restored to before step 2: a.txt" for a restore's row. */
+  describeRestore(event: FilesRestoredEvent): string;
 }
 
 /** One transcript row, whatever its type. */
@@ -56,7 +63,26 @@ export const TranscriptRowView = memo(function TranscriptRowView({
             event={row.event}
             outcome={row.outcome}
             phase={row.phase}
-            tools={<BranchTool eventId={answer?.id ?? row.event.id} callbacks={callbacks} />}
+            tools={
+              <>
+                {row.event.checkpoint_id ? (
+                  <RowTool
+                    label="Restore files to here"
+                    title={callbacks.restoreBlocked ?? 'Put the files back to how they were before this step'}
+                    disabled={callbacks.restoreBlocked !== null}
+                    onClick={() =>
+                      callbacks.onRestore({
+                        checkpointId: row.event.checkpoint_id ?? '',
+                        title: 'Restore files to before this step',
+                      })
+                    }
+                  >
+                    <History size={13} />
+                  </RowTool>
+                ) : null}
+                <BranchTool eventId={answer?.id ?? row.event.id} callbacks={callbacks} />
+              </>
+            }
           />
         </div>
       );
@@ -102,6 +128,32 @@ export const TranscriptRowView = memo(function TranscriptRowView({
           <span>{row.label}</span>
         </div>
       );
+    case 'files-restored':
+      return (
+        <div className="transcript__indented">
+          <div className="files-restored" data-testid="files-restored">
+            <History size={15} aria-hidden />
+            <span className="files-restored__text">{callbacks.describeRestore(row.event)}</span>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              disabled={callbacks.restoreBlocked !== null}
+              title={
+                callbacks.restoreBlocked ?? 'Put the files back to how they were just before this restore'
+              }
+              onClick={() =>
+                callbacks.onRestore({
+                  checkpointId: row.event.backup_checkpoint_id,
+                  title: 'Undo this restore',
+                })
+              }
+            >
+              <Undo2 size={13} aria-hidden />
+              Undo this restore
+            </button>
+          </div>
+        </div>
+      );
     case 'orphan':
       return (
         <div className="transcript__indented">
@@ -127,9 +179,28 @@ function BranchTool({ eventId, callbacks }: { eventId: string; callbacks: RowCal
   );
 }
 
-function RowTool({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+function RowTool({
+  label,
+  title,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  title?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" className="row-tool" onClick={onClick} aria-label={label} title={label}>
+    <button
+      type="button"
+      className="row-tool"
+      onClick={disabled ? undefined : onClick}
+      aria-label={label}
+      title={title ?? label}
+      aria-disabled={disabled || undefined}
+    >
       {children}
       <span className="row-tool__label">{label}</span>
     </button>

@@ -5,6 +5,7 @@ import { unwrap } from '../api/describe-api-error';
 import { newClientMessageId } from '../api/new-client-message-id';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { ConfirmationPolicy } from '../api/wire-types';
+import type { ForkFiles } from '../changes/checkpoint-types';
 import type { ConversationStore } from '../conversation-store/create-conversation-store';
 import type { ConfirmationRequest } from './approval-answers';
 
@@ -51,8 +52,13 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
       ),
   });
   const fork = useMutation({
-    mutationFn: (fromEventId: string | undefined) =>
-      unwrap(client.POST('/api/conversations/{id}/fork', { ...path, body: { from_event_id: fromEventId } })),
+    mutationFn: ({ fromEventId, files }: { fromEventId: string | undefined; files?: ForkFiles }) =>
+      unwrap(
+        client.POST('/api/conversations/{id}/fork', {
+          ...path,
+          body: { from_event_id: fromEventId, ...(files ? { files } : {}) },
+        }),
+      ),
     onSuccess: refreshList,
   });
   const send = useMutation({

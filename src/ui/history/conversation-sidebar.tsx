@@ -110,7 +110,9 @@ export function ConversationSidebar() {
           busy={remove.isPending}
           error={remove.error?.message}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+          onConfirm={({ deleteFiles }) =>
+            remove.mutate({ id: deleting.id, deleteFiles }, { onSuccess: () => setDeleting(null) })
+          }
         />
       ) : null}
       <SearchPaletteHost />

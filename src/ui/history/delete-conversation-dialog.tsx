@@ -1,4 +1,5 @@
 import { CircleExclamationPoint, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { ModalDialog } from '../components/modal-dialog';
 import type { ConversationListItem } from './conversation-list-item';
 
@@ -13,9 +14,13 @@ export function DeleteConversationDialog({
   conversation: ConversationListItem;
   busy: boolean;
   error: string | undefined;
-  onConfirm: () => void;
+  /** deleteFiles: also delete the branch folder the conversation owns. */
+  onConfirm: (options: { deleteFiles: boolean }) => void;
   onCancel: () => void;
 }) {
+  const [deleteFiles, setDeleteFiles] = useState(false);
+  // The conversation owns a folder of its own (a branch made with its own copy of the files).
+  const ownsFolder = conversation.branch_folder === true;
   const running =
     conversation.execution_status === 'running' ||
     conversation.execution_status === 'waiting_for_confirmation';
@@ -32,15 +37,23 @@ export function DeleteConversationDialog({
           <button type="button" className="button" onClick={onCancel} disabled={busy} data-autofocus>
             Cancel
           </button>
-          <button type="button" className="button button--danger-solid" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className="button button--danger-solid"
+            onClick={() => onConfirm({ deleteFiles: ownsFolder && deleteFiles })}
+            disabled={busy}
+          >
             {busy ? 'Deleting…' : 'Delete'}
           </button>
         </>
       }
     >
       <p className="history-delete__text">
-        {running ? 'The agent is stopped first. ' : ''}Its messages and history are removed for good. The
-        files in its workspace are not touched
+        {running ? 'The agent is stopped first. ' : ''}Its messages, history and checkpoints are removed for
+        good.{' '}
+        {ownsFolder && deleteFiles
+          ? 'Its branch folder is deleted too'
+          : 'The files in its workspace are not touched'}
         {conversation.workspace.working_dir ? (
           <>
             {' '}
@@ -49,6 +62,22 @@ export function DeleteConversationDialog({
         ) : null}
         .
       </p>
+      {ownsFolder ? (
+        <label className="history-delete__files">
+          <input
+            type="checkbox"
+            checked={deleteFiles}
+            onChange={(event) => setDeleteFiles(event.target.checked)}
+          />
+          <span>
+            Also delete its branch folder
+            <span className="history-delete__hint">
+              The folder this branch got with its own copy of the files. The original workspace is never
+              touched.
+            </span>
+          </span>
+        </label>
+      ) : null}
       {error ? (
         <div className="notice notice--error" role="alert">
           <CircleExclamationPoint size={16} aria-hidden />

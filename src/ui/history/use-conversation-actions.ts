@@ -76,9 +76,13 @@ export function useConversationActions(view: ListView) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(client.DELETE('/api/conversations/{id}', { params: { path: { id } } })),
-    onSuccess: async (_answer, id) => {
+    mutationFn: ({ id, deleteFiles }: { id: string; deleteFiles?: boolean }) =>
+      unwrap(
+        client.DELETE('/api/conversations/{id}', {
+          params: { path: { id }, ...(deleteFiles ? { query: { delete_files: 'true' as const } } : {}) },
+        }),
+      ),
+    onSuccess: async (_answer, { id }) => {
       if (location === `/conversations/${id}`) navigate('/');
       await applyEverywhere((list) => removeCachedItem(list, id));
       refresh();

@@ -13,6 +13,9 @@ import {
   type SecurityAnalyzer,
 } from '../../events';
 import type { LLMConfig } from '../conversation-service-deps';
+import { createCheckpointStore } from '../../checkpoints/create-checkpoint-store';
+import { workspaceConfinement } from '../../workspace/workspace-confinement';
+import type { CheckpointStoreRequest } from '../conversation-checkpoints';
 import type { LLMScript } from '../../llm/llm-script';
 import { createScriptedLLM, type ScriptedLLM } from '../../llm/scripted-llm';
 import type { EventStore } from '../../store/event-store';
@@ -39,6 +42,10 @@ export interface HarnessOptions {
   dataDir?: string;
   /** The global approval rules settings start with; answers with scope `always` add to them. */
   approvalRules?: ApprovalRule[];
+  /** Real checkpoint stores (shadow repositories in the data dir, git in the sandbox) and branch folders. */
+  checkpoints?: boolean;
+  /** The workspace folder (default: a new temp folder, removed by close). */
+  workspace?: string;
 }
 
 let harnessCount = 0;
@@ -59,7 +66,7 @@ export function deterministicPorts(namespace = 0) {
 
 /** A conversation service on the in-memory store, the scripted model and the test toolset. */
 export async function createServiceHarness(options: HarnessOptions = {}) {
-  const workspace = await mkdtemp(join(tmpdir(), 'loop-workspace-'));
+  const workspace = options.workspace ?? (await mkdtemp(join(tmpdir(), 'loop-workspace-')));
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'loop-data-')));
   const llm: ScriptedLLM = createScriptedLLM(options.script ?? { turns: [] });
   const toolsets: TestToolset[] = [];
@@ -72,6 +79,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
       ? { provider: 'openai-compatible' as const, model: 'scripted-model' }
       : options.llm;
   const globalRules: ApprovalRule[] = [...(options.approvalRules ?? [])];
+  const confinement = () => workspaceConfinement({ dataDir, sandboxSettings: DEFAULT_SANDBOX_SETTINGS });
   const service: ConversationService = createConversationService(
     {
       store,
@@ -98,6 +106,13 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
           toolsets.push(toolset);
           return toolset;
         }),
+      ...(options.checkpoints
+        ? {
+            createCheckpointStore: (request: CheckpointStoreRequest) =>
+              createCheckpointStore({ ...request, confinement: confinement() }),
+            workspaceConfinement: confinement,
+          }
+        : {}),
       ...ports,
     },
     options.service,
@@ -155,7 +170,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
     },
     async close(): Promise<void> {
       await service.close();
-      await rm(workspace, { recursive: true, force: true });
+      if (!options.workspace) await rm(workspace, { recursive: true, force: true });
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,160 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { runConfined } from '../workspace/run-confined';
+import { SAFE_CONFIG, SAFE_ENV } from '../workspace/run-git';
+import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+
+const GIT_TIMEOUT_MS = 120_000;
+const GIT_OUTPUT_BYTES = 1024 * 1024;
+const BRANCHES_SUFFIX = '.branches';
+
+export interface BranchFolder {
+  /** The folder the fork owns (a git worktree of the workspace's repository, or a plain folder). */
+  folder: string;
+  /** The fork's workspace: the folder, or the same sub-folder of it the source worked in. */
+  workspaceDir: string;
+}
+
+/**
+ * `<parent>/<workspace name>.branches/<short id>` (the id's first 8 hex digits, all 32 when those are
+ * taken): beside the workspace, never inside the data dir.
+ */
+export function branchFolderPath(workspaceDir: string, forkId: string): string {
+  const hex = forkId.replaceAll('-', '');
+  const short = join(branchesDir(workspaceDir), hex.slice(0, 8));
+  return existsSync(short) || existsSync(`${short}.incoming`) ? join(branchesDir(workspaceDir), hex) : short;
+}
+
+function branchesDir(folder: string): string {
+  return join(dirname(folder), `${basename(folder)}${BRANCHES_SUFFIX}`);
+}
+
+/**
+ * Makes a fork its own folder holding `materialize`'s files. When the source workspace is in a git
+ * repository: a detached `git worktree add --no-checkout` of it (which registers the worktree in the
+ * repository's `.git/worktrees`, the one write to the user's repository), its index reset to HEAD,
+ * the files written over it; otherwise a plain folder. git runs in the sandbox with the repository's
+ * hooks, monitors and filters disabled, and no network. On failure nothing is left behind.
+ */
+export async function createBranchFolder(options: {
+  confinement: WorkspaceConfinement;
+  sourceWorkspace: string;
+  forkId: string;
+  /** Writes the files into `target` (a new folder). */
+  materialize(target: string): Promise<void>;
+}): Promise<BranchFolder> {
+  const source = realpathSync(options.sourceWorkspace);
+  const repository = await repositoryOf(options.confinement, source);
+  const root = repository?.toplevel ?? source;
+  const folder = branchFolderPath(root, options.forkId);
+  const parent = dirname(folder);
+  await mkdir(parent, { recursive: true });
+  if (existsSync(folder)) throw new Error(`${folder} already exists`);
+  const staging = `${folder}.incoming`;
+  try {
+    if (!repository) {
+      await options.materialize(folder);
+      return { folder, workspaceDir: folder };
+    }
+    const added = await git(options.confinement, root, parent, [
+      'worktree',
+      'add',
+      '--no-checkout',
+      '--detach',
+      folder,
+    ]);
+    if (!added.ok) throw new Error(`git worktree add failed: ${added.stderr.trim()}`);
+    const sub = relative(root, source);
+    const workspaceDir = sub === '' ? folder : join(folder, sub);
+    await options.materialize(staging);
+    await mkdir(workspaceDir, { recursive: true });
+    for (const entry of await readdir(staging)) await rename(join(staging, entry), join(workspaceDir, entry));
+    const reset = await git(
+      options.confinement,
+      root,
+      parent,
+      ['-C', folder, 'reset', '-q', '--no-refresh'],
+      folder,
+    );
+    if (!reset.ok) throw new Error(`git reset in the branch folder failed: ${reset.stderr.trim()}`);
+    return { folder, workspaceDir };
+  } catch (error) {
+    await removeBranchFolder(options.confinement, folder);
+    throw error;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Deletes a fork's own folder and, when it was a worktree, its registration in the repository it
+ * came from (`git worktree prune` there). Refuses any folder that is not a branch folder
+ * (`<x>.branches/<name>`), so the original workspace can never be deleted by it.
+ */
+export async function removeBranchFolder(confinement: WorkspaceConfinement, folder: string): Promise<void> {
+  const parent = dirname(folder);
+  if (!isAbsolute(folder) || !basename(parent).endsWith(BRANCHES_SUFFIX) || basename(folder) === '') {
+    throw new Error(`${folder} is not a branch folder`);
+  }
+  // fs.rm does not follow links: a link the agent left in the folder takes nothing else with it.
+  await rm(folder, { recursive: true, force: true });
+  const origin = join(dirname(parent), basename(parent).slice(0, -BRANCHES_SUFFIX.length));
+  if (!existsSync(origin)) return;
+  const repository = await repositoryOf(confinement, origin).catch(() => undefined);
+  if (!repository) return;
+  const pruned = await git(confinement, repository.toplevel, undefined, ['worktree', 'prune']);
+  if (!pruned.ok) console.error(`git worktree prune in ${origin} failed: ${pruned.stderr.trim()}`);
+}
+
+/** The repository `folder` is in (read-only, in the sandbox); undefined for none or an empty one. */
+async function repositoryOf(
+  confinement: WorkspaceConfinement,
+  folder: string,
+): Promise<{ toplevel: string } | undefined> {
+  const result = await runConfined(confinement, {
+    argv: ['git', '--no-pager', 'rev-parse', '--show-toplevel', '--verify', '-q', 'HEAD'],
+    workspaceDir: folder,
+    cwd: folder,
+    readOnly: true,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxOutputBytes: GIT_OUTPUT_BYTES,
+    env: safeEnv(),
+  });
+  if (result.exitCode !== 0) return undefined;
+  const toplevel = result.stdout.split('\n')[0]?.trim() ?? '';
+  if (!isAbsolute(toplevel)) return undefined;
+  const real = realpathSync(toplevel);
+  // Only the workspace itself or a repository that holds it: never one the folder merely points at.
+  if (real !== folder && !folder.startsWith(`${real}${sep}`)) return undefined;
+  return { toplevel: real };
+}
+
+/** git with the repository `root` writable and, when given, `extra` too (the branches folder). */
+async function git(
+  confinement: WorkspaceConfinement,
+  root: string,
+  extra: string | undefined,
+  args: readonly string[],
+  cwd: string = root,
+) {
+  const result = await runConfined(confinement, {
+    argv: ['git', '--no-pager', ...args],
+    workspaceDir: root,
+    cwd: extra && cwd !== root ? root : cwd,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxOutputBytes: GIT_OUTPUT_BYTES,
+    env: safeEnv(),
+    ...(extra ? { extraBinds: [{ host: extra, sandbox: realpathSync(extra), writable: true }] } : {}),
+  });
+  return { ok: result.exitCode === 0, stderr: result.stderr };
+}
+
+function safeEnv(): Record<string, string> {
+  const env: Record<string, string> = { ...SAFE_ENV, GIT_CONFIG_COUNT: String(SAFE_CONFIG.length) };
+  SAFE_CONFIG.forEach(([key, value], index) => {
+    env[`GIT_CONFIG_KEY_${index}`] = key;
+    env[`GIT_CONFIG_VALUE_${index}`] = value;
+  });
+  return env;
+}

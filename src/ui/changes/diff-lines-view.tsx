@@ -1,0 +1,34 @@
+import { memo } from 'react';
+import type { DiffLine } from '../conversation/line-diff';
+
+const MAX_LINES = 1500;
+
+/** Diff lines numbered on both sides, added and removed lines coloured; very long diffs are cut with a note. */
+export const DiffLinesView = memo(function DiffLinesView({ lines }: { lines: readonly DiffLine[] }) {
+  const shown = lines.slice(0, MAX_LINES);
+  return (
+    <div className="diff changes-diff">
+      {shown.map((line, index) =>
+        line.type === 'gap' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity beyond their position
+          <div key={index} className="diff__gap">
+            ⋯ {line.hidden} unchanged line{line.hidden === 1 ? '' : 's'}
+          </div>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <div key={index} className={`diff__line diff__line--${line.type}`}>
+            <span className="diff__number">{line.oldNumber ?? ''}</span>
+            <span className="diff__number">{line.newNumber ?? ''}</span>
+            <span className="diff__marker">
+              {line.type === 'add' ? '+' : line.type === 'remove' ? '−' : ' '}
+            </span>
+            <span className="diff__text">{line.text}</span>
+          </div>
+        ),
+      )}
+      {lines.length > MAX_LINES ? (
+        <div className="diff__gap">… {lines.length - MAX_LINES} more diff lines not shown</div>
+      ) : null}
+    </div>
+  );
+});
