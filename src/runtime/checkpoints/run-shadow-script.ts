@@ -1,5 +1,6 @@
 import type { SkippedFile } from './checkpoint-store';
 import { runConfined } from '../workspace/run-confined';
+import { SAFE_ENV } from '../workspace/run-git';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
 import { WorkspaceError } from '../workspace/workspace-error';
 
@@ -9,12 +10,7 @@ const OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** Settings and variables for every git call: nothing but our own config, no prompts, no helpers. */
 const GIT_ENV: Readonly<Record<string, string>> = {
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_ATTR_NOSYSTEM: '1',
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_OPTIONAL_LOCKS: '0',
-  GIT_NO_REPLACE_OBJECTS: '1',
+  ...SAFE_ENV,
   GIT_AUTHOR_NAME: 'Agent Workbench',
   GIT_AUTHOR_EMAIL: 'checkpoints@agent-workbench.invalid',
   GIT_COMMITTER_NAME: 'Agent Workbench',

@@ -258,7 +258,7 @@ function FileRowDiff({
     );
   return (
     <div className="changes-file__diff" data-testid="file-diff">
-      <DiffLinesView lines={lines} />
+      <DiffLinesView lines={lines} className="diff changes-diff" />
       {diff.data.truncated ? (
         <p className="changes-muted changes-file__note">The diff was cut: it is too long to show whole.</p>
       ) : null}

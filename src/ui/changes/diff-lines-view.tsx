@@ -1,13 +1,23 @@
 import { memo } from 'react';
 import type { DiffLine } from '../conversation/line-diff';
 
-const MAX_LINES = 1500;
-
 /** Diff lines numbered on both sides, added and removed lines coloured; very long diffs are cut with a note. */
-export const DiffLinesView = memo(function DiffLinesView({ lines }: { lines: readonly DiffLine[] }) {
-  const shown = lines.slice(0, MAX_LINES);
+export const DiffLinesView = memo(function DiffLinesView({
+  lines,
+  maxLines = 1500,
+  className = 'diff',
+  summary,
+}: {
+  lines: readonly DiffLine[];
+  maxLines?: number;
+  className?: string;
+  /** Read by screen readers before the lines, e.g. "3 lines added, 1 removed". */
+  summary?: string;
+}) {
+  const shown = lines.slice(0, maxLines);
   return (
-    <div className="diff changes-diff">
+    <div className={className}>
+      {summary ? <span className="visually-hidden">{summary}</span> : null}
       {shown.map((line, index) =>
         line.type === 'gap' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity beyond their position
@@ -26,8 +36,8 @@ export const DiffLinesView = memo(function DiffLinesView({ lines }: { lines: rea
           </div>
         ),
       )}
-      {lines.length > MAX_LINES ? (
-        <div className="diff__gap">… {lines.length - MAX_LINES} more diff lines not shown</div>
+      {lines.length > maxLines ? (
+        <div className="diff__gap">… {lines.length - maxLines} more diff lines not shown</div>
       ) : null}
     </div>
   );

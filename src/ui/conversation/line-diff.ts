@@ -15,12 +15,24 @@ export interface LineDiff {
  * skipped between hunks, numbered on both sides like a code review.
  */
 export function lineDiff(oldText: string, newText: string, context = 3): LineDiff {
-  const patch = structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context });
+  return linesOfHunks(structuredPatch('a', 'b', oldText, newText, undefined, undefined, { context }).hunks);
+}
+
+/** A hunk as jsdiff gives it, from its own diff or from parsing git's unified diff. */
+export interface DiffHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  lines: readonly string[];
+}
+
+/** The numbered lines of a patch's hunks, with a gap marker for the unchanged lines between them. */
+export function linesOfHunks(hunks: readonly DiffHunk[]): LineDiff {
   const lines: DiffLine[] = [];
   let added = 0;
   let removed = 0;
   let previousOldEnd = 1;
-  for (const hunk of patch.hunks) {
+  for (const hunk of hunks) {
     const skipped = hunk.oldStart - previousOldEnd;
     if (skipped > 0) lines.push({ type: 'gap', hidden: skipped });
     let oldNumber = hunk.oldStart;
@@ -39,7 +51,8 @@ export function lineDiff(oldText: string, newText: string, context = 3): LineDif
       }
       // '\' lines ("No newline at end of file") carry no content to show.
     }
-    previousOldEnd = hunk.oldStart + hunk.oldLines;
+    // A hunk that only adds (`-3,0`) sits after its old line: the next unchanged line is the one after.
+    previousOldEnd = hunk.oldStart + Math.max(hunk.oldLines, 1);
   }
   return { lines, added, removed };
 }
