@@ -108,7 +108,12 @@ export function createCheckpointOperations(ports: {
       if (end !== undefined)
         return redact({ from, to, files: await store.changes(start, end), skipped: [] }, id);
       const snapshot = await store.snapshot();
-      const files = await store.changes(start, snapshot.id);
+      // A file that grew past the snapshot's limits is left out of it, so git sees it as deleted;
+      // it is still there, and listed under `skipped` instead.
+      const skippedPaths = new Set(snapshot.skipped.map((file) => file.path));
+      const files = (await store.changes(start, snapshot.id)).filter(
+        (file) => !(file.status === 'deleted' && skippedPaths.has(file.path)),
+      );
       return redact({ from, to, files, skipped: snapshot.skipped }, id);
     },
     async fileDiff(id, path, from, to) {

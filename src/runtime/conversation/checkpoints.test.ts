@@ -123,6 +123,17 @@ describe('checkpoints in the loop', () => {
     });
   });
 
+  it('a file that grew past the size limit is listed as not tracked, not as deleted', async () => {
+    const h = await start();
+    const id = await h.create();
+    await writeFile(join(h.workspace, 'grows.log'), 'small\n');
+    await runSteps(h, id, [[create(join(h.workspace, 'note.txt'), 'n\n')]]);
+    await writeFile(join(h.workspace, 'grows.log'), 'x'.repeat(3 * 1024 * 1024));
+    const changes = await h.service.changes(id, 'start', 'now');
+    expect(changes.files.map((change) => [change.path, change.status])).toEqual([['note.txt', 'added']]);
+    expect(changes.skipped).toEqual([expect.objectContaining({ path: 'grows.log', reason: 'too_large' })]);
+  });
+
   it('a failing snapshot never stops the step: the action runs without a checkpoint', async () => {
     const h = await start();
     const id = await h.create();
