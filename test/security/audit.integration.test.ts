@@ -199,9 +199,10 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
     expect(flood).toMatch(/process limit/i);
     expect(after).toContain('still-alive');
     expect(hostProcessesMatching(/^sleep 120$/).length).toBeLessThanOrEqual(1024);
-    // Deleting the conversation ends its terminal, and everything the flood started with it.
+    // Deleting the conversation ends its terminal, and everything the flood started with it. The
+    // kernel reaps up to 512 processes; on a loaded two-core machine that has taken over 10 s.
     await workbench.api.json('DELETE', `/api/conversations/${run.id}`);
-    expect(await waitUntil(() => hostProcessesMatching(/^sleep 120$/).length === 0, 10_000)).toBe(true);
+    expect(await waitUntil(() => hostProcessesMatching(/^sleep 120$/).length === 0, 30_000)).toBe(true);
   }, 60_000);
 
   it('network: off by default; on, only allowlisted hosts are reachable, through the proxy', async () => {
