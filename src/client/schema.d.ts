@@ -1182,7 +1182,7 @@ export interface components {
                 type: string;
             }[];
         };
-        ServerFrame: components["schemas"]["SyncFrame"] | components["schemas"]["DurableFrame"] | components["schemas"]["ItemStartedFrame"] | components["schemas"]["DeltaFrame"] | components["schemas"]["ItemAbortedFrame"] | components["schemas"]["HeartbeatFrame"] | components["schemas"]["ErrorFrame"];
+        ServerFrame: components["schemas"]["SyncFrame"] | components["schemas"]["DurableFrame"] | components["schemas"]["ItemStartedFrame"] | components["schemas"]["DeltaFrame"] | components["schemas"]["ItemAbortedFrame"] | components["schemas"]["ItemRetryingFrame"] | components["schemas"]["HeartbeatFrame"] | components["schemas"]["ErrorFrame"];
         SyncFrame: {
             /** @constant */
             type: "sync";
@@ -1214,6 +1214,15 @@ export interface components {
             /** @constant */
             type: "item_aborted";
             item_id: string;
+            reason: string;
+        };
+        ItemRetryingFrame: {
+            /** @constant */
+            type: "item_retrying";
+            item_id: string;
+            attempt: number;
+            delay_ms: number;
+            code: string;
             reason: string;
         };
         HeartbeatFrame: {

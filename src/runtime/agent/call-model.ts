@@ -7,7 +7,8 @@ export type ModelCall = { ok: true; response: LLMResponse; itemId: string } | { 
 
 /**
  * One streamed model call, mirrored to subscribers as an item: `item_started` (anchored at the last
- * committed seq), its deltas, and `item_aborted` when an attempt is dropped (retry, failure, interrupt).
+ * committed seq), its deltas, and `item_aborted` when an attempt is dropped (retry, failure, interrupt);
+ * a retry opens the next attempt's item with `item_retrying` (which attempt, after how long, why).
  * The item id of the attempt that succeeds becomes the step's `llm_response_id`, so it is generated
  * here rather than taken from the provider (whose id is only known once the stream has started).
  */
@@ -24,9 +25,17 @@ export async function callModel(
       signal: context.signal,
       onDelta: (delta) =>
         context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),
-      onRetry: (error) => {
+      onRetry: (error, attempt, delayMs) => {
         context.publish({ type: 'item_aborted', item_id: itemId, reason: `retrying: ${error.detail}` });
         itemId = startItem(context);
+        context.publish({
+          type: 'item_retrying',
+          item_id: itemId,
+          attempt,
+          delay_ms: delayMs,
+          code: error.code,
+          reason: error.detail,
+        });
       },
     });
     context.addUsage(response.usage);

@@ -183,6 +183,40 @@ describe('createConversationService', () => {
       expect(kept.title).toBe('Named');
     });
 
+    it('a fork of the whole log, or from a status update, ends its log with its own status and stats', async () => {
+      harness = await createServiceHarness({
+        script: { turns: [{ text: 'answer', usage: { prompt_tokens: 5, completion_tokens: 1 } }] },
+      });
+      const id = await harness.create();
+      harness.say(id, 'question');
+      await harness.settled(id);
+      expect(harness.service.get(id).execution_status).toBe('finished');
+      const lastState = (events: Event[], key: string) =>
+        events.findLast((event) => event.kind === 'ConversationStateUpdateEvent' && event.key === key);
+      const finished = lastState(harness.events(id), 'execution_status');
+      for (const request of [{ reset_metrics: true }, { from_event_id: finished?.id, reset_metrics: true }]) {
+        const fork = await harness.service.fork(id, request);
+        const events = harness.events(fork.id);
+        expect(fork.execution_status).toBe('idle');
+        expect(fork.last_seq).toBe(events.at(-1)?.seq);
+        expect(lastState(events, 'execution_status')).toMatchObject({ value: 'idle' });
+        const stats = lastState(events, 'stats');
+        expect(stats?.kind === 'ConversationStateUpdateEvent' ? stats.value : fork.stats).toEqual(fork.stats);
+        expect(harness.service.get(fork.id).execution_status).toBe('idle');
+      }
+      const whole = await harness.service.fork(id, { reset_metrics: true });
+      expect(lastState(harness.events(whole.id), 'stats')).toMatchObject({
+        value: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
+      });
+      // Nothing to correct: a fork from a message copies no state update and adds none.
+      const message = firstUserMessage(harness.events(id));
+      const plain = await harness.service.fork(id, { from_event_id: message?.id, reset_metrics: true });
+      expect(harness.events(plain.id).map((event) => event.kind)).toEqual([
+        'SystemPromptEvent',
+        'MessageEvent',
+      ]);
+    });
+
     it('navigate moves the leaf; the next message hangs under it and the old branch stays', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();

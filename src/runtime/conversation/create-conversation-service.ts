@@ -15,6 +15,7 @@ import { type BranchFolder, createBranchFolder, removeBranchFolder } from './bra
 import { createCheckpointOperations } from './checkpoint-operations';
 import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
 import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
+import { forkStateUpdates } from './fork-state-updates';
 import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title';
@@ -310,6 +311,11 @@ export function createConversationService(
             ...(branch ? { branch: { workspaceDir: branch.workspaceDir, folder: branch.folder } } : {}),
           }),
         );
+        const stateUpdates = forkStateUpdates(store.readEvents(forkId), forked, { newId, now });
+        if (stateUpdates.length > 0) {
+          store.appendMany(forkId, stateUpdates);
+          forked = requireRecord(forkId);
+        }
         // The copied events name the source's checkpoints: the fork gets them too, so they stay restorable.
         await checkpoints.exclusive(id, async () => {
           const shadow = checkpointsDir(deps.dataDir, id);

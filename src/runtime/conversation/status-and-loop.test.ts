@@ -261,6 +261,32 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     expect(reply?.llm_response_id).toBe(itemId);
   });
 
+  it('a retried model call says so: item_retrying names the new item, the attempt, the wait and why', async () => {
+    harness = await createServiceHarness({ script: { turns: [{ fail: 'server_error' }, { text: 'ok' }] } });
+    const id = await harness.create();
+    const frames: unknown[] = [];
+    const subscription = harness.service.subscribe(id, (frame) => {
+      if (frame.type !== 'durable' && frame.type !== 'delta') frames.push(frame);
+    });
+    harness.say(id, 'hi');
+    await harness.settled(id);
+    subscription.unsubscribe();
+    const [first, aborted, second, retrying] = frames as { type: string; item_id: string }[];
+    expect([first?.type, aborted?.type, second?.type]).toEqual([
+      'item_started',
+      'item_aborted',
+      'item_started',
+    ]);
+    expect(retrying).toMatchObject({
+      type: 'item_retrying',
+      item_id: second?.item_id,
+      attempt: 2,
+      delay_ms: 0,
+      code: 'server',
+    });
+    expect(retrying).toHaveProperty('reason', expect.any(String));
+  });
+
   it('token usage accumulates into stats and a stats state update', async () => {
     harness = await createServiceHarness({
       script: {

@@ -18,6 +18,11 @@ export interface ClassifiedFailure {
   retryable: boolean;
   /** What the server asked us to wait (Retry-After), if it said. */
   retryAfterMs?: number;
+  /**
+   * No connection was made: refused, or the host name did not resolve. Worth retrying in a run (a
+   * local server may be starting), not when a person is waiting for an answer (a connection test).
+   */
+  unreachable?: boolean;
 }
 
 const NETWORK_CODES = new Set([
@@ -44,6 +49,8 @@ export function classifyFailure(cause: unknown, context: FailureContext): Classi
     return fail('auth', `No API key is set for ${where}. Add one in Settings.`, false);
   }
   // Before the status: a stream cut after a 200 arrives as an APICallError with status 200.
+  const unreachable = unreachableReason(cause, where);
+  if (unreachable) return { ...fail('network', clean(unreachable), true), unreachable: true };
   if (isNetworkError(cause) || (APICallError.isInstance(cause) && cause.statusCode === undefined)) {
     const dropped = cause instanceof Error && /terminated|other side closed|socket/i.test(errorChain(cause));
     const detail = dropped
@@ -178,6 +185,33 @@ function isNetworkError(cause: unknown): boolean {
     current = current.cause;
   }
   return false;
+}
+
+/**
+ * Plain words for a connection that was never made (refused, or a host name that does not resolve),
+ * else undefined. Node puts the address or host on the system error it chains under fetch's error.
+ */
+function unreachableReason(cause: unknown, where: string): string | undefined {
+  let current: unknown = cause;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { code, address, port, hostname } = current as Error & {
+      code?: unknown;
+      address?: unknown;
+      port?: unknown;
+      hostname?: unknown;
+    };
+    if (code === 'ECONNREFUSED') {
+      const at =
+        typeof address === 'string' ? ` at ${address}${typeof port === 'number' ? `:${port}` : ''}` : '';
+      return `Could not reach ${where}. Nothing is listening${at} (connection refused): check the base URL in Settings and that the server is running.`;
+    }
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      const host = typeof hostname === 'string' ? `"${hostname}"` : 'the host name';
+      return `Could not reach ${where}. The host ${host} was not found: check the base URL in Settings.`;
+    }
+    current = current.cause;
+  }
+  return undefined;
 }
 
 /** "message (cause message)" down the cause chain: where the useful words usually are. */

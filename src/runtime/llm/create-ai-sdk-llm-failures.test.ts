@@ -46,14 +46,14 @@ async function failure(promise: Promise<unknown>): Promise<LLMError> {
 
 describe('createAiSdkLLM retries', () => {
   it('retries a 429 after the Retry-After the server asked for, then succeeds', async () => {
-    const retries: [string, number][] = [];
+    const retries: [string, number, number][] = [];
     const llm = llmFor({ turns: [{ fail: 'rate_limit', retry_after_s: 2 }, { text: 'after the wait' }] });
     const response = await llm.complete(
-      request({ onRetry: (error, attempt) => retries.push([error.code, attempt]) }),
+      request({ onRetry: (error, attempt, delayMs) => retries.push([error.code, attempt, delayMs]) }),
     );
     expect(response.text).toBe('after the wait');
     expect(sleeps).toEqual([2000]);
-    expect(retries).toEqual([['rate_limit', 2]]);
+    expect(retries).toEqual([['rate_limit', 2, 2000]]);
     expect(mock.requests()).toHaveLength(2);
   });
 

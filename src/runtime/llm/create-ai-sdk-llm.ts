@@ -49,10 +49,12 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
         context: { provider: config.provider, model: config.model, apiKey: config.api_key, now: Date.now() },
       });
       if (outcome.ok) return toResponse(outcome.value, config.model);
-      const { error, retryable, retryAfterMs } = outcome.failure;
+      const { error, retryable, retryAfterMs, unreachable } = outcome.failure;
       if (!retryable || attempt >= retry.maxAttempts) throw error;
-      request.onRetry?.(error, attempt + 1);
-      await sleepUnlessAborted(sleep, backoffDelay(attempt, retry, random, retryAfterMs), request.signal);
+      if (unreachable && request.failFastWhenUnreachable) throw error;
+      const delayMs = backoffDelay(attempt, retry, random, retryAfterMs);
+      request.onRetry?.(error, attempt + 1, delayMs);
+      await sleepUnlessAborted(sleep, delayMs, request.signal);
     }
   }
 

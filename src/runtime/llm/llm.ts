@@ -30,7 +30,16 @@ export interface LLMRequest {
   tools: ToolSpec[];
   signal?: AbortSignal;
   onDelta?: (delta: LLMDelta) => void;
-  onRetry?: (error: LLMError, attempt: number) => void;
+  /**
+   * Before each retry: the failure, the number of the attempt to come (2 for the first retry) and
+   * how long the adapter waits before it (ms), so a person can be told what is going on.
+   */
+  onRetry?: (error: LLMError, attempt: number, delayMs: number) => void;
+  /**
+   * No retries when no connection could be made (refused, unknown host): a connection test answers
+   * at once instead of backing off for seconds. Default false: a run waits for a starting server.
+   */
+  failFastWhenUnreachable?: boolean;
   /** Small side calls (titles, summaries, connection tests) ask for a cap. */
   maxOutputTokens?: number;
 }

@@ -54,7 +54,7 @@ export function createScriptedLLM(script: LLMScript, options: ScriptedLLMOptions
         }
         const error = await failure(turn, request);
         if (!isRetryable(turn) || attempt > maxRetries) throw error;
-        request.onRetry?.(error, attempt);
+        request.onRetry?.(error, attempt + 1, 0);
       }
     },
   };

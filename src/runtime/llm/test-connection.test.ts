@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../../scripts/mock-llm/mock-llm-server';
+import { freePort } from '../../cli/testing/free-port';
+import type { LLM } from './llm';
 import { createAiSdkLLM } from './create-ai-sdk-llm';
 import { testConnection } from './test-connection';
 
@@ -34,6 +36,49 @@ describe('testConnection', () => {
       ok: false,
       code: 'auth',
       detail: 'The model endpoint rejected the API key (401). Check the key in Settings.',
+    });
+  });
+
+  it('answers at once, in plain words, when nothing listens on the port (no retries)', async () => {
+    const port = await freePort();
+    const llm = createAiSdkLLM({
+      provider: 'openai-compatible',
+      model: 'm',
+      base_url: `http://127.0.0.1:${port}/v1`,
+    });
+    const started = performance.now();
+    const result = await testConnection(llm);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(result).toMatchObject({ ok: false, code: 'network' });
+    expect(!result.ok && result.detail).toContain(`Nothing is listening at 127.0.0.1:${port}`);
+  });
+
+  it('answers at once when the host name does not resolve', async () => {
+    const llm = createAiSdkLLM({
+      provider: 'openai-compatible',
+      model: 'm',
+      base_url: 'http://no-such-host.invalid/v1',
+    });
+    const started = performance.now();
+    const result = await testConnection(llm);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(result).toMatchObject({ ok: false, code: 'network' });
+    expect(!result.ok && result.detail).toContain('"no-such-host.invalid" was not found');
+  });
+
+  it('gives up on a model that never answers after its timeout, saying so', async () => {
+    const silent: LLM = {
+      provider: 'openai-compatible',
+      model: 'm',
+      complete: ({ signal }) =>
+        new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    };
+    const result = await testConnection(silent, { timeoutMs: 50 });
+    expect(result).toEqual({
+      ok: false,
+      code: 'timeout',
+      detail:
+        'The model did not answer within 0.05 s. Check the base URL in Settings and that the server is running.',
     });
   });
 });

@@ -63,6 +63,7 @@ const answersOnly: Record<string, z.ZodType> = {
   ItemStartedFrame: frames.ItemStartedFrameSchema,
   DeltaFrame: frames.DeltaFrameSchema,
   ItemAbortedFrame: frames.ItemAbortedFrameSchema,
+  ItemRetryingFrame: frames.ItemRetryingFrameSchema,
   HeartbeatFrame: frames.HeartbeatFrameSchema,
   ErrorFrame: frames.ErrorFrameSchema,
 };

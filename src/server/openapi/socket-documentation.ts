@@ -19,6 +19,8 @@ never echo values; 500 answers carry an \`error_id\` and never a stack trace.
    seq, no gap and no repeat within one connection; \`item_started\` \`{item_id, anchor_seq}\`, \`delta\`
    \`{item_id, kind: "text"|"reasoning", content}\`, \`item_aborted\` \`{item_id, reason}\` for streamed model
    output (\`item_id\` equals the \`llm_response_id\` of the durable events that complete the item);
+   \`item_retrying\` \`{item_id, attempt, delay_ms, code, reason}\` when the model call of that item is
+   retried: attempt number \`attempt\` starts after \`delay_ms\` (\`code\`: network, rate_limit, server, …);
    \`heartbeat\` \`{through_seq}\` every 15 s (a client that hears nothing for 40 s reconnects); \`error\`
    \`{code, detail}\` for a bad client frame (the socket stays open). Clients ignore unknown frame types.
 4. Client frames (\`ClientFrame\`): \`auth\`, and \`message\` \`{"type":"message","content":[…],"run":true,"client_message_id"?}\`,

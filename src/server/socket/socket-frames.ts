@@ -40,6 +40,23 @@ export const ItemAbortedFrameSchema = z.strictObject({
   reason: z.string(),
 });
 
+/**
+ * The model call behind `item_id` failed in a way worth retrying (unreachable, rate limited, a server
+ * error, a timeout): attempt number `attempt` starts after `delay_ms`. Deltas of the item follow once
+ * it answers; `item_aborted` or the durable events end it as usual.
+ */
+export const ItemRetryingFrameSchema = z.strictObject({
+  type: z.literal('item_retrying'),
+  item_id: z.string(),
+  /** The attempt to come: 2 for the first retry. */
+  attempt: z.number().int().min(2),
+  delay_ms: z.number().int().nonnegative(),
+  /** Why, as the model adapter's code: network, rate_limit, server, timeout, bad_response. */
+  code: z.string(),
+  /** The same in plain words. */
+  reason: z.string(),
+});
+
 export const HeartbeatFrameSchema = z.strictObject({
   type: z.literal('heartbeat'),
   /** The last durable seq sent on this connection (after_seq when none yet). */
@@ -58,6 +75,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ItemStartedFrameSchema,
   DeltaFrameSchema,
   ItemAbortedFrameSchema,
+  ItemRetryingFrameSchema,
   HeartbeatFrameSchema,
   ErrorFrameSchema,
 ]);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context';
 import { unwrap } from './describe-api-error';
+import { retryTransient, transientRetryDelay } from './transient-api-error';
 
 export const CONVERSATIONS_QUERY_KEY = ['conversations'] as const;
 
@@ -17,5 +18,7 @@ export function useRecentConversations(limit = 40) {
         }),
       ),
     refetchInterval: 5_000,
+    retry: retryTransient,
+    retryDelay: transientRetryDelay,
   });
 }

@@ -64,4 +64,8 @@ export type ServerFrame = Schemas['ServerFrame'];
 export type SyncFrame = Schemas['SyncFrame'];
 export type DurableFrame = Schemas['DurableFrame'];
 /** The non-durable frames: model output while it streams (CONTRACT §4). */
-export type StreamFrame = Schemas['ItemStartedFrame'] | Schemas['DeltaFrame'] | Schemas['ItemAbortedFrame'];
+export type StreamFrame =
+  | Schemas['ItemStartedFrame']
+  | Schemas['DeltaFrame']
+  | Schemas['ItemAbortedFrame']
+  | Schemas['ItemRetryingFrame'];

@@ -5,7 +5,7 @@ import { lastHeldSeq } from './conversation-view-state';
 /**
  * One streaming slot per item_id. A delta for an item whose start was missed (the tab reconnected
  * mid-item) opens the slot so streaming keeps showing; an item already completed by its durable
- * events is never reopened.
+ * events is never reopened. `item_retrying` marks the item as waiting for a retry until its first delta.
  */
 export function applyStreamFrame(state: ConversationViewState, frame: StreamFrame): ConversationViewState {
   switch (frame.type) {
@@ -15,11 +15,23 @@ export function applyStreamFrame(state: ConversationViewState, frame: StreamFram
     case 'delta': {
       if (isCompleted(state, frame.item_id)) return state;
       const existing = findItem(state, frame.item_id) ?? emptyItem(frame.item_id, lastHeldSeq(state));
+      const { retry: _answered, ...current } = existing;
       const updated: StreamingItem =
         frame.kind === 'text'
-          ? { ...existing, text: existing.text + frame.content }
-          : { ...existing, reasoning: existing.reasoning + frame.content };
+          ? { ...current, text: current.text + frame.content }
+          : { ...current, reasoning: current.reasoning + frame.content };
       return { ...state, streaming: replaceItem(state.streaming, updated) };
+    }
+    case 'item_retrying': {
+      if (isCompleted(state, frame.item_id)) return state;
+      const existing = findItem(state, frame.item_id) ?? emptyItem(frame.item_id, lastHeldSeq(state));
+      const retry = {
+        attempt: frame.attempt,
+        delayMs: frame.delay_ms,
+        code: frame.code,
+        reason: frame.reason,
+      };
+      return { ...state, streaming: replaceItem(state.streaming, { ...existing, retry }) };
     }
     case 'item_aborted':
       return { ...state, streaming: state.streaming.filter((item) => item.itemId !== frame.item_id) };

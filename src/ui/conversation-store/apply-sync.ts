@@ -1,4 +1,5 @@
 import type { ConversationInfo } from '../api/wire-types';
+import { leafAfter } from './active-branch';
 import { applyStateUpdate } from './apply-state-update';
 import type { ConversationViewState } from './conversation-view-state';
 
@@ -21,7 +22,7 @@ export function applyInfo(state: ConversationViewState, info: ConversationInfo):
   return withInfo(state, info, info.last_seq);
 }
 
-/** Takes `info` as of `asOfSeq`, then replays the held state updates that are newer than it. */
+/** Takes `info` as of `asOfSeq`, then replays the held events newer than it (state updates, leaf). */
 function withInfo(
   state: ConversationViewState,
   info: ConversationInfo,
@@ -29,10 +30,13 @@ function withInfo(
 ): ConversationViewState {
   let current = info;
   let infoSeq = asOfSeq;
+  let leaf = info.leaf_event_id;
   for (const event of state.events) {
     if (event.seq <= asOfSeq) continue;
     if (event.kind === 'ConversationStateUpdateEvent') current = applyStateUpdate(current, event);
+    leaf = leafAfter(event);
     infoSeq = event.seq;
   }
+  if (leaf !== current.leaf_event_id) current = { ...current, leaf_event_id: leaf };
   return { ...state, info: current, infoSeq, loaded: true };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/describe-api-error';
+import { transientRetryDelay } from '../api/transient-api-error';
 import type { ServerFrame } from '../api/wire-types';
 import { connectConversation, type ConversationPorts } from './connect-conversation';
 import { createConversationStore } from './create-conversation-store';
@@ -79,5 +81,61 @@ describe('connectConversation', () => {
     await settle();
     expect(onError).toHaveBeenCalledOnce();
     expect(fake.socket()).toBeUndefined();
+  });
+
+  it('retries a first load that failed while the runtime restarted, then clears the error', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createConversationStore('c');
+      const fake = fakePorts({ undefined: [userMessage(5, 'go')] });
+      const answers = [
+        new ApiError('The runtime answered 502 Bad Gateway', 502),
+        new ApiError('no answer', undefined),
+      ];
+      const reported: unknown[] = [];
+      connectConversation(
+        store,
+        {
+          ...fake.ports,
+          fetchInfo: () => {
+            const failure = answers.shift();
+            return failure ? Promise.reject(failure) : fake.ports.fetchInfo();
+          },
+        },
+        (error) => reported.push(error),
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reported).toHaveLength(1);
+      expect(fake.socket()).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(transientRetryDelay(0));
+      expect(reported).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(transientRetryDelay(1));
+      expect(reported.at(-1)).toBeUndefined();
+      expect(store.getState().events.map((event) => event.seq)).toEqual([5]);
+      expect(fake.socket()).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not retry a refusal, nor after the page closed', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = createConversationStore('c');
+      const fake = fakePorts({});
+      const fetchInfo = vi.fn(() => Promise.reject(new ApiError('Not found', 404)));
+      connectConversation(store, { ...fake.ports, fetchInfo }, () => undefined);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(fetchInfo).toHaveBeenCalledOnce();
+
+      const down = vi.fn(() => Promise.reject(new ApiError('down', 503)));
+      const closing = connectConversation(store, { ...fake.ports, fetchInfo: down }, () => undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      closing.close();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(down).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand';
+import { isTransientApiError, transientRetryDelay } from '../api/transient-api-error';
 import type { ConversationInfo, Event, ServerFrame } from '../api/wire-types';
 import { hasOlderEvents, lastHeldSeq } from './conversation-view-state';
 import type { ConversationStore } from './create-conversation-store';
@@ -29,12 +30,14 @@ export interface ConversationConnection {
  * Fills a conversation store: the info and the newest page over REST, then the socket from the
  * newest held seq on (so a long conversation opens without replaying all of it). Consecutive durable
  * frames are folded in one batch per tick; a non-durable frame flushes the batch first so order holds.
- * Failures of the first load are reported through `onLoadError`; the socket retries on its own.
+ * Failures of the first load are reported through `onLoadError`; a transient one (the runtime
+ * restarting: 502/503/504, no answer) is retried with backoff, and `onLoadError(undefined)` clears it
+ * once a retry succeeds. The socket retries on its own.
  */
 export function connectConversation(
   store: StoreApi<ConversationStore>,
   ports: ConversationPorts,
-  onLoadError: (error: unknown) => void,
+  onLoadError: (error: unknown | undefined) => void,
 ): ConversationConnection {
   let closed = false;
   let socket: { close(): void } | undefined;
@@ -59,30 +62,44 @@ export function connectConversation(
     }
     flush();
     if (frame.type === 'sync') store.getState().receiveSync(frame.state, frame.through_seq);
-    else if (frame.type === 'item_started' || frame.type === 'delta' || frame.type === 'item_aborted') {
+    else if (
+      frame.type === 'item_started' ||
+      frame.type === 'delta' ||
+      frame.type === 'item_aborted' ||
+      frame.type === 'item_retrying'
+    ) {
       store.getState().receiveStreamFrame(frame);
     }
   };
 
-  void Promise.all([ports.fetchInfo(), ports.fetchEvents(undefined)])
-    .then(([info, events]) => {
-      if (closed) return;
-      store.getState().receiveEvents(events);
-      store.getState().receiveInfo(info);
-      socket = ports.openSocket({
-        afterSeq: () => {
-          flush();
-          return lastHeldSeq(store.getState());
-        },
-        onFrame,
-        onLive: (live) => {
-          if (!closed) store.getState().setConnection(live ? 'live' : 'reconnecting');
-        },
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const load = (attempt: number) => {
+    void Promise.all([ports.fetchInfo(), ports.fetchEvents(undefined)])
+      .then(([info, events]) => {
+        if (closed) return;
+        store.getState().receiveEvents(events);
+        store.getState().receiveInfo(info);
+        if (attempt > 0) onLoadError(undefined);
+        socket = ports.openSocket({
+          afterSeq: () => {
+            flush();
+            return lastHeldSeq(store.getState());
+          },
+          onFrame,
+          onLive: (live) => {
+            if (!closed) store.getState().setConnection(live ? 'live' : 'reconnecting');
+          },
+        });
+      })
+      .catch((error: unknown) => {
+        if (closed) return;
+        onLoadError(error);
+        // The runtime is restarting or unreachable: ask again, with backoff, until it answers.
+        if (isTransientApiError(error))
+          retryTimer = setTimeout(() => load(attempt + 1), transientRetryDelay(attempt));
       });
-    })
-    .catch((error: unknown) => {
-      if (!closed) onLoadError(error);
-    });
+  };
+  load(0);
 
   return {
     loadOlder() {
@@ -102,6 +119,7 @@ export function connectConversation(
     close() {
       closed = true;
       if (flushTimer !== undefined) clearTimeout(flushTimer);
+      if (retryTimer !== undefined) clearTimeout(retryTimer);
       socket?.close();
     },
   };

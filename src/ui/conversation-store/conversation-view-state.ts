@@ -1,4 +1,5 @@
 import type { ConversationInfo, Event } from '../api/wire-types';
+import { leafAfter } from './active-branch';
 
 /** Text the model is producing right now, shown until the durable events of the same item arrive. */
 export interface StreamingItem {
@@ -7,6 +8,16 @@ export interface StreamingItem {
   anchorSeq: number;
   text: string;
   reasoning: string;
+  /** The model call is being retried (the last `item_retrying` frame); cleared by the first delta. */
+  retry?: StreamingRetry;
+}
+
+/** Attempt `attempt` of an item starts after `delayMs`; `code` and `reason` say why (item_retrying). */
+export interface StreamingRetry {
+  attempt: number;
+  delayMs: number;
+  code: string;
+  reason: string;
 }
 
 /** A message the person sent that the runtime has not yet confirmed as a durable event. */
@@ -31,6 +42,10 @@ export interface ConversationViewState {
   /** The seq that `info` reflects: state updates at or below it are already part of it. */
   infoSeq: number;
   events: readonly Event[];
+  /** What the transcript shows: `events` on the active branch, plus state updates (see activeBranch). */
+  branch: readonly Event[];
+  /** Events of `branch` where an abandoned branch continues. */
+  branchPoints: ReadonlySet<string>;
   streaming: readonly StreamingItem[];
   optimistic: readonly OptimisticMessage[];
   connection: ConnectionStatus;
@@ -44,6 +59,8 @@ export function initialConversationViewState(conversationId: string): Conversati
     info: null,
     infoSeq: -1,
     events: [],
+    branch: [],
+    branchPoints: new Set(),
     streaming: [],
     optimistic: [],
     connection: 'connecting',
@@ -60,4 +77,14 @@ export function lastHeldSeq(state: ConversationViewState): number {
 export function hasOlderEvents(state: ConversationViewState): boolean {
   const first = state.events[0];
   return first !== undefined && first.seq > 0;
+}
+
+/**
+ * The end of the active branch: the info's leaf (kept current by the folds), or before the info
+ * arrived the leaf the newest held event left.
+ */
+export function currentLeaf(state: ConversationViewState): string | null {
+  if (state.info) return state.info.leaf_event_id;
+  const last = state.events.at(-1);
+  return last ? leafAfter(last) : null;
 }

@@ -8,6 +8,7 @@ import {
   initialConversationViewState,
 } from './conversation-view-state';
 import { foldDurableEvents } from './fold-durable-events';
+import { withActiveBranch } from './with-active-branch';
 import { addOptimisticMessage, dropOptimisticMessage, failOptimisticMessage } from './optimistic-messages';
 
 export interface ConversationStoreActions {
@@ -25,14 +26,16 @@ export type ConversationStore = ConversationViewState & ConversationStoreActions
 
 /**
  * One store per open conversation. The actions only bind the pure fold functions of this folder to
- * zustand; all the logic lives (and is tested) in those functions.
+ * zustand, and keep the active branch (what the transcript shows) current after each; all the logic
+ * lives (and is tested) in those functions.
  */
 export function createConversationStore(conversationId: string): StoreApi<ConversationStore> {
   return createStore<ConversationStore>()((set) => {
     const update = (fold: (state: ConversationViewState) => ConversationViewState) =>
       set((state) => {
-        const next = fold(state);
-        return next === state ? state : { ...state, ...next };
+        const folded = fold(state);
+        if (folded === state) return state;
+        return { ...state, ...withActiveBranch(state, folded) };
       });
     return {
       ...initialConversationViewState(conversationId),

@@ -34,7 +34,10 @@ export type TranscriptRow =
   | { type: 'optimistic'; key: string; message: OptimisticMessage };
 
 export interface TranscriptInput {
+  /** The active branch (ConversationViewState.branch): other branches are not mixed in. */
   events: readonly Event[];
+  /** Events after which an abandoned branch continues: a note says so there. */
+  branchPoints?: ReadonlySet<string>;
   streaming: readonly StreamingItem[];
   optimistic: readonly OptimisticMessage[];
   status: ExecutionStatus | undefined;
@@ -46,7 +49,13 @@ export interface TranscriptInput {
  * prompt, state updates, condensation requests) are not shown. Keys are stable across updates so
  * the virtual list keeps its measurements.
  */
-export function transcriptRows({ events, streaming, optimistic, status }: TranscriptInput): TranscriptRow[] {
+export function transcriptRows({
+  events,
+  branchPoints,
+  streaming,
+  optimistic,
+  status,
+}: TranscriptInput): TranscriptRow[] {
   const { outcomes, orphans } = pairActions(events);
   // A step that was in flight when Pause was pressed still runs to its end: show it running.
   const stepStatus = finishingAfterPause(events, status) ? 'running' : status;
@@ -56,6 +65,7 @@ export function transcriptRows({ events, streaming, optimistic, status }: Transc
   for (const event of events) {
     for (const item of takeStreamsAnchoredBefore(pendingStreams, event.seq)) rows.push(streamingRow(item));
     rows.push(...rowsForEvent(event, outcomes, orphans, stepStatus));
+    if (branchPoints?.has(event.id)) rows.push(branchPointRow(event));
   }
   for (const item of pendingStreams) rows.push(streamingRow(item));
   for (const message of optimistic)
@@ -134,6 +144,13 @@ function rowsForEvent(
       return [];
   }
 }
+
+/** The note where the person navigated back and went on differently; the earlier branch is kept. */
+function branchPointRow(event: Event): TranscriptRow {
+  return { type: 'marker', key: `branch-point:${event.id}`, event, label: EARLIER_BRANCH_LABEL };
+}
+
+export const EARLIER_BRANCH_LABEL = 'An earlier branch of this conversation was left here';
 
 function speakerOf(event: MessageEvent): 'user' | 'agent' | 'environment' {
   if (event.source === 'agent') return 'agent';

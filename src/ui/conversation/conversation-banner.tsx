@@ -3,7 +3,8 @@ import type { ConversationErrorEvent, ExecutionStatus } from '../api/wire-types'
 import { useSettingsDialog } from '../settings/settings-dialog-store';
 import { humanizeCode } from './humanize-code';
 
-const SETTINGS_CODES = /^LLM(Auth|NotFound|Quota|Config|BadRequest)|Settings|NoModel|ModelNotConfigured/i;
+const SETTINGS_CODES =
+  /^LLM(Auth|NotFound|NotConfigured|Quota|Config|BadRequest)|Settings|NoModel|ModelNotConfigured/i;
 
 /**
  * When the conversation stopped on an error (or got stuck), says what happened and what to do:

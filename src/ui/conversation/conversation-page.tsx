@@ -13,6 +13,7 @@ import { RestoreDialog, type RestoreTarget } from '../changes/restore-dialog';
 import { useCheckpoints } from '../changes/use-checkpoint-api';
 import { useLiveChangesRefresh } from '../changes/use-live-changes-refresh';
 import { unwrap } from '../api/describe-api-error';
+import { isTransientApiError } from '../api/transient-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';
 import { hasOlderEvents } from '../conversation-store/conversation-view-state';
@@ -44,6 +45,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const { store, loadOlder, loadError } = useConversationSession(conversationId);
   const info = useConversation(store, (state) => state.info);
   const events = useConversation(store, (state) => state.events);
+  // The active branch only: an abandoned branch (navigate, then a new message) is not mixed in.
+  const branchEvents = useConversation(store, (state) => state.branch);
+  const branchPoints = useConversation(store, (state) => state.branchPoints);
   const streaming = useConversation(store, (state) => state.streaming);
   const optimistic = useConversation(store, (state) => state.optimistic);
   const connection = useConversation(store, (state) => state.connection);
@@ -53,14 +57,14 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const status = info?.execution_status;
 
   const rows = useMemo(
-    () => transcriptRows({ events, streaming, optimistic, status }),
-    [events, streaming, optimistic, status],
+    () => transcriptRows({ events: branchEvents, branchPoints, streaming, optimistic, status }),
+    [branchEvents, branchPoints, streaming, optimistic, status],
   );
   // Paused, with the step that was in flight still running to its end (see finishingAfterPause).
   const finishing =
     status === 'paused' &&
     rows.some((row) => (row.type === 'action' && row.phase === 'running') || row.type === 'streaming');
-  const conversationError = useMemo(() => latestConversationError(events), [events]);
+  const conversationError = useMemo(() => latestConversationError(branchEvents), [branchEvents]);
   const queryClient = useQueryClient();
   const setSocketReconnecting = useLiveConnection((state) => state.setSocketReconnecting);
   useEffect(() => {
@@ -134,9 +138,19 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     void unwrap(client.GET('/api/conversations/{id}', { params: { path: { id: conversationId } } })).then(
       (fresh) => store.getState().receiveInfo(fresh),
     );
-  const approval = usePendingApproval(events, status, commands, refreshInfo);
+  const approval = usePendingApproval(branchEvents, status, commands, refreshInfo);
   const { pending, dialogOpen } = approval;
 
+  if (loadError && isTransientApiError(loadError)) {
+    // Retried with backoff by the session: the page fills in by itself once the runtime answers.
+    return (
+      <div className="empty-page" role="status">
+        <LoaderCircle size={22} className="spin" aria-hidden />
+        <h1>Waiting for the runtime…</h1>
+        <p>{loadError.message}. This conversation opens as soon as it answers.</p>
+      </div>
+    );
+  }
   if (loadError) {
     return (
       <div className="empty-page" role="alert">

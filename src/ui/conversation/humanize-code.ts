@@ -5,6 +5,8 @@ const KNOWN: Record<string, string> = {
   LLMQuotaExceeded: 'The model’s quota is used up',
   LLMRateLimited: 'The model is rate-limiting requests',
   LLMConnectionError: 'Could not reach the model',
+  LLMUnavailable: 'Could not reach the model',
+  LLMNotConfigured: 'No model is set up',
   MaxIterationsReached: 'Step limit reached',
   RuntimeRestarted: 'The runtime restarted during the run',
 };

@@ -8,6 +8,7 @@ import { GenericObservationBody } from './action-bodies';
 import { ActionCard } from './action-card';
 import { humanizeCode } from './humanize-code';
 import { MessageBubble, MessageFrame } from './message-bubble';
+import { RetryNotice } from './retry-notice';
 import './transcript.css';
 
 export interface RowCallbacks {
@@ -92,8 +93,14 @@ export const TranscriptRowView = memo(function TranscriptRowView({
         <MessageFrame speaker="agent" testId="streaming-message" grouped={row.grouped}>
           {row.item.reasoning ? <Reasoning text={row.item.reasoning} open={!row.item.text} /> : null}
           {row.item.text ? <SafeMarkdown text={row.item.text} /> : null}
-          <span className="streaming-caret" aria-hidden />
-          <span className="visually-hidden">The agent is writing…</span>
+          {row.item.retry ? (
+            <RetryNotice key={row.item.retry.attempt} retry={row.item.retry} />
+          ) : (
+            <>
+              <span className="streaming-caret" aria-hidden />
+              <span className="visually-hidden">The agent is writing…</span>
+            </>
+          )}
         </MessageFrame>
       );
     case 'optimistic':
@@ -112,14 +119,17 @@ export const TranscriptRowView = memo(function TranscriptRowView({
         </MessageFrame>
       );
     case 'conversation-error':
+      // A compact line where the run stopped, its detail one click away: the banner above the
+      // composer already says it in full with what to do, and saying it twice read as two errors.
       return (
         <div className="transcript__indented">
-          <div className="notice notice--error" data-testid="conversation-error">
-            <CircleExclamationPoint size={16} aria-hidden />
-            <span>
-              <strong>{humanizeCode(row.event.code)}.</strong> {row.event.detail}
-            </span>
-          </div>
+          <details className="transcript-error" data-testid="conversation-error">
+            <summary>
+              <CircleExclamationPoint size={14} aria-hidden />
+              {humanizeCode(row.event.code)}
+            </summary>
+            <p className="transcript-error__detail">{row.event.detail}</p>
+          </details>
         </div>
       );
     case 'marker':

@@ -15,7 +15,7 @@ const PAGE_SIZE = 100;
 export interface ConversationSession {
   store: StoreApi<ConversationStore>;
   loadOlder: () => Promise<boolean>;
-  /** Set when the conversation could not be opened (unknown id, runtime refused). */
+  /** Set while the conversation could not be opened (unknown id, runtime refused or restarting). */
   loadError: ApiError | undefined;
 }
 
@@ -48,7 +48,10 @@ export function useConversationSession(conversationId: string): ConversationSess
         },
         openSocket: (handlers) => openSessionSocket({ conversationId, ...handlers }),
       },
-      (error) => setLoadError(error instanceof ApiError ? error : new ApiError(String(error), undefined)),
+      (error) =>
+        setLoadError(
+          error === undefined || error instanceof ApiError ? error : new ApiError(String(error), undefined),
+        ),
     );
     setConnection(opened);
     return () => opened.close();

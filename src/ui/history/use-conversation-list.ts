@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
+import { retryTransient, transientRetryDelay } from '../api/transient-api-error';
 import type { ConversationPage, ListView } from './conversation-list-item';
 import { type ConversationSearchQuery, fetchConversationPage } from './fetch-conversation-page';
 import { historyKeys } from './history-query-keys';
@@ -40,6 +41,9 @@ export function useConversationList(view: ListView) {
     getNextPageParam: (last) => last.next_page_id ?? undefined,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    // While the runtime restarts (502/503, no answer): again with backoff, and at once when it is back.
+    retry: retryTransient,
+    retryDelay: transientRetryDelay,
   });
 
   const head = useQuery({

@@ -156,3 +156,24 @@ export function confirmationDecision(
 export function controlEvent(n: number, kind: 'PauseEvent' | 'InterruptEvent'): Event {
   return { ...base(n, 'user'), kind } as Event;
 }
+
+/**
+ * Links events the way the runtime does when it appends them in this order: each one's parent is the
+ * leaf, a state update hangs off the leaf without moving it, and `{ navigate: id }` moves the leaf
+ * (POST …/navigate) without an event.
+ */
+export function chain(steps: readonly (Event | { navigate: string | null })[]): Event[] {
+  let leaf: string | null = null;
+  const linked: Event[] = [];
+  for (const step of steps) {
+    if ('navigate' in step) {
+      leaf = step.navigate;
+      continue;
+    }
+    const { parent_id: _ignored, ...fields } = step;
+    const event = (leaf === null ? fields : { ...fields, parent_id: leaf }) as Event;
+    linked.push(event);
+    if (event.kind !== 'ConversationStateUpdateEvent') leaf = event.id;
+  }
+  return linked;
+}
