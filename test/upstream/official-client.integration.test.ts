@@ -286,7 +286,16 @@ describe('official client: conversation flow', () => {
     expect(fork.id).toBe(forkId);
     expect((await manager.getConversation(forkId)).forked_from_conversation_id).toBe(main.id);
     const sourceEvents = await allEvents(main);
-    expect(await fork.state.events.count()).toBe(sourceEvents.length);
+    const forkEvents = await allEvents(fork);
+    expect(await fork.state.events.count()).toBe(forkEvents.length);
+    // The fork holds the source's events, then (a fork is idle, with its own stats) at most its own
+    // status and stats updates where the copied ones differ: docs/CONTRACT.md §7.
+    expect(forkEvents.slice(0, sourceEvents.length).map((event) => event.kind)).toEqual(
+      sourceEvents.map((event) => event.kind),
+    );
+    const own = forkEvents.slice(sourceEvents.length);
+    expect(own.length).toBeLessThanOrEqual(2);
+    expect(own.every((event) => event.kind === 'ConversationStateUpdateEvent')).toBe(true);
 
     const target = sourceEvents[1] as AnyEvent;
     await fork.navigateTo(target.id);
