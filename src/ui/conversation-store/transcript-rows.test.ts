@@ -168,3 +168,24 @@ describe('transcriptRows after a pause during a step', () => {
     expect(stopped).toEqual(['not-run']);
   });
 });
+
+describe('transcriptRows for a command stopped at a prompt', () => {
+  it('shows it done (it waits for input), not failed; an unfinished command is still failed', () => {
+    const ask = terminalAction(0, 'read -p "Continue? " a');
+    const hang = terminalAction(2, 'sleep 99');
+    const waiting = terminalObservation(
+      1,
+      ask,
+      'Continue? \n[Waiting for input: the command stopped at a prompt ("Continue? ") and is reading the terminal; it keeps running.]',
+      null,
+    );
+    const unfinished = terminalObservation(3, hang, '[The command did not finish]', null);
+    const phases = transcriptRows({
+      events: [ask, waiting, hang, unfinished],
+      streaming: [],
+      optimistic: [],
+      status: 'finished',
+    }).flatMap((row) => (row.type === 'action' ? [row.phase] : []));
+    expect(phases).toEqual(['done', 'failed']);
+  });
+});

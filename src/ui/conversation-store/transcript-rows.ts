@@ -11,6 +11,7 @@ import type {
 } from '../api/wire-types';
 import type { OptimisticMessage, StreamingItem } from './conversation-view-state';
 import { finishingAfterPause } from './finishing-after-pause';
+import { waitingForInput } from './waiting-for-input';
 import { type ActionOutcome, isAnswered, pairActions } from './pair-actions';
 
 /** Where an action stands, as its card shows it. */
@@ -195,5 +196,6 @@ function streamingRow(item: StreamingItem): TranscriptRow {
 function succeeded(event: ObservationEvent): boolean {
   const { observation } = event;
   if (observation.is_error) return false;
+  if (waitingForInput(observation)) return true;
   return observation.kind !== 'TerminalObservation' || observation.exit_code === 0;
 }

@@ -1,7 +1,9 @@
 import { Circle, CircleCheck, CircleDot } from 'lucide-react';
 import type { ActionOfKind, ObservationEvent, ObservationOfKind } from '../api/wire-types';
 import { SafeMarkdown } from '../markdown/safe-markdown';
+import { CopyButton } from '../components/copy-button';
 import { SecretText } from '../components/secret-text';
+import { waitingForInput } from '../conversation-store/waiting-for-input';
 import { contentText } from './content-text';
 import { DiffStat, FileDiff } from './file-diff';
 import { FullOutputLink } from './full-output-link';
@@ -19,19 +21,35 @@ export function TerminalBody({
   const output = observation ? contentText(observation.content) : '';
   return (
     <div className="terminal">
-      <pre className="terminal__command">
-        <span className="terminal__prompt" aria-hidden>
-          $
-        </span>
-        {action.is_input ? <span className="terminal__input-tag">input</span> : null}
-        <SecretText text={action.command} />
-      </pre>
+      <div className="terminal__part copy-reveal">
+        <pre className="terminal__command">
+          <span className="terminal__prompt" aria-hidden>
+            $
+          </span>
+          {action.is_input ? <span className="terminal__input-tag">input</span> : null}
+          <SecretText text={action.command} />
+        </pre>
+        <CopyButton
+          text={action.command}
+          label="Copy command"
+          className="copy-button--reveal terminal__copy"
+          testId="copy-command"
+        />
+      </div>
       {observation ? (
         <>
           {output ? (
-            <pre className="terminal__output">
-              <SecretText text={output} />
-            </pre>
+            <div className="terminal__part copy-reveal">
+              <pre className="terminal__output">
+                <SecretText text={output} />
+              </pre>
+              <CopyButton
+                text={output}
+                label="Copy output"
+                className="copy-button--reveal terminal__copy"
+                testId="copy-output"
+              />
+            </div>
           ) : null}
           <div className="terminal__footer">
             <ExitCode observation={observation} />
@@ -48,6 +66,10 @@ export function TerminalBody({
 
 function ExitCode({ observation }: { observation: ObservationOfKind<'TerminalObservation'> }) {
   if (observation.exit_code === null) {
+    // The terminal tool's notice for a command stopped at a prompt (it still runs, it did not fail).
+    if (waitingForInput(observation)) {
+      return <span className="exit-code">waiting for input</span>;
+    }
     return (
       <span className="exit-code exit-code--error">
         {observation.timed_out ? 'timed out' : 'did not finish'}
@@ -167,8 +189,14 @@ export function ThinkBody({ action }: { action: ActionOfKind<'ThinkAction'> }) {
 
 export function FinishBody({ action }: { action: ActionOfKind<'FinishAction'> }) {
   return action.message.trim() ? (
-    <div className="finish-message">
+    <div className="finish-message copy-reveal">
       <SafeMarkdown text={action.message} />
+      <CopyButton
+        text={action.message}
+        label="Copy text"
+        className="copy-button--reveal finish-message__copy"
+        testId="copy-message"
+      />
     </div>
   ) : null;
 }

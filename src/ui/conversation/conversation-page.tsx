@@ -19,6 +19,7 @@ import type { MessageEvent } from '../api/wire-types';
 import { hasOlderEvents } from '../conversation-store/conversation-view-state';
 import { transcriptRows } from '../conversation-store/transcript-rows';
 import { useLiveConnection } from '../shell/live-connection-store';
+import { useEscapeToStop } from '../shell/use-escape-to-stop';
 import { PageHeader } from '../shell/page-header-slot';
 import { ApprovalDialog } from './approval-dialog';
 import { Composer } from './composer';
@@ -90,6 +91,10 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     status === 'running' ||
     status === 'waiting_for_confirmation' ||
     (status === 'paused' && rows.some((row) => row.type === 'action' && row.phase === 'running'));
+  // Esc stops whenever the Stop button is offered (see RunControls), unless a dialog, menu or text has it.
+  useEscapeToStop(status === 'running' || status === 'waiting_for_confirmation' || finishing, () => {
+    if (!commands.interrupt.isPending) commands.interrupt.mutate();
+  });
   const restoreBlocked = working ? 'Files cannot be restored while the agent is working' : null;
 
   const openFork = useCallback(
@@ -268,6 +273,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               conversationId={conversationId}
               sending={commands.send.isPending}
               onSend={(text) => commands.send.mutate(text)}
+              onBranch={branchEvents.length > 0 ? () => void branch(branchEvents.at(-1)?.id) : undefined}
               placeholder={
                 status === 'running' ? 'Add a message for the agent…' : 'Reply or give the next task…'
               }

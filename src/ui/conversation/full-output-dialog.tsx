@@ -1,10 +1,10 @@
 import { Check, CircleExclamationPoint, Copy, LoaderCircle, SquareTerminal } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { ApiError } from '../api/describe-api-error';
 import { useSavedOutput } from '../api/use-saved-output';
 import { formatSize } from '../changes/file-viewer-dialog';
 import { ModalDialog } from '../components/modal-dialog';
 import { SecretText } from '../components/secret-text';
+import { useCopyToClipboard } from '../components/use-copy-to-clipboard';
 import './full-output-dialog.css';
 
 /** The whole text of a terminal output that was cut for the model: read-only, scrollable, copyable. */
@@ -22,19 +22,9 @@ export function FullOutputDialog({
   onClose: () => void;
 }) {
   const output = useSavedOutput(conversationId, path);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  useEffect(() => {
-    if (copied === null) return;
-    const timer = setTimeout(() => setCopied(null), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
+  const { state: copied, copy: copyText } = useCopyToClipboard();
   const copy = () => {
-    if (!output.data) return;
-    navigator.clipboard.writeText(output.data.content).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
+    if (output.data) copyText(output.data.content);
   };
 
   return (
@@ -61,7 +51,7 @@ export function FullOutputDialog({
       footer={
         <>
           <span className="full-output__copied" aria-live="polite">
-            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Could not copy' : ''}
+            {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Could not copy' : ''}
           </span>
           <button
             type="button"
@@ -70,7 +60,7 @@ export function FullOutputDialog({
             disabled={!output.data}
             data-testid="full-output-copy"
           >
-            {copied === 'yes' ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+            {copied === 'copied' ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
             Copy
           </button>
           <button type="button" className="button" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { Bot, Info, User } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { MessageEvent } from '../api/wire-types';
+import { CopyButton } from '../components/copy-button';
 import { DeferredImage } from '../markdown/deferred-image';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { contentImages, contentText } from './content-text';
@@ -21,7 +22,21 @@ export const MessageBubble = memo(function MessageBubble({
   const text = contentText(event.llm_message.content);
   const images = contentImages([...event.llm_message.content, ...(event.extended_content ?? [])]);
   return (
-    <MessageFrame speaker={speaker} tools={tools} testId={`message-${speaker}`} grouped={grouped}>
+    <MessageFrame
+      speaker={speaker}
+      tools={
+        text && speaker !== 'environment' ? (
+          <>
+            {tools}
+            <CopyButton text={text} label="Copy text" className="copy-button--reveal" testId="copy-message" />
+          </>
+        ) : (
+          tools
+        )
+      }
+      testId={`message-${speaker}`}
+      grouped={grouped}
+    >
       {text ? <SafeMarkdown text={text} /> : null}
       {images.map((url) => (
         <DeferredImage key={url} src={url} alt="attached image" />
@@ -50,7 +65,7 @@ export function MessageFrame({
   const label = speaker === 'user' ? 'You' : speaker === 'agent' ? 'Agent' : 'Note';
   return (
     <article
-      className={`message message--${speaker} ${grouped ? 'message--grouped' : ''} ${className ?? ''}`}
+      className={`message message--${speaker} copy-reveal ${grouped ? 'message--grouped' : ''} ${className ?? ''}`}
       data-testid={testId}
       aria-label={`${label} said`}
     >

@@ -1,7 +1,9 @@
 import { memo, type ComponentProps } from 'react';
-import Markdown, { defaultUrlTransform } from 'react-markdown';
+import Markdown, { defaultUrlTransform, type ExtraProps } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { CopyButton } from '../components/copy-button';
+import { codeBlockText } from './code-block-text';
 import { DeferredImage } from './deferred-image';
 import { rehypeSecretPills } from './rehype-secret-pills';
 import { remarkRawHtmlAsText } from './remark-raw-html-as-text';
@@ -26,7 +28,7 @@ export const SafeMarkdown = memo(function SafeMarkdown({ text }: SafeMarkdownPro
         remarkPlugins={[remarkGfm, remarkRawHtmlAsText]}
         rehypePlugins={[[rehypeHighlight, { detect: false }], rehypeSecretPills]}
         urlTransform={defaultUrlTransform}
-        components={{ a: SafeLink, img: MarkdownImage }}
+        components={{ a: SafeLink, img: MarkdownImage, pre: CodeBlock }}
       >
         {text}
       </Markdown>
@@ -44,4 +46,19 @@ function SafeLink({ href, children }: ComponentProps<'a'>) {
 
 function MarkdownImage({ src, alt }: ComponentProps<'img'>) {
   return typeof src === 'string' && src !== '' ? <DeferredImage src={src} alt={alt ?? ''} /> : null;
+}
+
+/** A fenced or indented code block, with a copy button that is always there. */
+function CodeBlock({ node, children, ...rest }: ComponentProps<'pre'> & ExtraProps) {
+  return (
+    <div className="markdown__code-block">
+      <pre {...rest}>{children}</pre>
+      <CopyButton
+        text={() => codeBlockText(node).replace(/\n$/, '')}
+        label="Copy code"
+        className="markdown__code-copy"
+        testId="copy-code"
+      />
+    </div>
+  );
 }

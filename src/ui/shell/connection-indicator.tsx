@@ -16,6 +16,7 @@ export function ConnectionIndicator() {
       role="status"
       aria-live="polite"
       data-testid="connection-indicator"
+      title={label}
     >
       <span className="connection__dot" aria-hidden />
       <span className="connection__label">{label}</span>

@@ -19,6 +19,8 @@ export interface BoundedOutput {
   takeEnds(keep: number): OutputEnds;
   /** Empties the buffer without building its text. */
   clear(): void;
+  /** The last `count` characters kept, without taking them (what the screen shows last). */
+  peekEnd(count: number): string;
 }
 
 /**
@@ -104,6 +106,20 @@ export function createBoundedOutput(limit = DEFAULT_LIMIT): BoundedOutput {
       return { head: start, tail: end, omittedCharacters };
     },
     clear,
+    peekEnd(count) {
+      const parts: string[] = [];
+      let length = 0;
+      for (const chunks of [tail, head]) {
+        const first = chunks === tail ? tailFirst : 0;
+        for (let index = chunks.length - 1; index >= first && length < count; index--) {
+          const chunk = chunks[index] ?? '';
+          const piece = chunk.length <= count - length ? chunk : chunk.slice(chunk.length - (count - length));
+          parts.push(piece);
+          length += piece.length;
+        }
+      }
+      return parts.reverse().join('');
+    },
   };
 }
 

@@ -13,6 +13,11 @@ export function describeEnding(
       return { line: `[Exit code ${result.exitCode}.${cwd}]`, isError: false };
     case 'no_output':
       return { line: `[No new output for ${limits.noOutputSeconds} s. ${stillRunning}]`, isError: false };
+    case 'waiting_input':
+      return {
+        line: `[Waiting for input: the command stopped at a prompt (${JSON.stringify(result.prompt ?? '')}) and is reading the terminal; it keeps running. Answer with is_input: true (e.g. command "y" sends y and Enter), send \`C-c\` with is_input: true to stop it, or call again with an empty command to keep waiting.]`,
+        isError: false,
+      };
     case 'timeout':
       return {
         line: result.stillRunning

@@ -1,6 +1,7 @@
 import type { IPty } from 'node-pty';
 import type { BoundedOutput } from './bounded-output';
 import type { TerminalEnding, TerminalResult, TerminalWaitOptions } from './terminal-session';
+import { foregroundReadsTerminal, PROMPT_PEEK_CHARACTERS, promptLine } from './waiting-for-input';
 
 /**
  * The live bash process of a terminal session and the waits on it: for the prompt marker that ends a
@@ -18,6 +19,8 @@ export interface Shell {
   sandboxed: boolean;
   /** The shell's own process group (the terminal's foreground group while it waits at its prompt). */
   processGroup: number | undefined;
+  /** The prompt line of the last wait that ended with the command waiting for input. */
+  waitingPrompt: string | undefined;
   listener: ((event: 'data' | 'prompt' | 'exit') => void) | undefined;
 }
 
@@ -26,21 +29,46 @@ const STARTUP_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 1_000;
 /** After the C-c of an interrupt, how long the call waits for the prompt before it returns anyway. */
 export const INTERRUPT_PROMPT_WAIT_MS = 100;
+/** Quiet this long, a command whose last line looks like a prompt is checked for waiting on input. */
+export const PROMPT_QUIET_MS = 2_000;
+/** While still quiet, the check is repeated this often (a process may block on the read a bit later). */
+const PROMPT_RECHECK_MS = 1_000;
+
+/** Whether the shell's command waits at a prompt now: the prompt-like last line, or undefined. */
+export function waitingPrompt(shell: Shell): string | undefined {
+  if (!shell.busy || shell.exited) return undefined;
+  const line = promptLine(shell.output.peekEnd(PROMPT_PEEK_CHARACTERS));
+  if (line === undefined) return undefined;
+  return foregroundReadsTerminal(shell.pty.pid) ? line : undefined;
+}
 
 export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<TerminalEnding> {
   return new Promise((resolve) => {
     const timers: NodeJS.Timeout[] = [];
     let noOutputTimer: NodeJS.Timeout | undefined;
+    let promptTimer: NodeJS.Timeout | undefined;
     let stopping = false;
     let interrupted = false;
     const finish = (ending: TerminalEnding) => {
       for (const timer of timers) clearTimeout(timer);
       clearTimeout(noOutputTimer);
+      clearTimeout(promptTimer);
       shell.listener = undefined;
       options.signal.removeEventListener('abort', onAbort);
       resolve(ending);
     };
+    const checkPrompt = () => {
+      const line = waitingPrompt(shell);
+      if (line !== undefined) {
+        shell.waitingPrompt = line;
+        finish('waiting_input');
+      } else {
+        promptTimer = setTimeout(checkPrompt, PROMPT_RECHECK_MS);
+      }
+    };
     const armNoOutputTimer = () => {
+      clearTimeout(promptTimer);
+      promptTimer = setTimeout(checkPrompt, options.promptQuietMs ?? PROMPT_QUIET_MS);
       if (options.hardTimeoutMs !== undefined) return;
       clearTimeout(noOutputTimer);
       noOutputTimer = setTimeout(() => finish('no_output'), options.noOutputTimeoutMs);
@@ -51,6 +79,7 @@ export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promi
       interrupted = true;
       for (const timer of timers) clearTimeout(timer);
       clearTimeout(noOutputTimer);
+      clearTimeout(promptTimer);
       shell.pty.write('\x03');
       timers.push(setTimeout(() => finish('aborted'), INTERRUPT_PROMPT_WAIT_MS));
     };
@@ -70,6 +99,7 @@ export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promi
       timers.push(
         setTimeout(() => {
           stopping = true;
+          clearTimeout(promptTimer);
           shell.pty.write('\x03');
           timers.push(setTimeout(() => finish('timeout'), STOP_GRACE_MS));
         }, options.hardTimeoutMs),

@@ -28,6 +28,7 @@ export async function spawnShell(launch: ShellLaunch, workspaceDir: string, toke
     cwd: undefined,
     sandboxed: launch.sandboxed,
     processGroup: undefined,
+    waitingPrompt: undefined,
     listener: undefined,
   };
   const parser = createPromptMarkerParser(token);

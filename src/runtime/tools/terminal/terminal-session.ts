@@ -36,6 +36,8 @@ export interface TerminalWaitOptions {
   /** Hard limit: the command gets C-c when it is reached. Absent: only the no-output limit applies. */
   hardTimeoutMs?: number;
   noOutputTimeoutMs: number;
+  /** Quiet this long at a prompt-like line, a command blocked reading the terminal ends the wait; default 2 s. */
+  promptQuietMs?: number;
   signal: AbortSignal;
 }
 
@@ -44,12 +46,14 @@ export interface TerminalWaitOptions {
  * printed for the no-output limit, the command still runs. aborted: the signal fired, C-c was sent.
  * exited: the shell itself ended. busy: a command was given while another still runs. idle: asked to
  * wait while nothing runs. refused: no command runs at all, because the sandbox is missing or failed
- * to start (the notices say why).
+ * to start (the notices say why). waiting_input: the command stopped at a prompt and reads the terminal
+ * (it still runs; `prompt` holds its last line).
  */
 export type TerminalEnding =
   | 'completed'
   | 'timeout'
   | 'no_output'
+  | 'waiting_input'
   | 'aborted'
   | 'exited'
   | 'busy'
@@ -66,6 +70,8 @@ export interface TerminalResult {
   stillRunning: boolean;
   /** Facts the model should learn once: no sandbox, a restarted shell, a limit hit. */
   notices: string[];
+  /** With ending waiting_input: the last line the command printed (cleaned). */
+  prompt?: string;
 }
 
 export interface TerminalSession {
@@ -274,6 +280,9 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         ending,
         stillRunning: current.busy && !current.exited,
         notices: [...notices.splice(0), ...limitNoticesSinceLastRead()],
+        ...(ending === 'waiting_input' && current.waitingPrompt !== undefined
+          ? { prompt: current.waitingPrompt }
+          : {}),
       });
 
       if (request.kind === 'command') {

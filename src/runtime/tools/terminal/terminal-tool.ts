@@ -20,6 +20,7 @@ const INPUT_QUIET_MS = 3_000;
 const DESCRIPTION = `Run a command in a persistent bash shell in the workspace. The working directory and environment variables persist between calls.
 - One command per call is best; chain related steps with && and check exit codes.
 - Long-running commands: pass \`timeout\` (seconds) as a hard limit. Without it, when a command prints nothing for 30 s the call returns what it has and the command keeps running: call again with an empty command to wait for more, send input with is_input: true, or send \`C-c\` with is_input: true to stop it.
+- A command that stops at a prompt (a question, a password, a REPL, an editor) is reported as waiting for input after about 2 s of quiet: answer with is_input: true, or send \`C-c\` to stop it. Prefer non-interactive flags (-y, --yes, --no-edit, GIT_EDITOR=true).
 - Interactive programs: send text or keys (C-c, C-d, C-z, Enter, Up, Down, Tab, Escape) with is_input: true.
 - Avoid commands that open a pager or editor (use \`git --no-pager\`, \`cat\`, \`sed -n\`); run servers in the background with output to a log file.
 - Outputs over 30,000 characters keep their start and end; the full text is saved to a file named in the output.

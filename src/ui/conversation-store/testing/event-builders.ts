@@ -67,7 +67,12 @@ export function invalidAction(n: number): ActionEvent {
   return { ...terminalAction(n, ''), action: null, tool_name: 'nonexistent_tool' };
 }
 
-export function terminalObservation(n: number, action: ActionEvent, output: string, exitCode = 0): Event {
+export function terminalObservation(
+  n: number,
+  action: ActionEvent,
+  output: string,
+  exitCode: number | null = 0,
+): Event {
   return {
     ...base(n, 'environment'),
     kind: 'ObservationEvent',
