@@ -85,7 +85,7 @@ test('slash commands: the menu filters, /condense summarizes, /export downloads,
   await box.fill('/cond');
   await box.press('Enter');
   await expect(box).toHaveValue('');
-  await expect(page.getByText('Earlier context was summarized for the model')).toBeVisible({
+  await expect(page.getByTestId('condensation-divider')).toBeVisible({
     timeout: 20_000,
   });
 

@@ -1,19 +1,67 @@
-import { build } from 'esbuild';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { BUNDLE_INPUTS_FILE } from '../src/cli/bundle-freshness';
 
 /**
- * Bundles the runtime (src/server/main.ts and everything it imports from src/) into one file,
- * dist/runtime/main.mjs, leaving packages in node_modules. The launcher runs it when it is newer than
- * the sources (src/cli/runtime-entry.ts): it starts in about half the time tsx needs to compile the
- * sources, with a third less memory.
+ * Bundles the two Node processes, packages included, except the native addons:
+ * - the runtime (src/server/main.ts) into dist/runtime/main.mjs, split so that code loaded on first
+ *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start;
+ * - the launcher (src/cli/main.ts) into dist/cli/main.mjs.
+ * Why (measured, scripts/bench/startup.bench.ts): tsx compiling the launcher on every start cost it
+ * three times the CPU and 30 MiB; resolving and reading ~600 package files one by one was half of
+ * the runtime's start-up CPU; comments and indentation in a 3 MB source are memory for as long as the
+ * process lives (whitespace and syntax are minified, names are kept for stack traces).
+ * Each folder gets the files the bundle depends on (BUNDLE_INPUTS_FILE): the launcher runs a bundle
+ * only while none of them changed since (src/cli/bundle-freshness.ts).
  */
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/runtime/main.mjs',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
+const repo = join(import.meta.dirname, '..');
+/** Loaded with their compiled .node files from node_modules, as installed. */
+const NATIVE_PACKAGES = ['better-sqlite3', 'node-pty'];
+/** Rewritten by npm on every install: a changed package makes the bundles stale (their files keep old times). */
+const INSTALL_RECORD = 'node_modules/.package-lock.json';
+
+await bundle('src/server/main.ts', 'dist/runtime', { splitting: true });
+await bundle('src/cli/main.ts', 'dist/cli', { splitting: false });
+
+async function bundle(entry: string, outdir: string, options: { splitting: boolean }): Promise<void> {
+  // Chunk names carry hashes: without a clean folder, every build would leave the previous ones behind.
+  rmSync(join(repo, outdir), { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: repo,
+    entryPoints: { main: entry },
+    outdir,
+    // Chunks sit beside main.mjs: modules that find files through `new URL(…, import.meta.url)` (the
+    // sandbox bridge script) must resolve them from the same folder depth whichever file they land in.
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: options.splitting,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: NATIVE_PACKAGES,
+    // Packages written as CommonJS call require() for Node's own modules, which an ES module lacks.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(join(repo, outdir, BUNDLE_INPUTS_FILE), `${JSON.stringify(sourceInputs(result.metafile))}\n`);
+}
+
+/**
+ * Repo-relative paths of our source files in a bundle, plus package.json and npm's install record
+ * standing for the packages (files unpacked by npm carry the package's times, not the install's).
+ */
+function sourceInputs(metafile: Metafile): string[] {
+  const sources = Object.keys(metafile.inputs)
+    .map((path) => relative(repo, join(repo, path)))
+    .filter((path) => !path.startsWith('node_modules/'));
+  const installRecord = existsSync(join(repo, INSTALL_RECORD)) ? [INSTALL_RECORD] : [];
+  return ['package.json', ...installRecord, ...sources.sort()];
+}

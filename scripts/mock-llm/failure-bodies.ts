@@ -1,6 +1,7 @@
 import type { FailTurn } from '../../src/runtime/llm/llm-script';
 
-export type Dialect = 'openai' | 'anthropic';
+/** OpenAI Chat Completions, Anthropic Messages, or OpenAI Responses (errors shaped as OpenAI's). */
+export type Dialect = 'openai' | 'anthropic' | 'responses';
 
 export interface FailureResponse {
   status: number;
@@ -53,6 +54,8 @@ export function failureResponse(
       case 'not_found':
         return anthropic(404, 'not_found_error', `model: ${model}`);
       case 'bad_request':
+        return anthropic(400, 'invalid_request_error', turn.message ?? 'max_tokens: Field required');
+      case 'context_overflow':
         return anthropic(400, 'invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum');
     }
   }
@@ -95,6 +98,13 @@ export function failureResponse(
         'model_not_found',
       );
     case 'bad_request':
+      return openai(
+        400,
+        turn.message ?? 'Unrecognized request argument supplied: frequency_boost',
+        'invalid_request_error',
+        null,
+      );
+    case 'context_overflow':
       return openai(
         400,
         "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",

@@ -33,12 +33,14 @@ const FailTurnSchema = z.strictObject({
     'not_found',
     'quota',
     'bad_request',
+    'context_overflow',
     'hang',
     'drop_stream',
     'garbage',
   ]),
   retry_after_s: z.number().min(0).optional(),
   partial_text: z.string().optional(),
+  message: z.string().optional(),
 });
 
 const ScriptTurnSchema = z.union([FailTurnSchema, ReplyTurnSchema]);

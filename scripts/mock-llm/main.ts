@@ -4,17 +4,24 @@ import type { LLMScript } from '../../src/runtime/llm/llm-script';
 import { LLMScriptSchema } from './llm-script-schema';
 import { startMockLLM } from './mock-llm-server';
 
-/** `npm run mock-llm -- --port N [--script file.json]`: the mock for e2e runs and manual tries. */
+/**
+ * `npm run mock-llm -- --port N [--script file.json] [--lenient]`: the mock for e2e runs and manual
+ * tries. Strict like the real providers unless `--lenient` (then violations are only recorded).
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '0' }, script: { type: 'string' } },
+    options: {
+      port: { type: 'string', default: '0' },
+      script: { type: 'string' },
+      lenient: { type: 'boolean', default: false },
+    },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0..65535, got "${values.port}"`);
   const script = values.script ? await loadScript(values.script) : undefined;
-  const mock = await startMockLLM({ port, script });
-  console.log(`mock-llm listening on ${mock.url}`);
+  const mock = await startMockLLM({ port, script, strict: !values.lenient });
+  console.log(`mock-llm listening on ${mock.url}${values.lenient ? ' (lenient)' : ''}`);
   const stop = () => {
     mock.close().then(() => process.exit(0));
   };

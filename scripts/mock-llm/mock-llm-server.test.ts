@@ -7,8 +7,8 @@ afterEach(async () => {
   await mock?.close();
 });
 
-async function start(script?: LLMScript): Promise<MockLLM> {
-  mock = await startMockLLM({ script });
+async function start(script?: LLMScript, strict?: boolean): Promise<MockLLM> {
+  mock = await startMockLLM({ script, strict });
   return mock;
 }
 
@@ -31,6 +31,24 @@ function sseData(text: string): unknown[] {
 }
 
 describe('startMockLLM', () => {
+  it('counts an inline image as a few tokens, not by the length of its base64', async () => {
+    await start({ turns: [{ text: 'a' }, { text: 'b' }] });
+    const image = `data:image/png;base64,${'A'.repeat(400_000)}`;
+    const promptTokens = async (content: unknown) => {
+      const response = await complete({
+        stream: false,
+        messages: [{ role: 'user', content }],
+      });
+      return ((await response.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens;
+    };
+    const withImage = await promptTokens([
+      { type: 'text', text: 'what is this?' },
+      { type: 'image_url', image_url: { url: image } },
+    ]);
+    expect(withImage).toBeGreaterThan(0);
+    expect(withImage).toBeLessThan(100);
+  });
+
   it('listens on 127.0.0.1 with a base URL ending in /v1', async () => {
     await start();
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
@@ -106,7 +124,8 @@ describe('startMockLLM', () => {
     ['server_error', 500, null],
     ['auth', 401, 'invalid_api_key'],
     ['not_found', 404, 'model_not_found'],
-    ['bad_request', 400, 'context_length_exceeded'],
+    ['bad_request', 400, null],
+    ['context_overflow', 400, 'context_length_exceeded'],
   ] as const)('fails %s with HTTP %i and code %s', async (fail, status, code) => {
     await start({ turns: [{ fail, retry_after_s: 3 }] });
     const response = await complete({ stream: true });
@@ -193,7 +212,12 @@ describe('startMockLLM', () => {
     await start({ turns: [{ fail: 'auth' }] });
     const response = await fetch(`${mock.url}/messages`, {
       method: 'POST',
-      body: JSON.stringify({ model: 'c', stream: true, messages: [] }),
+      body: JSON.stringify({
+        model: 'c',
+        max_tokens: 10,
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
@@ -224,5 +248,63 @@ describe('startMockLLM', () => {
     expect(response.status).toBe(400);
     const reply = await (await complete({})).json();
     expect(reply.choices[0].message.content).toBe('kept');
+  });
+
+  it('refuses a request OpenAI would refuse with 400 in its shape, consuming no turn, and records why', async () => {
+    await start({ turns: [{ text: 'kept for the next good request' }] });
+    const response = await complete({
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'thinking aloud', reasoning_content: 'secret' },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        message: 'messages[1].reasoning_content: unknown property: the request schema does not declare it',
+        type: 'invalid_request_error',
+        param: 'messages[1].reasoning_content',
+        code: null,
+      },
+    });
+    const good = await (await complete({})).json();
+    expect(good.choices[0].message.content).toBe('kept for the next good request');
+    expect(mock.requests().map((request) => request.violations)).toEqual([
+      ['messages[1].reasoning_content: unknown property: the request schema does not declare it'],
+      [],
+    ]);
+  });
+
+  it('refuses a request Anthropic would refuse with 400 in its shape, naming every violation', async () => {
+    await start();
+    const response = await fetch(`${mock.url}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({
+        model: 'c',
+        max_tokens: 10,
+        messages: [
+          { role: 'user', content: '   ' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'run', input: {} }] },
+        ],
+      }),
+    });
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+    expect(answer.error.message).toContain('2 problems with this request');
+    expect(answer.error.message).toContain(
+      'messages.0.content: text content blocks must contain non-whitespace text',
+    );
+    expect(answer.error.message).toContain('messages.1: tool_use ids were found without tool_result blocks');
+    expect(mock.requests()[0]?.violations).toHaveLength(2);
+  });
+
+  it('with strict: false answers a violating request as usual and still records its violations', async () => {
+    await start({ turns: [{ text: 'lenient' }] }, false);
+    const reply = await (await complete({ frequency_boost: 1 })).json();
+    expect(reply.choices[0].message.content).toBe('lenient');
+    expect(mock.requests()[0]?.violations).toEqual([
+      'frequency_boost: unknown property: the request schema does not declare it',
+    ]);
   });
 });

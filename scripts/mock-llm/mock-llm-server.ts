@@ -7,6 +7,9 @@ import { readBody, sendJson } from './http-io';
 import { LLMScriptSchema } from './llm-script-schema';
 import { createScriptPlayer } from './script-player';
 import { type Dialect, openAIError } from './failure-bodies';
+import { pathStyle, providerRequestViolations } from './strict/validate-request';
+import { formatViolation } from './strict/violation';
+import { violationResponse } from './strict/violation-response';
 import { writeFailure } from './write-failure';
 import { writeReply } from './write-reply';
 
@@ -15,6 +18,9 @@ import { writeReply } from './write-reply';
  * answering POST /v1/chat/completions from an LLMScript (one turn per request, in arrival order)
  * and GET /v1/models. POST /v1/messages plays the same script in Anthropic's Messages dialect, so
  * the anthropic adapter runs against it too. It needs no API key but records what was sent, Authorization included.
+ * Strict by default: a request the real provider would refuse (its published schema, unknown
+ * properties, the rules it documents beyond the schema; see strict/) gets the provider's own 400
+ * answer naming the path and the rule, and consumes no script turn.
  * Control for other processes: POST /v1/__mock/script, GET /v1/__mock/requests, POST /v1/__mock/reset.
  */
 export interface MockLLM {
@@ -24,6 +30,8 @@ export interface MockLLM {
   setScript(script: LLMScript): void;
   /** Every model API request so far (control requests excluded), oldest first. A copy. */
   requests(): RecordedRequest[];
+  /** The ids GET /v1/models lists from now on (default: the one `model`). */
+  setModels(ids: readonly string[]): void;
   /** Stops listening and cuts open connections (hanging requests included). */
   close(): Promise<void>;
 }
@@ -39,6 +47,11 @@ export interface RecordedRequest {
   body: unknown;
   /** Index of the script turn that answered; null for the fallback or a non-completion request. */
   turn_index: number | null;
+  /**
+   * Why the real provider would refuse this model request (`path: rule`), empty when it would accept
+   * it. Recorded whether or not the mock is strict, so tests can assert none.
+   */
+  violations: string[];
 }
 
 export interface MockLLMOptions {
@@ -46,6 +59,11 @@ export interface MockLLMOptions {
   script?: LLMScript;
   /** Model id reported by GET /v1/models and echoed when a request names none. */
   model?: string;
+  /**
+   * Refuse requests the real provider would refuse (default true). False only for tests that post
+   * malformed requests on purpose; violations are recorded either way.
+   */
+  strict?: boolean;
 }
 
 export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLLM> {
@@ -53,6 +71,8 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
   let recorded: RecordedRequest[] = [];
   let requestCount = 0;
   const defaultModel = options.model ?? 'mock-model';
+  const strict = options.strict ?? true;
+  let listedModels: readonly string[] = [defaultModel];
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -79,13 +99,14 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
       headers: flatHeaders(request),
       body,
       turn_index: null,
+      violations: [],
     };
     recorded.push(entry);
 
     if (method === 'GET' && route === '/models') {
       return sendJson(response, 200, {
         object: 'list',
-        data: [{ id: defaultModel, object: 'model', owned_by: 'mock-llm' }],
+        data: listedModels.map((id) => ({ id, object: 'model', owned_by: 'mock-llm' })),
       });
     }
     const dialect = dialectOf(method, route);
@@ -100,6 +121,12 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
         ),
       );
     }
+    const violations = providerRequestViolations(dialect, body);
+    entry.violations = violations.map((violation) => formatViolation(violation, pathStyle(dialect)));
+    if (strict && violations.length > 0) {
+      const { status, body: answer } = violationResponse(dialect, violations);
+      return sendJson(response, status, answer);
+    }
     if (!isRecord(body)) {
       return sendJson(
         response,
@@ -112,11 +139,16 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
     const { turn, index } = player.next();
     entry.turn_index = index;
     const identity = {
-      id: dialect === 'anthropic' ? `msg_mock_${requestCount}` : `chatcmpl-mock-${requestCount}`,
+      id:
+        dialect === 'anthropic'
+          ? `msg_mock_${requestCount}`
+          : dialect === 'responses'
+            ? `resp_mock_${requestCount}`
+            : `chatcmpl-mock-${requestCount}`,
       model: typeof body.model === 'string' ? body.model : defaultModel,
       created: Math.floor(Date.now() / 1000),
       toolCallIdPrefix: dialect === 'anthropic' ? `toolu_${requestCount}` : `call_${requestCount}`,
-      promptTokens: estimateTokens(JSON.stringify([body.system ?? '', body.messages ?? ''])),
+      promptTokens: estimateTokens(promptText(body)),
     };
     if (isFailTurn(turn)) return writeFailure(response, turn, identity, dialect);
     const streamOptions = isRecord(body.stream_options) ? body.stream_options : {};
@@ -157,6 +189,9 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
     url: `http://127.0.0.1:${port}/v1`,
     setScript: (script) => player.load(script),
     requests: () => structuredClone(recorded),
+    setModels: (ids) => {
+      listedModels = [...ids];
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -170,6 +205,7 @@ function dialectOf(method: string, route: string): Dialect | null {
   if (method !== 'POST') return null;
   if (route === '/chat/completions') return 'openai';
   if (route === '/messages') return 'anthropic';
+  if (route === '/responses') return 'responses';
   return null;
 }
 
@@ -192,4 +228,21 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The prompt as text for the token estimate: the system prompt and the messages (Chat Completions,
+ * Messages) or the input (Responses), with inline image data counted as a short mark, as providers
+ * count an image in hundreds of tokens, not by the length of its base64.
+ */
+function promptText(body: Record<string, unknown>): string {
+  const text = JSON.stringify([
+    body.system ?? '',
+    body.instructions ?? '',
+    body.messages ?? '',
+    body.input ?? '',
+  ]);
+  return text
+    .replace(/data:[^",]*;base64,[A-Za-z0-9+/=]+/g, 'IMAGE')
+    .replace(/"data":"[A-Za-z0-9+/=]{64,}"/g, '"data":"IMAGE"');
 }

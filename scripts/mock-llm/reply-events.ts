@@ -3,6 +3,7 @@ import type { ReplyTurn } from '../../src/runtime/llm/llm-script';
 import { anthropicBody, anthropicEvents } from './anthropic-events';
 import { type ReplyIdentity, completionBody, completionChunks } from './completion-chunks';
 import type { Dialect } from './failure-bodies';
+import { responsesBody, responsesEvents } from './responses-events';
 
 /** An SSE event: OpenAI sends bare `data:` lines, Anthropic names each event. */
 export interface StreamEvent {
@@ -18,6 +19,7 @@ export function replyEvents(
   includeUsage: boolean,
 ): StreamEvent[] {
   if (dialect === 'anthropic') return anthropicEvents(turn, identity);
+  if (dialect === 'responses') return responsesEvents(turn, identity);
   return [...completionChunks(turn, identity, includeUsage).map((data) => ({ data })), { data: '[DONE]' }];
 }
 
@@ -26,7 +28,9 @@ export function replyBody(
   identity: ReplyIdentity,
   dialect: Dialect,
 ): Record<string, unknown> {
-  return dialect === 'anthropic' ? anthropicBody(turn, identity) : completionBody(turn, identity);
+  if (dialect === 'anthropic') return anthropicBody(turn, identity);
+  if (dialect === 'responses') return responsesBody(turn, identity);
+  return completionBody(turn, identity);
 }
 
 export function writeStreamHead(response: ServerResponse): void {

@@ -10,7 +10,7 @@ import { resolveLaunchPaths } from './resolve-launch-paths';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
 import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
 import { type Ingress, startIngress } from './start-ingress';
-import { startRuntime } from './start-runtime';
+import { launchRuntime } from './launch-runtime';
 import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
 
 export interface LauncherIo {
@@ -143,7 +143,7 @@ async function startUp(
   const log = started.log;
   started.supervisor = createRuntimeSupervisor({
     start: (onSpawn) =>
-      startRuntime(
+      launchRuntime(
         { command, host: RUNTIME_HOST, port: options.runtimePort, logPath: log.path, onSpawn },
         log.output,
       ),

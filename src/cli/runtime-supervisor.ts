@@ -1,10 +1,10 @@
 import { decideRestart } from './restart-decision';
 import type { RuntimeExit, RuntimeProcess } from './spawn-runtime';
-import type { StartRuntimeResult } from './start-runtime';
+import type { LaunchRuntimeResult } from './launch-runtime';
 
 export interface SupervisorDeps {
   /** Spawns and waits for health; calls onSpawn as soon as a process exists so stop() can reach it. */
-  start(onSpawn: (runtime: RuntimeProcess) => void): Promise<StartRuntimeResult>;
+  start(onSpawn: (runtime: RuntimeProcess) => void): Promise<LaunchRuntimeResult>;
   /** One line for the person (stderr). */
   report(line: string): void;
   now(): number;

@@ -64,6 +64,16 @@ const BODY_TOO_LARGE = { detail: 'Request body is larger than 1 MiB' };
 export const UPLOAD_PATH = '/api/file/upload';
 export const UPLOAD_BODY_LIMIT_BYTES = 65 * 1024 * 1024;
 const UPLOAD_TOO_LARGE = { detail: 'The upload is larger than 64 MiB', code: 'upload_too_large' };
+/**
+ * A message with images (data URLs) is larger: six images of 5 MiB in base64 plus the text, as the
+ * runtime allows on that route (src/runtime/conversation/message-image-rules.ts, same figures).
+ */
+const MESSAGE_PATH = /^\/api\/conversations\/[^/]+\/events$/;
+export const MESSAGE_BODY_LIMIT_BYTES = Math.ceil((6 * 5 * 1024 * 1024 * 4) / 3) + 2 * 1024 * 1024;
+const MESSAGE_TOO_LARGE = {
+  detail: 'The message is too large: at most 6 images of 5 MiB each can be sent at once',
+  code: 'message_too_large',
+};
 
 const RUNTIME_DOWN =
   'Agent Workbench runtime is not reachable (it may be restarting). Try again in a moment.';
@@ -217,11 +227,14 @@ interface BodyLimit {
   tooLarge: { detail: string; code?: string };
 }
 
-/** 1 MiB, except for the file upload (exactly its path, whatever the query). */
+/** 1 MiB, except for the file upload and a conversation's messages (exactly their paths, whatever the query). */
 function bodyLimitFor(request: IncomingMessage): BodyLimit {
   const path = (request.url ?? '/').split('?', 1)[0];
   if (request.method === 'POST' && path === UPLOAD_PATH) {
     return { bytes: UPLOAD_BODY_LIMIT_BYTES, tooLarge: UPLOAD_TOO_LARGE };
+  }
+  if (request.method === 'POST' && MESSAGE_PATH.test(path ?? '')) {
+    return { bytes: MESSAGE_BODY_LIMIT_BYTES, tooLarge: MESSAGE_TOO_LARGE };
   }
   return { bytes: BODY_LIMIT_BYTES, tooLarge: BODY_TOO_LARGE };
 }

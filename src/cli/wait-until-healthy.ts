@@ -11,7 +11,7 @@ export interface WaitOptions {
 }
 
 export const HEALTH_TIMEOUT_MS = 30_000;
-export const HEALTH_INTERVAL_MS = 100;
+export const HEALTH_INTERVAL_MS = 20;
 
 /** Polls GET <runtimeUrl>/server_info until it answers 200, the process exits, or time runs out. */
 export async function waitUntilHealthy(runtimeUrl: string, options: WaitOptions): Promise<HealthResult> {

@@ -102,6 +102,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The configured provider's models (`GET {base}/models` with the settings' key, 5 s at most). A provider without a list, or one that fails, answers `source: "free_text"` with the reason in `detail`: type the name instead. */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description This conversation's model from the next model call on, at the settings' provider and endpoint, with the settings' key; recorded as a ConversationStateUpdateEvent `llm`. The first change also records the model used until then, so every reply's model can be read from the log. 409 `llm_not_configured` when the settings name no provider. */
+        post: operations["setConversationModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -281,7 +315,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Appends a user message (once per `client_message_id`) and, with `run: true`, starts the agent when it is not running. */
+        /** @description Appends a user message (once per `client_message_id`) and, with `run: true`, starts the agent when it is not running. Images: data URLs of PNG, JPEG, GIF or WebP up to 5 MiB each (decoded), or https:// URLs; at most 6 per message; anything else is refused with a 422 naming the image and why. */
         post: operations["sendMessage"];
         delete?: never;
         options?: never;
@@ -813,6 +847,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The skills this conversation's agent can load with invoke_skill (SKILL.md files in the workspace's `.agents/skills` and `.openhands/skills`, and in `<data-dir>/skills`), read now. Links out of those folders are not followed. */
+        get: operations["listConversationSkills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tools/": {
         parameters: {
             query?: never;
@@ -1080,8 +1131,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -1264,9 +1315,11 @@ export interface components {
             parent_id?: string;
             llm_message: components["schemas"]["LLMMessage"];
             llm_response_id?: string;
+            reasoning_content?: string;
             /** @default [] */
             extended_content: components["schemas"]["Content"][];
             client_message_id?: string;
+            activated_skills?: string[];
         };
         ActionEvent: {
             /** @constant */
@@ -1282,6 +1335,12 @@ export interface components {
             /** @default [] */
             thought: components["schemas"]["TextContent"][];
             reasoning_content?: string;
+            thinking_blocks?: {
+                /** @constant */
+                type: "thinking";
+                thinking: string;
+                signature: string;
+            }[];
             action: components["schemas"]["Action"] | null;
             tool_name: string;
             tool_call_id: string;
@@ -1532,6 +1591,24 @@ export interface components {
             kind: "FinishAction";
             message: string;
         };
+        InvokeSkillAction: {
+            /** @constant */
+            kind: "InvokeSkillAction";
+            name: string;
+        };
+        MCPToolAction: {
+            /** @constant */
+            kind: "MCPToolAction";
+            server: string;
+            tool: string;
+            arguments: {
+                [key: string]: unknown;
+            };
+            annotations?: {
+                read_only?: boolean;
+                destructive?: boolean;
+            };
+        };
         TerminalObservation: {
             /** @constant */
             kind: "TerminalObservation";
@@ -1580,6 +1657,25 @@ export interface components {
             content: components["schemas"]["Content"][];
             /** @default false */
             is_error: boolean;
+        };
+        InvokeSkillObservation: {
+            /** @constant */
+            kind: "InvokeSkillObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            skill_name?: string;
+        };
+        MCPToolObservation: {
+            /** @constant */
+            kind: "MCPToolObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            server: string;
+            tool: string;
+            /** @default false */
+            timed_out: boolean;
         };
         ClientFrame: components["schemas"]["AuthFrame"] | components["schemas"]["MessageFrame"];
         AuthFrame: {
@@ -1891,6 +1987,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        models: string[];
+                        current: string | null;
+                        /** @enum {string} */
+                        source: "provider" | "free_text";
+                        detail?: string;
+                    };
+                };
+            };
+        };
+    };
+    setConversationModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    model: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
         };
@@ -4622,6 +4802,46 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConversationSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            description: string;
+                            triggers: string[];
+                            /** @enum {string} */
+                            source: "workspace" | "user";
+                            location: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

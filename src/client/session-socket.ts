@@ -1,5 +1,5 @@
 import type { ClientFrame, Event, ServerFrame } from './api-types';
-import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff-delay';
+import { type ReconnectDelayOptions, reconnectDelay, DEFAULT_RECONNECT_DELAY } from './reconnect-delay';
 import { sessionSocketUrl } from './socket-url';
 
 export type SessionSocketState = 'connecting' | 'live' | 'reconnecting' | 'closed';
@@ -42,7 +42,7 @@ export interface SessionSocketOptions {
   onState?(state: SessionSocketState, detail?: { code: number; reason: string }): void;
   random?: () => number;
   timers?: Timers;
-  backoff?: BackoffOptions;
+  backoff?: ReconnectDelayOptions;
   /** No frame for this long (heartbeats come every 15 s): the connection is dead, reconnect. */
   watchdogMs?: number;
 }
@@ -162,7 +162,7 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
   function scheduleReconnect(): void {
     clearTimers();
     setState('reconnecting');
-    const delay = backoffDelay(attempt, random, options.backoff ?? DEFAULT_BACKOFF);
+    const delay = reconnectDelay(attempt, random, options.backoff ?? DEFAULT_RECONNECT_DELAY);
     attempt += 1;
     retryTimer = timers.setTimeout(connect, delay);
   }

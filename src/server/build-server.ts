@@ -16,10 +16,12 @@ import { registerConversationRoutes } from './routes/conversation-routes';
 import { registerEventRoutes } from './routes/event-routes';
 import { registerExportRoute } from './routes/export-route';
 import { registerHealthRoutes } from './routes/health-routes';
+import { registerSkillRoutes } from './routes/skill-routes';
 import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
 import { registerFileRoutes } from './routes/workspace-file-routes';
@@ -100,6 +102,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerModelRoutes(app, context);
   registerConversationRoutes(app, context);
   registerRunControlRoutes(app, context);
   registerEventRoutes(app, context);
@@ -111,6 +114,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerGitRoutes(app, context);
   registerCheckpointRoutes(app, context);
   registerOutputRoutes(app, context);
+  registerSkillRoutes(app, context);
   registerToolsRoutes(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);

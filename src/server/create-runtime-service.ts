@@ -5,7 +5,7 @@ import { createCheckpointStore } from '../runtime/checkpoints/create-checkpoint-
 import { createConfinedToolset } from '../runtime/conversation/create-confined-toolset';
 import { workspaceConfinement } from '../runtime/workspace/workspace-confinement';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
-import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
+import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import { runtimeSecrets } from '../runtime/secrets/runtime-secrets';
 import {
@@ -73,7 +73,7 @@ export function createRuntimeService(options: {
       defaultWorkspace: options.defaultWorkspace,
       settings: () => options.settings.current(),
       addGlobalApprovalRule: (rule) => options.settings.addApprovalRule(rule),
-      createLLM: (config) => createAiSdkLLM(config),
+      createLLM: createLazyAiSdkLLM,
       createToolset: (request) =>
         createConfinedToolset(
           { dataDir: options.dataDir, sandboxSettings: () => options.settings.current().sandbox },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { createSettingsStore } from '../runtime/settings/settings-store';
-import { createAiSdkLLM } from '../runtime/llm/create-ai-sdk-llm';
+import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { buildServer } from './build-server';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { type CorruptRow, createRuntimeService, type RuntimeService } from './create-runtime-service';
@@ -70,7 +70,7 @@ async function startLocked(
   }
   const app = await buildServer({
     service: runtime.service,
-    createLLM: (config) => createAiSdkLLM(config),
+    createLLM: createLazyAiSdkLLM,
     settings,
     sessionKey: env.sessionKey,
     version: readVersion(),

@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ARCHITECTURE: src/ui imports src/client and its own files, nothing else (not the runtime, not the
+ * ARCHITECTURE: src/ui imports src/client, src/conversation-rules (the pure rules it shares with the
+ * runtime, which import nothing themselves) and its own files, nothing else (not the runtime, not the
  * server, not even their types). Bare imports must be packages installed in node_modules.
  */
 const uiDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(uiDir, '../..');
-const allowedDirs = [uiDir, resolve(repoRoot, 'src/client')];
+const allowedDirs = [uiDir, resolve(repoRoot, 'src/client'), resolve(repoRoot, 'src/conversation-rules')];
 const TEST_FILE = /\.test\.tsx?$/;
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts|css)$/;
 const SPECIFIERS = [
@@ -39,7 +40,9 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const target = resolve(dirname(file), specifier);
     const inside = allowedDirs.some((dir) => target === dir || target.startsWith(dir + sep));
-    return inside ? undefined : `reaches outside src/ui and src/client: ${relative(repoRoot, target)}`;
+    return inside
+      ? undefined
+      : `reaches outside src/ui, src/client and src/conversation-rules: ${relative(repoRoot, target)}`;
   }
   // Tests run in Node and read fixtures from disk; app code is bundled for the browser.
   if (specifier.startsWith('node:')) return TEST_FILE.test(file) ? undefined : 'imports a Node built-in';
@@ -53,7 +56,7 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
 }
 
 describe('src/ui import boundary', () => {
-  it('every file under src/ui imports only src/ui, src/client and installed packages', () => {
+  it('every file under src/ui imports only src/ui, src/client, src/conversation-rules and installed packages', () => {
     const violations = sourceFiles(uiDir)
       .filter((file) => !file.endsWith('import-boundary.test.ts'))
       .flatMap((file) =>
@@ -73,6 +76,9 @@ describe('src/ui import boundary', () => {
     expect(boundaryViolation(join(uiDir, 'conversation', 'example.test.ts'), 'node:fs')).toBeUndefined();
     expect(boundaryViolation(file, '@/runtime/events')).toMatch(/not an installed package/);
     expect(boundaryViolation(file, '../../client/create-api-client')).toBeUndefined();
+    expect(boundaryViolation(file, '../../conversation-rules')).toBeUndefined();
+    expect(boundaryViolation(file, '../../conversation-rules/pair-answers')).toBeUndefined();
+    expect(boundaryViolation(file, '../../conversation-rules-copy/x')).toMatch(/outside/);
     expect(boundaryViolation(file, '../api/wire-types')).toBeUndefined();
     expect(boundaryViolation(file, 'react-markdown')).toBeUndefined();
     expect(

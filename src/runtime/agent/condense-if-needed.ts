@@ -1,24 +1,161 @@
-import { condensationTrigger, planCondensation } from '../context/condenser';
+import {
+  type CondensationPlan,
+  condensationTrigger,
+  type PromptSize,
+  planCondensation,
+  tailTokenLimit,
+} from '../context/condenser';
 import { summarizeCondensation } from '../context/condenser-summarize';
-import { LLMError } from '../llm/llm';
+import { contextWindowFromError, contextWindowOf, promptBudget } from '../context/context-window';
+import { modelMessages } from '../context/model-messages';
+import type { ViewItem } from '../context/view';
+import {
+  estimateItemTokens,
+  estimateMessagesTokens,
+  estimatePromptTokens,
+  type MeasuredPrompt,
+} from '../context/token-estimate';
+import { type ChatMessage, LLMError, type LLMUsage } from '../llm/llm';
 import type { AgentContext, StepOutcome } from './agent-context';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
+import { toolSpecsForModel } from './tool-specs-for-model';
 
 /**
- * Condenses the view before a model call when it outgrew its window or a condensation was requested.
- * Returns undefined when the step may go on (nothing to do, or done), or the outcome that ends it.
+ * What the run learnt about its prompt: the provider's count of the latest one, and the size of a
+ * prompt it refused as too long. Kept per step context (one run), so a new run starts from the
+ * estimate alone; a WeakMap, so nothing outlives the run.
+ */
+interface PromptMemory {
+  measured?: MeasuredPrompt;
+  /** Estimated tokens of the smallest prompt the provider refused as too long in this run. */
+  refusedAt?: number;
+  /** The window the provider stated when it refused a prompt, over our table's. */
+  statedWindow?: number;
+}
+const memories = new WeakMap<AgentContext, PromptMemory>();
+
+function memoryOf(context: AgentContext): PromptMemory {
+  let memory = memories.get(context);
+  if (!memory) {
+    memory = {};
+    memories.set(context, memory);
+  }
+  return memory;
+}
+
+/** After a model call answered: the provider's count of the prompt it read, beside our estimate of it. */
+export function rememberPromptSize(context: AgentContext, estimatedTokens: number, usage: LLMUsage): void {
+  if (usage.prompt_tokens > 0)
+    memoryOf(context).measured = { promptTokens: usage.prompt_tokens, estimatedTokens };
+}
+
+/** Our estimate of the prompt these messages make, with the step's tools. */
+export function estimateStepPrompt(context: AgentContext, messages: readonly ChatMessage[]): number {
+  return estimateMessagesTokens(messages, toolSpecsForModel(context.toolset.tools));
+}
+
+/**
+ * The next prompt's size against the model's budget. After the provider refused a prompt, the
+ * rest of the run uses the window it stated in the refusal, or else at most three quarters of the
+ * prompt it refused.
+ */
+export function promptSizeOf(context: AgentContext): PromptSize {
+  const memory = memoryOf(context);
+  const window =
+    memory.statedWindow ??
+    contextWindowOf(context.llm.model, context.llm.provider, context.condenser.contextWindows);
+  let budget = promptBudget(window, context.condenser.windowFraction);
+  // Without a stated window, a refused prompt of our estimate's size bounds it from above.
+  if (memory.statedWindow === undefined && memory.refusedAt !== undefined)
+    budget = Math.min(budget, Math.floor(memory.refusedAt * 0.75));
+  const estimated = estimateStepPrompt(context, modelMessages(context.view()));
+  return { tokens: estimatePromptTokens(estimated, memory.measured), budget };
+}
+
+/**
+ * Condenses the view before a model call when it outgrew its budget (or the item cap) or a
+ * condensation was requested. Returns undefined when the step may go on (nothing to do, or done),
+ * or the outcome that ends it.
  */
 export async function condenseIfNeeded(context: AgentContext): Promise<StepOutcome | undefined> {
   const items = context.view().items;
-  if (condensationTrigger(items, context.branch(), context.condenser) === 'none') return undefined;
-  const plan = planCondensation(items, context.condenser);
+  const size = promptSizeOf(context);
+  const trigger = condensationTrigger(items, context.branch(), context.condenser, size);
+  if (trigger === 'none') return undefined;
+  const plan = planCondensation(items, context.condenser, {
+    tokens: tailTokenLimit(size.budget, size.tokens, false),
+    estimate: estimateItemTokens,
+  });
   if (!plan) return undefined;
+  // Over the budget because of what is never forgotten (a long system prompt or task on a small
+  // window): a summary call each step would free next to nothing. The overflow path still acts
+  // if the provider refuses.
+  const byTokens = trigger === 'soft' && items.length <= context.condenser.maxEvents;
+  if (byTokens && headTokens(context, items.slice(0, plan.offset)) > size.budget * 0.9) return undefined;
+  const failed = await condense(context, plan, size.budget);
+  return failed ?? undefined;
+}
+
+/**
+ * After the provider refused the prompt as longer than its window: condenses harder than the soft
+ * trigger (a smaller tail, a budget lowered to below what was refused) so the step can be retried
+ * once. While it works, the transcript shows the step retrying, for the same reason. Returns
+ * `retry`, or the outcome that ends the step: the overflow itself when nothing can be forgotten.
+ */
+export async function condenseAfterOverflow(
+  context: AgentContext,
+  overflow: LLMError,
+  sentTokens: number,
+): Promise<'retry' | StepOutcome> {
+  const memory = memoryOf(context);
+  memory.refusedAt = Math.min(memory.refusedAt ?? sentTokens, sentTokens);
+  memory.statedWindow = contextWindowFromError(overflow.detail) ?? memory.statedWindow;
+  memory.measured = undefined;
+  const size = promptSizeOf(context);
+  const plan = planCondensation(context.view().items, context.condenser, {
+    tokens: tailTokenLimit(size.budget, sentTokens, true),
+    estimate: estimateItemTokens,
+  });
+  if (!plan) return { kind: 'error', ...llmErrorToConversationError(overflow) };
+  const itemId = context.newId();
+  context.publish({ type: 'item_started', item_id: itemId, anchor_seq: context.lastSeq() });
+  context.publish({
+    type: 'item_retrying',
+    item_id: itemId,
+    attempt: 2,
+    delay_ms: 0,
+    code: overflow.code,
+    reason: 'The conversation is longer than the model can read: condensing it, then trying again.',
+  });
+  const failed = await condense(context, plan, size.budget);
+  context.publish({
+    type: 'item_aborted',
+    item_id: itemId,
+    reason: failed ? 'condensing failed' : 'condensed',
+  });
+  return failed ?? 'retry';
+}
+
+/** The estimated size of what a condensation keeps at the head, with the tool specs. */
+function headTokens(context: AgentContext, head: readonly ViewItem[]): number {
+  let tokens = estimateStepPrompt(context, []);
+  for (const item of head) tokens += estimateItemTokens(item);
+  return tokens;
+}
+
+/** Summarises the plan and appends its Condensation; the outcome that ends the step when that fails. */
+async function condense(
+  context: AgentContext,
+  plan: CondensationPlan,
+  budget: number,
+): Promise<StepOutcome | undefined> {
   try {
     const event = await summarizeCondensation(plan, context.llm, {
       id: context.newId(),
       timestamp: context.now(),
       signal: context.signal,
       onUsage: (usage) => context.addUsage(usage),
+      maxInputTokens: budget,
     });
     context.append(event);
     return undefined;

@@ -1,3 +1,4 @@
+import { pairAnswers } from '../../conversation-rules';
 import { type ActionEvent, contentText, type Event } from '../events';
 
 export type StuckVerdict =
@@ -10,8 +11,6 @@ export type StuckVerdict =
 type Step =
   | { kind: 'call'; key: string; toolName: string; result: string; isError: boolean }
   | { kind: 'message' };
-
-type StepSlot = Step | { kind: 'unanswered' };
 
 const REPEATED_PAIRS = 4;
 const REPEATED_ERRORS_NUDGE = 3;
@@ -62,28 +61,29 @@ function stepsSinceLastUserMessage(branch: readonly Event[]): Step[] {
   branch.forEach((event, index) => {
     if (event.kind === 'MessageEvent' && event.source === 'user') start = index + 1;
   });
-  const steps: StepSlot[] = [];
-  const unanswered = new Map<string, { event: ActionEvent; index: number }>();
-  const answer = (toolCallId: string, result: string, isError: boolean) => {
-    const pending = unanswered.get(toolCallId);
-    if (!pending) return;
-    unanswered.delete(toolCallId);
-    const { event, index } = pending;
-    steps[index] = { kind: 'call', key: actionKey(event), toolName: event.tool_name, result, isError };
-  };
-  for (const event of branch.slice(start)) {
+  const turns = branch.slice(start);
+  // The one pairing rule (src/conversation-rules): the same answer the model was shown for each call.
+  const { answerOf } = pairAnswers(turns);
+  const steps: Step[] = [];
+  for (const event of turns) {
     if (event.kind === 'MessageEvent' && event.source === 'agent') steps.push({ kind: 'message' });
-    else if (event.kind === 'ActionEvent') {
-      unanswered.set(event.tool_call_id, { event, index: steps.length });
-      steps.push({ kind: 'unanswered' });
-    } else if (event.kind === 'ObservationEvent') {
-      answer(event.tool_call_id, contentText(event.observation.content), event.observation.is_error);
-    } else if (event.kind === 'AgentErrorEvent') answer(event.tool_call_id, event.error, true);
-    else if (event.kind === 'UserRejectObservation')
-      answer(event.tool_call_id, event.rejection_reason, false);
+    if (event.kind !== 'ActionEvent') continue;
+    // An unanswered call (pending, or still running) is not a repetition yet.
+    const answer = answerOf.get(event.id);
+    if (!answer) continue;
+    const call = { kind: 'call' as const, key: actionKey(event), toolName: event.tool_name };
+    if (answer.kind === 'ObservationEvent') {
+      steps.push({
+        ...call,
+        result: contentText(answer.observation.content),
+        isError: answer.observation.is_error,
+      });
+    } else if (answer.kind === 'AgentErrorEvent')
+      steps.push({ ...call, result: answer.error, isError: true });
+    else if (answer.kind === 'UserRejectObservation')
+      steps.push({ ...call, result: answer.rejection_reason, isError: false });
   }
-  // An unanswered call (pending, or still running) is not a repetition yet.
-  return steps.filter((step): step is Step => step.kind !== 'unanswered');
+  return steps;
 }
 
 function actionKey(event: ActionEvent): string {

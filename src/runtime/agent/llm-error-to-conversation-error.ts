@@ -31,6 +31,12 @@ function conversationErrorFor(code: LLMErrorCode): { code: string; fallback: str
         fallback:
           "The account's quota is used up. Check billing with the provider, or choose another model in Settings.",
       };
+    case 'context_overflow':
+      return {
+        code: 'LLMContextWindowExceeded',
+        fallback:
+          "The conversation no longer fits the model's context window, and condensing it did not help. Fork it from an earlier point or start a new one.",
+      };
     case 'bad_request':
       return {
         code: 'LLMBadRequest',

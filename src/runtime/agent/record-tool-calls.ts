@@ -9,9 +9,10 @@ const AFTER_FINISH_ERROR =
 
 /**
  * Appends one ActionEvent per tool call of a response (the batch shares `llm_response_id`; the text
- * and reasoning go on the first), then one AgentErrorEvent for every call that cannot run. Returns
- * the actions to execute, in order. When one of the calls may change files, the workspace is
- * snapshotted first and the checkpoint id goes on each such action (the state before this step).
+ * and reasoning go on the first, the reasoning also as a thinking block when the provider signed it),
+ * then one AgentErrorEvent for every call that cannot run. Returns the actions to execute, in order.
+ * When one of the calls may change files, the workspace is snapshotted first and the checkpoint id
+ * goes on each such action (the state before this step).
  */
 export async function recordToolCalls(
   response: LLMResponse,
@@ -63,7 +64,10 @@ export async function recordToolCalls(
 function withUniqueIds(calls: readonly ToolCall[], context: AgentContext): ToolCall[] {
   const seen = new Set<string>();
   return calls.map((call) => {
-    const id = call.id === '' || seen.has(call.id) ? `call_${context.newId()}` : call.id;
+    const id =
+      call.id === '' || seen.has(call.id)
+        ? `call_${context.newId().replace(/-/g, '').slice(0, 35)}`
+        : call.id;
     seen.add(id);
     return id === call.id ? call : { ...call, id };
   });
@@ -91,6 +95,13 @@ function actionEvent(
     source: 'agent',
     thought,
     ...(first?.reasoning ? { reasoning_content: first.reasoning } : {}),
+    ...(first?.reasoning && first.reasoning_signature
+      ? {
+          thinking_blocks: [
+            { type: 'thinking' as const, thinking: first.reasoning, signature: first.reasoning_signature },
+          ],
+        }
+      : {}),
     action: parsed.action,
     tool_name: parsed.toolName,
     tool_call_id: parsed.toolCall.id,

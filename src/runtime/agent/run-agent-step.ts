@@ -1,8 +1,13 @@
 import { modelMessages } from '../context/model-messages';
 import type { LLMResponse } from '../llm/llm';
 import type { AgentContext, StepOutcome } from './agent-context';
-import { callModel } from './call-model';
-import { condenseIfNeeded } from './condense-if-needed';
+import { callModel, type ModelCall } from './call-model';
+import {
+  condenseAfterOverflow,
+  condenseIfNeeded,
+  estimateStepPrompt,
+  rememberPromptSize,
+} from './condense-if-needed';
 import { decideConfirmations } from './decide-confirmations';
 import { executeActions } from './execute-actions';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
@@ -14,14 +19,19 @@ export const EMPTY_REPLY_NUDGE =
 
 /**
  * One agent step: condense the view if due, ask the model once, record its answer as events, then
- * wait for confirmation or execute the actions. Failures become events or an outcome; it never throws
- * for anything a model, a tool or the network can do.
+ * wait for confirmation or execute the actions. A prompt the provider refuses as too long is
+ * condensed harder and asked once more; a second refusal ends the run with the error. Failures
+ * become events or an outcome; it never throws for anything a model, a tool or the network can do.
  */
 export async function runAgentStep(context: AgentContext): Promise<StepOutcome> {
   const condensation = await condenseIfNeeded(context);
   if (condensation) return condensation;
-  const messages = modelMessages(context.view());
-  const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));
+  let call = await askModel(context);
+  if (!call.ok && call.error.code === 'context_overflow') {
+    const next = await condenseAfterOverflow(context, call.error, call.sentTokens);
+    if (next !== 'retry') return next;
+    call = await askModel(context);
+  }
   if (!call.ok) {
     if (call.error.code === 'aborted') return { kind: 'aborted' };
     return { kind: 'error', ...llmErrorToConversationError(call.error) };
@@ -35,6 +45,15 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
   return await executeActions(decided.runnable, context);
 }
 
+/** One model call on the current view; remembers the provider's count of the prompt for the next trigger. */
+async function askModel(context: AgentContext): Promise<ModelCall & { sentTokens: number }> {
+  const messages = modelMessages(context.view());
+  const sentTokens = estimateStepPrompt(context, messages);
+  const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));
+  if (call.ok) rememberPromptSize(context, sentTokens, call.response.usage);
+  return { ...call, sentTokens };
+}
+
 /** Plain text ends the run; an empty reply is recorded and nudged, and the loop goes on. */
 function recordReply(response: LLMResponse, itemId: string, context: AgentContext): StepOutcome {
   const text = response.text.trim();
@@ -45,6 +64,7 @@ function recordReply(response: LLMResponse, itemId: string, context: AgentContex
     source: 'agent',
     llm_message: { role: 'assistant', content: text ? [{ type: 'text', text: response.text }] : [] },
     llm_response_id: itemId,
+    ...(response.reasoning ? { reasoning_content: response.reasoning } : {}),
     extended_content: [],
   });
   if (text) return { kind: 'finished' };

@@ -1,6 +1,8 @@
 import { contentText, type NewEvent } from '../events';
 import type { LLM, LLMUsage } from '../llm/llm';
 import type { CondensationPlan } from './condenser';
+import { contextWindowOf, promptBudget } from './context-window';
+import { estimateTextTokens } from './token-estimate';
 import type { ViewItem } from './view';
 
 const SUMMARY_INSTRUCTIONS = `You maintain the memory of a coding agent whose conversation grew too long.
@@ -18,9 +20,20 @@ const SUMMARY_MAX_TOKENS = 1_500;
 export async function summarizeCondensation(
   plan: CondensationPlan,
   llm: LLM,
-  ports: { id: string; timestamp: string; signal?: AbortSignal; onUsage?: (usage: LLMUsage) => void },
+  ports: {
+    id: string;
+    timestamp: string;
+    signal?: AbortSignal;
+    onUsage?: (usage: LLMUsage) => void;
+    /** The prompt budget of the model (default: from its known window); the summary call must fit it too. */
+    maxInputTokens?: number;
+  },
 ): Promise<NewEvent> {
-  const transcript = plan.forgotten.map(renderItem).join('\n\n');
+  const budget = ports.maxInputTokens ?? promptBudget(contextWindowOf(llm.model, llm.provider));
+  const transcript = boundTranscript(
+    plan.forgotten.map(renderItem),
+    budget - estimateTextTokens(SUMMARY_INSTRUCTIONS),
+  );
   const response = await llm.complete({
     messages: [
       { role: 'system', content: SUMMARY_INSTRUCTIONS },
@@ -28,6 +41,7 @@ export async function summarizeCondensation(
     ],
     tools: [],
     maxOutputTokens: SUMMARY_MAX_TOKENS,
+    purpose: 'summary',
     ...(ports.signal ? { signal: ports.signal } : {}),
   });
   ports.onUsage?.(response.usage);
@@ -43,6 +57,31 @@ export async function summarizeCondensation(
     summary_offset: plan.offset,
     llm_response_id: response.id,
   };
+}
+
+/**
+ * The slice as text within `maxTokens`: when it does not fit, the first part (the earlier summary,
+ * or the oldest event) and as many of the newest as fit, with a note of how many were left out.
+ * The summary call would otherwise overflow the same window the condensation is trying to relieve.
+ */
+export function boundTranscript(parts: readonly string[], maxTokens: number): string {
+  const tokens = parts.map((part) => estimateTextTokens(part) + 1);
+  if (tokens.reduce((sum, value) => sum + value, 0) <= maxTokens) return parts.join('\n\n');
+  const [first = '', ...rest] = parts;
+  let room = maxTokens - (tokens[0] ?? 0) - 20;
+  const kept: string[] = [];
+  for (let index = rest.length - 1; index >= 0; index--) {
+    const cost = tokens[index + 1] ?? 0;
+    if (cost > room) break;
+    room -= cost;
+    kept.unshift(rest[index] ?? '');
+  }
+  const left = rest.length - kept.length;
+  return [
+    first,
+    `[… ${left} earlier event${left === 1 ? '' : 's'} left out to fit the model …]`,
+    ...kept,
+  ].join('\n\n');
 }
 
 function renderItem(item: ViewItem): string {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createEventBuilder } from '../agent/testing/event-builders';
 import type { Event } from '../events';
 import { createScriptedLLM } from '../llm/scripted-llm';
-import { condensationTrigger, planCondensation } from './condenser';
-import { summarizeCondensation } from './condenser-summarize';
+import { condensationTrigger, planCondensation, tailTokenLimit } from './condenser';
+import { boundTranscript, summarizeCondensation } from './condenser-summarize';
+import { estimateItemTokens } from './token-estimate';
 import { buildView } from './view';
 
 function messages(count: number): Event[] {
@@ -93,5 +94,73 @@ describe('condenser', () => {
     const forgottenKinds = plan!.forgotten.map((item) => item.kind);
     expect(forgottenKinds[0]).toBe('ActionEvent');
     expect(forgottenKinds.at(-1)).toBe('ObservationEvent');
+  });
+
+  it('condenses softly when the prompt passes its budget, whatever the item count', () => {
+    const branch = messages(5);
+    const items = buildView(branch).items;
+    const options = { maxEvents: 400, keepFirst: 2 };
+    expect(condensationTrigger(items, branch, options, { tokens: 20_000, budget: 20_000 })).toBe('none');
+    expect(condensationTrigger(items, branch, options, { tokens: 20_001, budget: 20_000 })).toBe('soft');
+    // The item cap still applies on its own, as a secondary cap.
+    expect(condensationTrigger(items, branch, { maxEvents: 4, keepFirst: 2 }, { tokens: 1, budget: 9 })).toBe(
+      'soft',
+    );
+  });
+
+  it('keeps only as much of the tail as fits its token limit', () => {
+    const build = createEventBuilder();
+    const branch: Event[] = [build.userMessage('task')];
+    for (let index = 0; index < 10; index++) branch.push(build.userMessage('x'.repeat(400)));
+    const items = buildView(branch).items;
+    const options = { maxEvents: 400, keepFirst: 1 };
+    // By count alone: half of 11 items, minus the head and the summary: 3 kept.
+    expect(planCondensation(items, options)?.forgottenEventIds).toHaveLength(7);
+    // Each item is about 104 tokens: a 250-token tail keeps 2.
+    const plan = planCondensation(items, options, { tokens: 250, estimate: estimateItemTokens });
+    expect(plan?.forgottenEventIds).toHaveLength(8);
+    // A tail limit smaller than the newest item forgets everything after the head.
+    const hard = planCondensation(items, options, { tokens: 10, estimate: estimateItemTokens });
+    expect(hard?.forgottenEventIds).toHaveLength(10);
+  });
+
+  it('keeps half the budget normally; after an overflow, a quarter of the smaller of budget and refused prompt', () => {
+    expect(tailTokenLimit(20_000, 30_000, false)).toBe(10_000);
+    expect(tailTokenLimit(20_000, 30_000, true)).toBe(5_000);
+    expect(tailTokenLimit(20_000, 8_000, true)).toBe(2_000);
+  });
+
+  it('the summary call is a side call with purpose summary', async () => {
+    const items = buildView(messages(6)).items;
+    const plan = planCondensation(items, { maxEvents: 4, keepFirst: 1 });
+    const llm = createScriptedLLM({ turns: [{ text: 'summary' }] });
+    await summarizeCondensation(plan!, llm, { id: 'c', timestamp: '2025-01-01T00:00:00.000Z' });
+    expect(llm.calls[0]?.purpose).toBe('summary');
+  });
+
+  it('bounds the transcript it summarises: the first part, the newest that fit, and a note', () => {
+    const parts = ['FIRST', ...Array.from({ length: 10 }, (_, index) => `part ${index} ${'x'.repeat(96)}`)];
+    expect(boundTranscript(parts, 10_000)).toBe(parts.join('\n\n'));
+    const bounded = boundTranscript(parts, 100);
+    expect(bounded.startsWith('FIRST')).toBe(true);
+    expect(bounded).toContain('part 9');
+    expect(bounded).not.toContain('part 0');
+    expect(bounded).toMatch(/\[… \d+ earlier events left out to fit the model …\]/);
+  });
+
+  it('a large slice is summarised within the model budget', async () => {
+    const build = createEventBuilder();
+    const branch: Event[] = [build.userMessage('task')];
+    for (let index = 0; index < 40; index++) branch.push(build.userMessage(`m${index} ${'y'.repeat(1_900)}`));
+    const plan = planCondensation(buildView(branch).items, { maxEvents: 10, keepFirst: 1 });
+    const llm = createScriptedLLM({ turns: [{ text: 'summary' }] });
+    await summarizeCondensation(plan!, llm, {
+      id: 'c',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      maxInputTokens: 4_000,
+    });
+    const sent = JSON.stringify(llm.calls[0]?.messages);
+    expect(sent.length / 4).toBeLessThan(4_000);
+    expect(sent).toContain('left out to fit the model');
   });
 });

@@ -1,4 +1,4 @@
-import { matchToolAnswers } from './match-tool-answers';
+import { pairAnswers } from '../../conversation-rules';
 import type { ViewItem } from './view-item';
 
 /**
@@ -7,7 +7,7 @@ import type { ViewItem } from './view-item';
  * Always includes 0 and items.length. Ascending. An action with no answer holds its batch open to the end.
  */
 export function cutPoints(items: readonly ViewItem[]): number[] {
-  const { answerOf } = matchToolAnswers(items);
+  const { answerOf } = pairAnswers(items);
   const indexOf = new Map(items.map((item, index) => [item.id, index]));
   const spans = new Map<string, { start: number; end: number }>();
   const widen = (responseId: string, start: number, end: number) => {

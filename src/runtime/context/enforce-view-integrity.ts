@@ -1,4 +1,4 @@
-import { matchToolAnswers } from './match-tool-answers';
+import { pairAnswers } from '../../conversation-rules';
 import { isToolAnswer, type LLMVisibleEvent } from './view-item';
 
 /**
@@ -24,7 +24,7 @@ function idsToDrop(
   kept: readonly LLMVisibleEvent[],
   batches: ReadonlyMap<string, readonly string[]>,
 ): Set<string> {
-  const { answerOf, actionOf } = matchToolAnswers(kept);
+  const { answerOf, actionOf } = pairAnswers(kept);
   const drop = new Set<string>();
   for (const entry of kept) {
     if (entry.kind === 'ActionEvent' && !answerOf.has(entry.id)) drop.add(entry.id);

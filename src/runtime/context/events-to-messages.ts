@@ -6,6 +6,7 @@ import {
   type MessageEvent,
 } from '../events';
 import type { ChatMessage } from '../llm/llm';
+import { SECRET_PLACEHOLDER_PATTERN } from '../secrets/secret-placeholder';
 import type { ToolAnswer, ViewItem } from './view-item';
 
 type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
@@ -87,11 +88,20 @@ export function eventsToMessages(items: readonly ViewItem[]): ChatMessage[] {
 }
 
 function assistantFor(action: ActionEvent): AssistantMessage {
+  // The signature goes back only while it still covers exactly the reasoning text: one block, equal to
+  // `reasoning_content`, not altered by secret redaction (the provider refuses a changed block).
+  const [block, ...others] = action.thinking_blocks ?? [];
+  const signed =
+    block !== undefined &&
+    others.length === 0 &&
+    block.thinking === action.reasoning_content &&
+    !new RegExp(SECRET_PLACEHOLDER_PATTERN.source).test(block.thinking);
   return {
     role: 'assistant',
-    content: action.thought.map((block) => block.text).join('\n'),
+    content: action.thought.map((thought) => thought.text).join('\n'),
     tool_calls: [action.tool_call],
     ...(action.reasoning_content === undefined ? {} : { reasoning: action.reasoning_content }),
+    ...(signed ? { reasoning_signature: block.signature } : {}),
   };
 }
 

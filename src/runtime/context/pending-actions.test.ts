@@ -9,7 +9,7 @@ import {
   testId,
   userMessage,
 } from '../events/fixtures/event-builders';
-import { pendingActions } from './pending-actions';
+import { pendingActions } from '../../conversation-rules';
 
 const pendingIds = (events: Parameters<typeof linearBranch>[0]) =>
   pendingActions(linearBranch(events)).map((action) => action.id);

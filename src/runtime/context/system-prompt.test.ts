@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_AGENTS_MD_CHARACTERS, buildSystemPrompt } from './system-prompt';
+import { MAX_AGENTS_MD_CHARACTERS } from '../skills/instruction-files';
+import { buildSystemPrompt } from './system-prompt';
 
 const toolNames = ['terminal', 'file_editor', 'task_tracker', 'think', 'finish'];
 let workspaceDir: string;
@@ -68,5 +69,58 @@ describe('buildSystemPrompt', () => {
     const { dynamic } = await buildSystemPrompt({ workspaceDir, now: new Date(), toolNames });
     expect(dynamic.length).toBeLessThan(MAX_AGENTS_MD_CHARACTERS + 1_000);
     expect(dynamic).toContain('was cut');
+  });
+
+  it('never reads an instruction file linked out of the workspace (a secret stays out of the prompt)', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'awb-prompt-outside-'));
+    await writeFile(join(outside, 'id_rsa'), 'TOP-SECRET-KEY-MATERIAL');
+    await symlink(join(outside, 'id_rsa'), join(workspaceDir, 'AGENTS.md'));
+    await symlink(join(outside, 'id_rsa'), join(workspaceDir, 'CLAUDE.md'));
+    await mkdir(join(workspaceDir, '.agents'));
+    await symlink(outside, join(workspaceDir, '.agents', 'skills'));
+    await mkdir(join(outside, 'leak'));
+    await writeFile(join(outside, 'leak', 'SKILL.md'), '---\nname: leak\ndescription: TOP-SECRET\n---\nx');
+    const { dynamic } = await buildSystemPrompt({ workspaceDir, now: new Date(), toolNames });
+    await rm(outside, { recursive: true, force: true });
+    expect(dynamic).not.toContain('TOP-SECRET');
+    expect(dynamic).not.toContain('repository_notes');
+  });
+
+  it('reads a link that stays inside the workspace, and CLAUDE.md and .cursorrules beside AGENTS.md', async () => {
+    await mkdir(join(workspaceDir, 'docs'));
+    await writeFile(join(workspaceDir, 'docs', 'agents.md'), 'Use pnpm.');
+    await symlink(join(workspaceDir, 'docs', 'agents.md'), join(workspaceDir, 'AGENTS.md'));
+    await writeFile(join(workspaceDir, 'CLAUDE.md'), 'Prefer small commits.');
+    await writeFile(join(workspaceDir, '.cursorrules'), 'Tabs, not spaces.');
+    const { dynamic } = await buildSystemPrompt({ workspaceDir, now: new Date(), toolNames });
+    expect(dynamic).toContain('<repository_notes source="AGENTS.md" trust="untrusted">\nUse pnpm.');
+    expect(dynamic).toContain(
+      '<repository_notes source="CLAUDE.md" trust="untrusted">\nPrefer small commits.',
+    );
+    expect(dynamic).toContain(
+      '<repository_notes source=".cursorrules" trust="untrusted">\nTabs, not spaces.',
+    );
+  });
+
+  it("lists the skills by name and description, the workspace's as untrusted, not their instructions", async () => {
+    await mkdir(join(workspaceDir, '.agents', 'skills', 'release'), { recursive: true });
+    await writeFile(
+      join(workspaceDir, '.agents', 'skills', 'release', 'SKILL.md'),
+      '---\nname: release\ndescription: Cut a release with the changelog\n---\nStep 1: secret-sauce',
+    );
+    const userSkills = await mkdtemp(join(tmpdir(), 'awb-user-skills-'));
+    await mkdir(join(userSkills, 'review'));
+    await writeFile(join(userSkills, 'review', 'SKILL.md'), '# Review code the way I like\nBe picky.');
+    const { dynamic } = await buildSystemPrompt({
+      workspaceDir,
+      now: new Date(),
+      toolNames,
+      userSkillsDir: userSkills,
+    });
+    await rm(userSkills, { recursive: true, force: true });
+    expect(dynamic).toContain('<available_skills trust="untrusted">');
+    expect(dynamic).toContain('- release: Cut a release with the changelog');
+    expect(dynamic).toContain('- review: Review code the way I like (from the user)');
+    expect(dynamic).not.toContain('secret-sauce');
   });
 });

@@ -12,7 +12,7 @@ import {
   userMessage,
 } from '../events/fixtures/event-builders';
 import { cutPoints } from './cut-points';
-import { matchToolAnswers } from './match-tool-answers';
+import { pairAnswers } from '../../conversation-rules';
 import { buildView, EMPTY_VIEW, extendView } from './view';
 
 type Step =
@@ -75,7 +75,7 @@ describe('view properties', () => {
         const rebuilt = buildView(branch);
         expect(view.items).toEqual(rebuilt.items);
 
-        const { answerOf, actionOf } = matchToolAnswers(rebuilt.items);
+        const { answerOf, actionOf } = pairAnswers(rebuilt.items);
         for (const item of rebuilt.items) {
           if (item.kind === 'ActionEvent') expect(answerOf.has(item.id)).toBe(true);
           if (

@@ -25,6 +25,7 @@ export async function askAgent(
     messages,
     tools: offeredTools(context.branch),
     maxOutputTokens: ANSWER_MAX_TOKENS,
+    purpose: 'side_question',
   });
   const text = response.text.trim();
   if (text === '') throw new LLMError('bad_response', 'The model answered without any text.');

@@ -4,6 +4,7 @@ import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { runConfined } from '../workspace/run-confined';
 import { SAFE_CONFIG, SAFE_ENV } from '../workspace/run-git';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 
 const GIT_TIMEOUT_MS = 120_000;
 const GIT_OUTPUT_BYTES = 1024 * 1024;
@@ -92,7 +93,11 @@ export async function createBranchFolder(options: {
  * came from (`git worktree prune` there). Refuses any folder that is not a branch folder
  * (`<x>.branches/<name>`), so the original workspace can never be deleted by it.
  */
-export async function removeBranchFolder(confinement: WorkspaceConfinement, folder: string): Promise<void> {
+export async function removeBranchFolder(
+  confinement: WorkspaceConfinement,
+  folder: string,
+  logger?: RuntimeLogger,
+): Promise<void> {
   const parent = dirname(folder);
   if (!isAbsolute(folder) || !basename(parent).endsWith(BRANCHES_SUFFIX) || basename(folder) === '') {
     throw new Error(`${folder} is not a branch folder`);
@@ -104,7 +109,7 @@ export async function removeBranchFolder(confinement: WorkspaceConfinement, fold
   const repository = await repositoryOf(confinement, origin).catch(() => undefined);
   if (!repository) return;
   const pruned = await git(confinement, repository.toplevel, undefined, ['worktree', 'prune']);
-  if (!pruned.ok) console.error(`git worktree prune in ${origin} failed: ${pruned.stderr.trim()}`);
+  if (!pruned.ok) logger?.warn(`git worktree prune in ${origin} failed: ${pruned.stderr.trim()}`);
 }
 
 /** The repository `folder` is in (read-only, in the sandbox); undefined for none or an empty one. */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 
 /** What one conversation's checkpoint store is made from. */
 export interface CheckpointStoreRequest {
@@ -75,16 +76,16 @@ export type ConversationCheckpoints = ReturnType<typeof createConversationCheckp
  */
 export async function snapshotBeforeStep(
   store: CheckpointStore,
-  options: { conversationId: string; signal: AbortSignal; timeoutMs?: number },
+  options: { conversationId: string; signal: AbortSignal; timeoutMs?: number; logger: RuntimeLogger },
 ): Promise<string | undefined> {
   const timeoutMs = options.timeoutMs ?? CHECKPOINT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const gaveUp = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => {
-      console.error(
-        `conversation ${options.conversationId}: checkpoint took over ${timeoutMs} ms; the step goes on without one`,
-      );
+      options.logger.warn(`checkpoint took over ${timeoutMs} ms; the step goes on without one`, {
+        conversation_id: options.conversationId,
+      });
       resolve(undefined);
     }, timeoutMs);
     onAbort = () => resolve(undefined);
@@ -93,10 +94,10 @@ export async function snapshotBeforeStep(
   const snapshot = store.snapshot().then(
     (checkpoint) => checkpoint.id,
     (error: unknown) => {
-      console.error(
-        `conversation ${options.conversationId}: checkpoint failed; the step goes on without one`,
+      options.logger.warn('checkpoint failed; the step goes on without one', {
+        conversation_id: options.conversationId,
         error,
-      );
+      });
       return undefined;
     },
   );

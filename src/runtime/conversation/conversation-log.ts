@@ -1,10 +1,11 @@
-import type { Event, ExecutionStatus, NewEvent } from '../events';
+import type { Event, NewEvent } from '../events';
 import { buildView, extendView, type View } from '../context/view';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 import { createStreamRedactor } from '../secrets/create-stream-redactor';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { ConversationPatch, ConversationRecord, EventStore } from '../store/event-store';
 import type { LiveFrame, LiveFrameListener } from './live-frame';
-import { canTransition } from './status-machine';
+import { nextStatus, type StatusHappening } from './status-machine';
 
 /**
  * One conversation's log as the loop sees it: durable appends that are published only after the
@@ -21,8 +22,11 @@ export interface ConversationLog {
   publish(frame: LiveFrame): void;
   /** Records a state change: the row first, then the durable event subscribers hear of. */
   setState(key: string, value: unknown, patch: ConversationPatch): void;
-  /** No-op when unchanged; throws for a transition the status machine forbids (a loop bug). */
-  setStatus(status: ExecutionStatus): void;
+  /**
+   * Moves the status where the status machine says `happening` leads (the only way the status
+   * changes). No-op when unchanged; throws for a transition it forbids (a loop bug).
+   */
+  transition(happening: StatusHappening): void;
   /** Re-reads the branch after the leaf moved (navigate). */
   reload(): void;
   subscribe(listener: LiveFrameListener): () => void;
@@ -41,6 +45,7 @@ export interface LogPorts {
    * Durable events are redacted by the store the log is given (see createRedactingEventStore).
    */
   secrets?: SecretRegistry | undefined;
+  logger: RuntimeLogger;
 }
 
 export function createConversationLog(store: EventStore, id: string, ports: LogPorts): ConversationLog {
@@ -58,7 +63,7 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
         listener(frame);
       } catch (error) {
         // A subscriber's failure (a closed socket) must not stop the loop or the other subscribers.
-        console.error('conversation subscriber failed', error);
+        ports.logger.error('conversation subscriber failed', { conversation_id: id, error });
       }
     }
   };
@@ -107,10 +112,10 @@ export function createConversationLog(store: EventStore, id: string, ports: LogP
     append,
     publish,
     setState,
-    setStatus(status) {
+    transition(happening) {
       const current = record().execution_status;
+      const status = nextStatus(current, happening);
       if (current === status) return;
-      if (!canTransition(current, status)) throw new Error(`status ${current} cannot become ${status}`);
       setState('execution_status', status, { execution_status: status });
     },
     reload() {

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import type { CondenserOptions } from '../context/condenser';
 import type { LLM } from '../llm/llm';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { Toolset } from '../tools/tool';
 import { type ConversationCheckpoints, snapshotBeforeStep } from './conversation-checkpoints';
 import { createConversationLog } from './conversation-log';
 import type { ConversationServiceDeps } from './conversation-service-deps';
+import { discoverSkills, type Skill } from '../skills/discover-skills';
 import { ensureSystemPrompt } from './ensure-system-prompt';
 import { createLiveConversation, type LiveConversation } from './live-conversation';
 import { resolveLLMConfig } from './resolve-llm-config';
@@ -19,10 +21,13 @@ export interface RegistryPorts {
   apiKeys: Map<string, string>;
   onFirstUserMessage(conversationId: string, text: string): void;
   checkpoints: ConversationCheckpoints;
+  logger: RuntimeLogger;
 }
 
 interface Entry {
   live: LiveConversation;
+  /** Appends the system prompt when missing and reads the skills again. */
+  prepare(): Promise<void>;
   /** Creates the toolset on first use. */
   toolset(): Toolset;
   /** The toolset if it was created. */
@@ -38,11 +43,21 @@ export function createConversationRegistry(ports: RegistryPorts) {
   const entries = new Map<string, Entry>();
   /** Conversations being deleted: gone for every request from the moment the delete begins. */
   const deleting = new Set<string>();
+  /**
+   * The skills of each conversation as last read (at creation, at each run's start, on load): kept
+   * across idle drops, because a person's message is matched against them before any run starts.
+   */
+  const skillsOf = new Map<string, readonly Skill[]>();
 
   function load(id: string): Entry {
     if (!deps.store.getConversation(id)) throw new RuntimeError('conversation_not_found');
     const now = () => ports.clock().toISOString();
-    const log = createConversationLog(deps.store, id, { newId: ports.newId, now, secrets: deps.secrets });
+    const log = createConversationLog(deps.store, id, {
+      newId: ports.newId,
+      now,
+      secrets: deps.secrets,
+      logger: ports.logger,
+    });
     let created: Toolset | undefined;
     const toolset = (): Toolset => {
       created ??= deps.createToolset({
@@ -54,6 +69,21 @@ export function createConversationRegistry(ports: RegistryPorts) {
       });
       return created;
     };
+    const userSkillsDir = join(deps.dataDir, 'skills');
+    const readSkills = async (): Promise<void> => {
+      const found = await discoverSkills({ workspaceDir: log.record().workspace_dir, userSkillsDir });
+      if (!deleting.has(id)) skillsOf.set(id, found);
+    };
+    const prepare = (tools: Toolset): Promise<void> =>
+      ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock, userSkillsDir });
+    /** In the background: a run does not wait for them, the next message uses them. */
+    const refreshSkills = () => {
+      readSkills().catch((error: unknown) =>
+        ports.logger.warn('skills not read', { conversation_id: id, error }),
+      );
+    };
+    // Loaded again (after an idle drop or a restart): read them now for the messages to come.
+    if (!skillsOf.has(id)) refreshSkills();
     const live = createLiveConversation(log, {
       newId: ports.newId,
       now,
@@ -62,22 +92,33 @@ export function createConversationRegistry(ports: RegistryPorts) {
         return config ? deps.createLLM(config) : undefined;
       },
       toolset,
-      ensureSystemPrompt: (tools) =>
-        ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock }),
+      ensureSystemPrompt: async (tools) => {
+        await prepare(tools);
+        refreshSkills();
+      },
+      knowledgeSkills: () => skillsOf.get(id) ?? [],
       observationsDir: observationsDir(deps.dataDir, id),
       condenser: ports.condenser,
       globalApprovalRules: () => deps.settings().approval_rules,
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
       onRunEnd: () => release(id),
       onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
+      logger: ports.logger,
       checkpoint: ports.checkpoints.enabled
         ? async (signal) => {
             const store = ports.checkpoints.of(id, log.record().workspace_dir);
-            return store ? snapshotBeforeStep(store, { conversationId: id, signal }) : undefined;
+            return store
+              ? snapshotBeforeStep(store, { conversationId: id, signal, logger: ports.logger })
+              : undefined;
           }
         : undefined,
     });
-    return { live, toolset, createdToolset: () => created };
+    // At creation the first message may follow at once: its triggers need the skills read by then.
+    const prepareNow = async () => {
+      await prepare(toolset());
+      await readSkills();
+    };
+    return { live, prepare: prepareNow, toolset, createdToolset: () => created };
   }
 
   function acquire(id: string): LiveConversation {
@@ -102,7 +143,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
     entry
       .createdToolset()
       ?.close()
-      .catch((error: unknown) => console.error(`conversation ${id}: toolset did not close`, error));
+      .catch((error: unknown) => ports.logger.error('toolset did not close', { conversation_id: id, error }));
   }
 
   /** Stops what runs and closes the toolset. */
@@ -130,7 +171,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
     async prepareSystemPrompt(id: string): Promise<void> {
       acquire(id);
       const entry = entries.get(id) as Entry;
-      await ensureSystemPrompt(entry.live.log, entry.toolset(), { newId: ports.newId, clock: ports.clock });
+      await entry.prepare();
     },
     loaded(id: string): LiveConversation | undefined {
       return entries.get(id)?.live;
@@ -144,6 +185,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
     async remove(id: string, removeData: () => Promise<void>): Promise<void> {
       if (deleting.has(id)) throw new RuntimeError('conversation_not_found');
       deleting.add(id);
+      skillsOf.delete(id);
       const entry = entries.get(id);
       try {
         await unload(id);

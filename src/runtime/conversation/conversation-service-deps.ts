@@ -1,3 +1,4 @@
+import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { ApprovalRule, ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
 import type { LLM } from '../llm/llm';
@@ -75,6 +76,8 @@ export interface ConversationServiceDeps {
    * variables (LLM_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY) and `sessionKey`.
    */
   secrets?: SecretRegistry;
+  /** Where failures nobody asked about are reported. Default: JSON lines on stderr. */
+  logger?: RuntimeLogger;
   /** Injected for reproducible runs; default: real time and random UUIDs. */
   clock?: () => Date;
   ids?: () => string;

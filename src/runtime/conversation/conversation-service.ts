@@ -1,3 +1,4 @@
+import type { Skill } from '../skills/discover-skills';
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { CheckpointOperations } from './checkpoint-operations';
@@ -116,6 +117,11 @@ export interface ConversationService extends CheckpointOperations {
   setSecurityAnalyzer(id: string, analyzer: UpstreamSecurityAnalyzer | null): void;
 
   /** Durable events by seq range (for socket replay, read in pages). */
+  /**
+   * The skills this conversation can use, read now (confined) from its workspace's skill folders and
+   * the person's `<data-dir>/skills`. Throws conversation_not_found.
+   */
+  skills(id: string): Promise<Skill[]>;
   readEvents(id: string, range: SeqRange): Event[];
 
   /**

@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { startConversationNetwork } from '../network/start-conversation-network';
 import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
 import { createToolset } from '../tools/create-toolset';
@@ -34,6 +35,7 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     denyPaths: settings.deny_paths.map((path) => expandHome(path, home)),
     limits: { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb },
     network: network.sandbox,
+    userSkillsDir: join(deps.dataDir, 'skills'),
     ...(request.secretEnv === undefined ? {} : { secretEnv: request.secretEnv }),
   });
   return {

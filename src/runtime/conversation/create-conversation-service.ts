@@ -1,8 +1,10 @@
+import { join } from 'node:path';
+import { discoverSkills } from '../skills/discover-skills';
 import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
-import { pendingActions } from '../context/pending-actions';
+import { pendingActions } from '../../conversation-rules';
 import type { ConversationInfo, Event } from '../events';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
@@ -26,6 +28,7 @@ import { recoverInterruptedRuns } from './recover-interrupted-runs';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { restrictToolset } from './restrict-toolset';
 import { secretValues } from './requests';
+import { createStderrLogger } from '../logging/runtime-logger';
 import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
@@ -54,6 +57,7 @@ export function createConversationService(
   const apiKeys = new Map<string, string>();
   const titleCalls = new Set<Promise<void>>();
   const titleAbort = new AbortController();
+  const logger = deps.logger ?? createStderrLogger();
 
   recoverInterruptedRuns(store, { newId, now });
   const checkpoints = createConversationCheckpoints({
@@ -83,6 +87,7 @@ export function createConversationService(
     apiKeys,
     onFirstUserMessage: titleConversation,
     checkpoints,
+    logger,
   });
   const checkpointOperations = createCheckpointOperations({
     registry,
@@ -173,7 +178,7 @@ export function createConversationService(
         materialize: (target) => sourceStore.materialize(checkpoint, target),
       });
     } catch (error) {
-      console.error(`conversation ${source.id}: branch folder for ${forkId} not made`, error);
+      logger.error(`branch folder for ${forkId} not made`, { conversation_id: source.id, error });
       throw new RuntimeError(
         'branch_folder_failed',
         `The branch folder could not be made: ${error instanceof Error ? error.message : String(error)}`,
@@ -204,7 +209,7 @@ export function createConversationService(
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
           // The run prepares it again and reports a failure there, where the person sees it.
-          console.error(`conversation ${id}: system prompt not prepared at creation`, error);
+          logger.warn('system prompt not prepared at creation', { conversation_id: id, error });
         });
         if (request.initial_message) live.sendMessage(request.initial_message);
       } finally {
@@ -213,6 +218,11 @@ export function createConversationService(
       return { info: info(requireRecord(id)), created: true };
     },
     get: (id) => info(requireRecord(id)),
+    skills: (id) =>
+      discoverSkills({
+        workspaceDir: requireRecord(id).workspace_dir,
+        userSkillsDir: join(deps.dataDir, 'skills'),
+      }),
     search(query) {
       const page = store.listConversations({
         ...(query.q ? { q: query.q } : {}),
@@ -272,7 +282,7 @@ export function createConversationService(
         );
         checkpoints.forget(id);
         if (options.deleteFiles && record.branch_folder && deps.workspaceConfinement) {
-          await removeBranchFolder(deps.workspaceConfinement(), record.branch_folder);
+          await removeBranchFolder(deps.workspaceConfinement(), record.branch_folder, logger);
         }
       });
     },
@@ -323,7 +333,7 @@ export function createConversationService(
         });
       } catch (error) {
         if (branch && deps.workspaceConfinement)
-          await removeBranchFolder(deps.workspaceConfinement(), branch.folder).catch(() => undefined);
+          await removeBranchFolder(deps.workspaceConfinement(), branch.folder, logger).catch(() => undefined);
         if (forked) store.deleteConversation(forkId);
         throw error;
       }
@@ -348,15 +358,7 @@ export function createConversationService(
         if (live.isRunning()) throw new RuntimeError('conversation_already_running');
         mapStoreErrors(() => store.setLeaf(id, eventId));
         live.log.reload();
-        const status = live.log.record().execution_status;
-        if (
-          status === 'waiting_for_confirmation' ||
-          status === 'finished' ||
-          status === 'error' ||
-          status === 'stuck'
-        ) {
-          live.log.setStatus('idle');
-        }
+        live.log.transition({ kind: 'navigated' });
         return info(live.log.record());
       });
     },

@@ -10,14 +10,27 @@ import type { ConversationLog } from './conversation-log';
 export async function ensureSystemPrompt(
   log: ConversationLog,
   toolset: Toolset,
-  ports: { newId(): string; clock(): Date },
+  ports: { newId(): string; clock(): Date; userSkillsDir?: string },
 ): Promise<void> {
+  await toolset.ready?.();
+  for (const notice of toolset.takeNotices?.() ?? []) {
+    // For the person (a banner), not the model: the tools it lacks are simply not offered.
+    log.append({
+      kind: 'ConversationErrorEvent',
+      id: ports.newId(),
+      timestamp: ports.clock().toISOString(),
+      source: 'environment',
+      code: 'MCPServerUnavailable',
+      detail: notice,
+    });
+  }
   const hasPrompt = () => log.branch().some((event) => event.kind === 'SystemPromptEvent');
   if (hasPrompt()) return;
   const prompt = await buildSystemPrompt({
     workspaceDir: log.record().workspace_dir,
     now: ports.clock(),
     toolNames: toolset.tools.map((tool) => tool.name),
+    ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
   });
   if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
   log.append({

@@ -1,7 +1,7 @@
 import { type ConversationInfo, contentText, type Event } from '../events';
 import type { CorruptRow } from '../store/event-store';
 import { describeDecision } from './describe-decision';
-import { redactValue } from './redact-secrets';
+import { redactValue } from '../secrets/redact-values';
 
 export interface ExportedConversation {
   content: string;

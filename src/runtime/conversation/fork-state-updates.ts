@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { lastStateUpdate } from '../../conversation-rules';
 import type { Event, NewEvent } from '../events';
 import type { ConversationRecord } from '../store/event-store';
 
@@ -21,11 +22,8 @@ export function forkStateUpdates(
   };
   const updates: NewEvent[] = [];
   for (const [key, value] of Object.entries(wanted)) {
-    const last = copied.findLast(
-      (event) => event.kind === 'ConversationStateUpdateEvent' && event.key === key,
-    );
-    if (!last || (last.kind === 'ConversationStateUpdateEvent' && isDeepStrictEqual(last.value, value)))
-      continue;
+    const last = lastStateUpdate(copied, key);
+    if (!last || isDeepStrictEqual(last.value, value)) continue;
     updates.push({
       kind: 'ConversationStateUpdateEvent',
       id: ports.newId(),

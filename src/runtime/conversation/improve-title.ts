@@ -29,6 +29,7 @@ export async function improveTitle(
       ],
       tools: [],
       maxOutputTokens: 24,
+      purpose: 'title',
       ...(signal ? { signal } : {}),
     });
     const title = cleanModelTitle(redact(response.text));

@@ -1,69 +1,31 @@
-import type { AgentContext } from '../agent/agent-context';
-import { rejectionOf } from '../agent/rejection-of';
-import { executeActions } from '../agent/execute-actions';
 import { decideConfirmations } from '../agent/decide-confirmations';
-import { type CondenserOptions, planCondensation } from '../context/condenser';
-import { summarizeCondensation } from '../context/condenser-summarize';
-import { pendingActions } from '../context/pending-actions';
-import { type ActionEvent, type ApprovalRule, contentText, type Event } from '../events';
-import { type LLM, LLMError, type LLMUsage } from '../llm/llm';
+import { executeActions } from '../agent/execute-actions';
 import { llmErrorToConversationError } from '../agent/llm-error-to-conversation-error';
-import type { Toolset } from '../tools/tool';
+import { rejectionOf } from '../agent/rejection-of';
+import { planCondensation } from '../context/condenser';
+import { summarizeCondensation } from '../context/condenser-summarize';
+import { pendingActions } from '../../conversation-rules';
+import { type ActionEvent, contentText, type Event, textContent } from '../events';
+import { skillInstructions, triggeredSkills } from '../skills/skills-listing';
+import { type LLM, LLMError, type LLMUsage } from '../llm/llm';
+import { addUsage } from './add-usage';
+import { recordConfirmationAnswers } from './answer-confirmation';
 import type { ConversationLog } from './conversation-log';
-import { type PlannedAnswer, planConfirmationAnswer } from './plan-confirmation-answer';
-import { recordConfirmationAnswer } from './record-confirmation-answer';
+import type { LiveConversationPorts } from './live-conversation-ports';
+import { planConfirmationAnswer } from './plan-confirmation-answer';
 import type { RespondToConfirmation, SendMessage } from './requests';
-import { applyOutcome, endWithError, type LoopControl, runLoop } from './run-loop';
+import { agentContextForRun, loopControlForRun } from './run-context';
+import { FencedRunError, guarded, newRun, type Run, settlesWithin } from './run-fence';
+import { applyOutcome, endWithError, runLoop } from './run-loop';
 import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
-import { statusAfterUserMessage } from './status-machine';
+import { switchableLLM } from './switchable-llm';
 
-export interface LiveConversationPorts {
-  newId(): string;
-  now(): string;
-  /** The model for the next run; undefined when none is configured. */
-  resolveLLM(): LLM | undefined;
-  /** The conversation's toolset, created on first use and kept while the conversation is loaded. */
-  toolset(): Toolset;
-  /** Appends the SystemPromptEvent when the active branch has none. */
-  ensureSystemPrompt(toolset: Toolset): Promise<void>;
-  observationsDir: string;
-  condenser: CondenserOptions;
-  /** The global approval rules now (settings are read on every use). */
-  globalApprovalRules(): readonly ApprovalRule[];
-  /**
-   * Persists a global allow rule (an approval with scope `always`). Absent: such answers add a
-   * conversation rule instead. May throw (settings.json not writable); nothing is recorded then.
-   */
-  addGlobalApprovalRule?: ((rule: ApprovalRule) => void) | undefined;
-  /** After a run ended (whatever the outcome): the registry may drop an idle conversation. */
-  onRunEnd(): void;
-  /** The first user message of the conversation was appended (titles). */
-  onFirstUserMessage(text: string): void;
-  /** Snapshots the workspace before a step that may change files (see AgentContext.checkpoint). */
-  checkpoint?: ((signal: AbortSignal) => Promise<string | undefined>) | undefined;
-}
+export type { LiveConversationPorts } from './live-conversation-ports';
 
 /** How long an interrupt waits for a tool that ignores its abort signal before answering anyway. */
 const INTERRUPT_GRACE_MS = 1_500;
 export const INTERRUPTED_ERROR = 'Interrupted: the person stopped the run before this action finished.';
 const SUPERSEDED_REASON = 'The person sent a new message instead of answering the confirmation.';
-
-/**
- * One run of the loop. An interrupt that stops waiting for it (a tool or model ignoring the abort)
- * fences it: the interrupt has answered its actions, so anything the run still tries to record would
- * be a second answer or a step after `paused`, and is refused.
- */
-interface Run {
-  controller: AbortController;
-  fenced: boolean;
-}
-
-/** Thrown into a fenced run when it tries to record something; ends that run quietly. */
-class FencedRunError extends Error {
-  constructor() {
-    super('this run was interrupted and may no longer record events');
-  }
-}
 
 /**
  * The loop owner of one loaded conversation: one run at a time, pause between steps, interrupt at
@@ -85,66 +47,18 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
 
-  /** `act`, unless the run was fenced. */
-  function guarded<A extends unknown[], R>(current: Run, act: (...args: A) => R): (...args: A) => R {
-    return (...args) => {
-      if (current.fenced) throw new FencedRunError();
-      return act(...args);
-    };
-  }
-
-  function context(llm: LLM, toolset: Toolset, current: Run): AgentContext {
-    const record = log.record();
-    return {
-      conversationId: log.id,
-      workspaceDir: record.workspace_dir,
-      observationsDir: ports.observationsDir,
-      llm,
-      toolset,
-      confirmationPolicy: () => log.record().confirmation_policy,
-      securityAnalyzer: () => log.record().security_analyzer,
-      approvalRules: () => ({
-        conversation: log.record().approval_rules,
-        global: ports.globalApprovalRules(),
-      }),
-      branch: log.branch,
-      view: log.view,
-      lastSeq: log.lastSeq,
-      append: guarded(current, log.append),
-      publish: (frame) => {
-        if (!current.fenced) log.publish(frame);
-      },
-      addUsage: guarded(current, (usage: LLMUsage) => addUsage(log, usage)),
-      newId: ports.newId,
-      now: ports.now,
-      signal: current.controller.signal,
-      condenser: ports.condenser,
-      ...(ports.checkpoint ? { checkpoint: checkpointFor(ports.checkpoint, current) } : {}),
-    };
-  }
-
-  function control(current: Run): LoopControl {
-    const record = log.record();
-    return {
-      maxIterations: record.max_iterations,
-      stuckDetection: record.stuck_detection,
-      pauseRequested: () => pauseRequested,
-      setStatus: guarded(current, log.setStatus),
-    };
-  }
-
   async function runTask(llm: LLM, current: Run, approved: boolean): Promise<void> {
-    log.setStatus('running');
+    log.transition({ kind: 'run_started' });
     const toolset = ports.toolset();
     await ports.ensureSystemPrompt(toolset);
     if (pauseRequested) return; // paused before the first step: no step starts
-    const agent = context(llm, toolset, current);
-    const loopControl = control(current);
+    const agent = agentContextForRun(log, ports, { llm, toolset, current });
+    const loopControl = loopControlForRun(log, current, () => pauseRequested);
     const pending = pendingActions(log.branch());
     if (pending.length > 0) {
       const decided = approved ? { wait: false, runnable: pending } : decideConfirmations(pending, agent);
       if (decided.wait) {
-        log.setStatus('waiting_for_confirmation');
+        log.transition({ kind: 'confirmation_needed' });
         return;
       }
       if (
@@ -178,13 +92,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     resumeAfterRun = false;
     llmSwitched = false;
     lateMessage = undefined;
-    const current: Run = { controller: new AbortController(), fenced: false };
+    const current = newRun();
     run = current;
     const approve = approved || status === 'waiting_for_confirmation';
     const started: Promise<void> = runTask(runModel(llm), current, approve)
       .catch((error: unknown) => {
         if (error instanceof FencedRunError) return;
-        if (current.fenced) console.error(`conversation ${log.id}: interrupted run failed`, error);
+        if (current.fenced) ports.logger.error('interrupted run failed', { conversation_id: log.id, error });
         else failOnBug(error);
       })
       .finally(() => {
@@ -209,15 +123,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     if (!stopping) {
       const status = log.record().execution_status;
       if (late && kind === 'run' && status === 'finished') {
-        log.setStatus('idle');
+        log.transition({ kind: 'user_message', supersededPending: false });
         if (late.run) start(false);
       } else if (late && kind === 'condense') {
         // As if the message came now: it supersedes anything pending (never approves it).
         const superseded = pendingActions(log.branch()).length > 0;
         if (superseded) rejectPending(SUPERSEDED_REASON);
-        log.setStatus(
-          superseded || status === 'waiting_for_confirmation' ? 'idle' : statusAfterUserMessage(status),
-        );
+        log.transition({ kind: 'user_message', supersededPending: superseded });
         if (late.run) start(false);
       } else if (resume && status === 'paused') {
         start(false);
@@ -228,27 +140,20 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
   /**
    * The run's model. The model reads the log as it is when a call begins, so a message after that is
-   * late for this call; and after a switch_llm each call after the switch uses the new model (the
-   * call in flight finishes on the old one, as upstream's does).
+   * late for this call; after a switch_llm each later call uses the new model.
    */
   function runModel(initial: LLM): LLM {
-    let current = initial;
-    return {
-      get provider() {
-        return current.provider;
-      },
-      get model() {
-        return current.model;
-      },
-      complete: (request) => {
+    return switchableLLM(initial, {
+      onCall: () => {
         lateMessage = undefined;
-        if (llmSwitched) {
-          llmSwitched = false;
-          current = ports.resolveLLM() ?? current;
-        }
-        return current.complete(request);
       },
-    };
+      takeSwitch: () => {
+        const switched = llmSwitched;
+        llmSwitched = false;
+        return switched;
+      },
+      resolve: ports.resolveLLM,
+    });
   }
 
   /**
@@ -261,7 +166,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     if (!plan) return; // nothing after the system prompt and the task can be forgotten
     const llm = ports.resolveLLM();
     if (!llm) throw new RuntimeError('llm_not_configured');
-    const current: Run = { controller: new AbortController(), fenced: false };
+    const current = newRun();
     run = current;
     pauseRequested = false;
     resumeAfterRun = false;
@@ -285,7 +190,9 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       }
     })();
     const settled: Promise<void> = work
-      .catch((error: unknown) => console.error(`conversation ${log.id}: condensation failed`, error))
+      .catch((error: unknown) =>
+        ports.logger.error('condensation failed', { conversation_id: log.id, error }),
+      )
       .finally(() => {
         if (!current.fenced) endTask('condense');
       });
@@ -301,14 +208,14 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
   /** A bug in the loop must not leave the conversation `running` forever. */
   function failOnBug(error: unknown): void {
-    console.error(`conversation ${log.id}: run failed`, error);
+    ports.logger.error('run failed', { conversation_id: log.id, error });
     try {
       endWithError(recorder, log, {
         code: 'InternalError',
         detail: `The run stopped because of an internal error (${error instanceof Error ? error.message : String(error)}). Run again to continue.`,
       });
     } catch (secondError) {
-      console.error(`conversation ${log.id}: could not record the failure`, secondError);
+      ports.logger.error('could not record the failure', { conversation_id: log.id, error: secondError });
     }
   }
 
@@ -320,19 +227,6 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     answerPending(pendingActions(log.branch()), (action) =>
       log.append(rejectionOf(action, reason, stamp(), 'user')),
     );
-  }
-
-  /** Global rules first: when settings.json cannot be written, nothing at all is recorded. */
-  function addRules(answers: readonly PlannedAnswer[]): void {
-    const conversationRules: ApprovalRule[] = [];
-    for (const { scope, newRule } of answers) {
-      if (!newRule) continue;
-      if (scope === 'always' && ports.addGlobalApprovalRule) ports.addGlobalApprovalRule(newRule);
-      else conversationRules.push(newRule);
-    }
-    if (conversationRules.length === 0) return;
-    const rules = [...log.record().approval_rules, ...conversationRules];
-    log.setState('approval_rules', rules, { approval_rules: rules });
   }
 
   async function interruptNow(): Promise<void> {
@@ -359,7 +253,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       }),
     );
     log.append({ kind: 'InterruptEvent', ...stamp(), source: 'user' });
-    log.setStatus('paused');
+    log.transition({ kind: 'interrupted' });
   }
 
   return {
@@ -378,7 +272,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       if (status !== 'idle' && status !== 'running') return;
       if (task) pauseRequested = true;
       log.append({ kind: 'PauseEvent', ...stamp(), source: 'user' });
-      log.setStatus('paused');
+      log.transition({ kind: 'pause_asked' });
     },
     interrupt(): Promise<void> {
       stopping ??= interruptNow().finally(() => {
@@ -394,13 +288,19 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         rejectPending(SUPERSEDED_REASON);
       }
       const first = !log.branch().some(isUserMessage);
+      const skills = triggeredSkills(
+        ports.knowledgeSkills(),
+        contentText(message.content),
+        activatedSkills(log.branch()),
+      );
       log.append({
         kind: 'MessageEvent',
         ...stamp(),
         source: 'user',
         llm_message: { role: 'user', content: message.content },
-        extended_content: [],
+        extended_content: skills.map((skill) => textContent(skillInstructions(skill))),
         ...(message.client_message_id ? { client_message_id: message.client_message_id } : {}),
+        ...(skills.length > 0 ? { activated_skills: skills.map((skill) => skill.name) } : {}),
       });
       if (first) ports.onFirstUserMessage(contentText(message.content));
       if (running) {
@@ -410,8 +310,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
           resumeAfterRun = true;
         return;
       }
-      const status = log.record().execution_status;
-      log.setStatus(status === 'waiting_for_confirmation' ? 'idle' : statusAfterUserMessage(status));
+      log.transition({ kind: 'user_message', supersededPending: false });
       if (message.run && !stopping) start(false);
     },
     respondToConfirmation(response: RespondToConfirmation): void {
@@ -426,11 +325,9 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         now: ports.now,
       });
       if (task || stopping) throw new RuntimeError('conversation_already_running');
-      addRules(answers);
-      const ruleScope = ports.addGlobalApprovalRule ? 'global' : 'conversation';
-      for (const answer of answers) recordConfirmationAnswer(log, answer, stamp, ruleScope);
+      recordConfirmationAnswers(log, answers, ports);
       if (answers.some((answer) => answer.accept)) start(true);
-      else log.setStatus('idle');
+      else log.transition({ kind: 'all_rejected' });
     },
     /**
      * Forces a condensation (upstream's condense). While a run is going or actions wait for an answer,
@@ -462,24 +359,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
 export type LiveConversation = ReturnType<typeof createLiveConversation>;
 
-/** True when `promise` settles within `ms`; the timer does not outlive the answer. */
-async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
+/** Knowledge skills already loaded into this branch: each is loaded once. */
+function activatedSkills(branch: readonly Event[]): Set<string> {
+  const names = new Set<string>();
+  for (const event of branch) {
+    if (event.kind === 'MessageEvent') for (const name of event.activated_skills ?? []) names.add(name);
   }
-}
-
-function checkpointFor(
-  checkpoint: (signal: AbortSignal) => Promise<string | undefined>,
-  current: Run,
-): () => Promise<string | undefined> {
-  return () => checkpoint(current.controller.signal);
+  return names;
 }
 
 function isUserMessage(event: Event): boolean {
@@ -489,15 +375,4 @@ function isUserMessage(event: Event): boolean {
 function sameIds(ids: readonly string[], pending: readonly ActionEvent[]): boolean {
   const expected = new Set(pending.map((action) => action.id));
   return ids.length === expected.size && ids.every((id) => expected.has(id));
-}
-
-function addUsage(log: ConversationLog, usage: LLMUsage): void {
-  if (usage.prompt_tokens === 0 && usage.completion_tokens === 0 && usage.cost === 0) return;
-  const stats = log.record().stats;
-  const next = {
-    prompt_tokens: stats.prompt_tokens + usage.prompt_tokens,
-    completion_tokens: stats.completion_tokens + usage.completion_tokens,
-    cost: stats.cost + usage.cost,
-  };
-  log.setState('stats', next, { stats: next });
 }

@@ -1,5 +1,6 @@
-import { pendingActions } from '../context/pending-actions';
+import { pendingActions } from '../../conversation-rules';
 import type { ActionEvent, Event, ExecutionStatus } from '../events';
+import { nextStatus } from './status-machine';
 import type { EventStore } from '../store/event-store';
 
 export const RESTART_INTERRUPTED_ERROR =
@@ -45,13 +46,14 @@ export function recoverInterruptedRuns(
       detail:
         'The runtime restarted while this conversation was running. Check the last steps, then run again to continue.',
     });
-    store.updateConversation(id, { execution_status: 'error' });
+    const status = nextStatus(record.execution_status, { kind: 'run_failed' });
+    store.updateConversation(id, { execution_status: status });
     store.append(id, {
       kind: 'ConversationStateUpdateEvent',
       ...stamp(),
       source: 'environment',
       key: 'execution_status',
-      value: 'error',
+      value: status,
     });
     recovered.push(id);
   }

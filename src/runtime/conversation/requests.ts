@@ -10,6 +10,7 @@ import {
   RuleMatcherSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
 
 /** Request bodies of the runtime's API (CONTRACT §3). The server validates with these; OpenAPI is made from them. */
@@ -17,7 +18,12 @@ import { UpstreamAgentSchema } from './upstream-agent';
 export const SendMessageSchema = z.strictObject({
   role: z.literal('user'),
   /** Upstream's provider hints on content (`cache_prompt`) are accepted and dropped. */
-  content: z.array(ContentInputSchema).min(1),
+  content: z
+    .array(ContentInputSchema)
+    .min(1)
+    .superRefine((content, context) => {
+      for (const problem of contentImageProblems(content)) context.addIssue({ code: 'custom', ...problem });
+    }),
   run: z.boolean().default(false),
   client_message_id: z.string().min(1).max(200).optional(),
 });

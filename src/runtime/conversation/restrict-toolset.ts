@@ -12,8 +12,13 @@ export function restrictToolset(toolset: Toolset, names: readonly string[] | und
   if (names === undefined) return toolset;
   const allowed = (name: string) => ALWAYS_OFFERED.has(name) || names.includes(name);
   return {
-    tools: toolset.tools.filter((tool) => allowed(tool.name)),
+    // A getter: MCP tools join the toolset once their servers have listed them.
+    get tools() {
+      return toolset.tools.filter((tool) => allowed(tool.name));
+    },
     get: (name) => (allowed(name) ? toolset.get(name) : undefined),
     close: () => toolset.close(),
+    ...(toolset.ready ? { ready: () => toolset.ready?.() ?? Promise.resolve() } : {}),
+    ...(toolset.takeNotices ? { takeNotices: () => toolset.takeNotices?.() ?? [] } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { AgentContext, StepOutcome } from '../agent/agent-context';
 import { detectStuck } from '../agent/detect-stuck';
 import { runAgentStep } from '../agent/run-agent-step';
-import type { ExecutionStatus } from '../events';
+import type { StatusHappening } from './status-machine';
 
 export interface LoopControl {
   maxIterations: number;
@@ -11,7 +11,7 @@ export interface LoopControl {
    * status `paused`) was recorded when it was asked for, so the loop only stops.
    */
   pauseRequested(): boolean;
-  setStatus(status: ExecutionStatus): void;
+  transition(happening: StatusHappening): void;
 }
 
 /**
@@ -45,10 +45,10 @@ export function applyOutcome(
     case 'continue':
       return 'go_on';
     case 'finished':
-      control.setStatus('finished');
+      control.transition({ kind: 'run_finished' });
       return 'stop';
     case 'waiting':
-      control.setStatus('waiting_for_confirmation');
+      control.transition({ kind: 'confirmation_needed' });
       return 'stop';
     case 'aborted':
       return 'stop';
@@ -60,7 +60,7 @@ export function applyOutcome(
 
 export function endWithError(
   context: Pick<AgentContext, 'append' | 'newId' | 'now'>,
-  control: Pick<LoopControl, 'setStatus'>,
+  control: Pick<LoopControl, 'transition'>,
   error: { code: string; detail: string },
 ): void {
   context.append({
@@ -71,7 +71,7 @@ export function endWithError(
     code: error.code,
     detail: error.detail,
   });
-  control.setStatus('error');
+  control.transition({ kind: 'run_failed' });
 }
 
 /** Stuck: status `stuck` with an explanation. Three identical errors: one nudge for the model. */
@@ -105,6 +105,6 @@ function stopWhenStuck(context: AgentContext, control: LoopControl): boolean {
     code: 'AgentStuck',
     detail: `${verdict.reason} The run was stopped; send a message with new directions to continue.`,
   });
-  control.setStatus('stuck');
+  control.transition({ kind: 'run_stuck' });
   return true;
 }

@@ -48,12 +48,36 @@ export const FinishActionSchema = z.strictObject({
   message: z.string(),
 });
 
+/** Loads a skill's instructions (a SKILL.md in the workspace or the user's data dir) by name. */
+export const InvokeSkillActionSchema = z.strictObject({
+  kind: z.literal('InvokeSkillAction'),
+  name: z.string(),
+});
+
+/**
+ * A call to a tool of an MCP server (upstream's name). `annotations` records what the server declared
+ * about the tool when it was called (its risk comes from them); absent when it declared nothing.
+ */
+export const MCPToolActionSchema = z.strictObject({
+  kind: z.literal('MCPToolAction'),
+  /** The server's name in the settings or the conversation's mcp_config. */
+  server: z.string(),
+  /** The tool's own name on that server (the model sees `<server>__<tool>`). */
+  tool: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  annotations: z
+    .strictObject({ read_only: z.boolean().optional(), destructive: z.boolean().optional() })
+    .optional(),
+});
+
 export const ActionSchema = z.discriminatedUnion('kind', [
   TerminalActionSchema,
   FileEditorActionSchema,
   TaskTrackerActionSchema,
   ThinkActionSchema,
   FinishActionSchema,
+  InvokeSkillActionSchema,
+  MCPToolActionSchema,
 ]);
 
 export type TerminalAction = z.infer<typeof TerminalActionSchema>;
@@ -63,4 +87,6 @@ export type TaskItem = z.infer<typeof TaskItemSchema>;
 export type TaskTrackerAction = z.infer<typeof TaskTrackerActionSchema>;
 export type ThinkAction = z.infer<typeof ThinkActionSchema>;
 export type FinishAction = z.infer<typeof FinishActionSchema>;
+export type InvokeSkillAction = z.infer<typeof InvokeSkillActionSchema>;
+export type MCPToolAction = z.infer<typeof MCPToolActionSchema>;
 export type Action = z.infer<typeof ActionSchema>;

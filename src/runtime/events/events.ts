@@ -44,6 +44,16 @@ export const ToolCallSchema = z.strictObject({
   arguments: z.string(),
 });
 
+/**
+ * A provider's signed reasoning block (Anthropic extended thinking), kept exactly as received: the
+ * provider refuses a tool-use turn whose thinking comes back without it or altered. Upstream's shape.
+ */
+export const ThinkingBlockSchema = z.strictObject({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string(),
+});
+
 export const SystemPromptEventSchema = z.strictObject({
   kind: z.literal('SystemPromptEvent'),
   ...base,
@@ -58,9 +68,16 @@ export const MessageEventSchema = z.strictObject({
   ...base,
   llm_message: LLMMessageSchema,
   llm_response_id: z.string().optional(),
+  /** The model's reasoning before an agent's text reply (shown as its thinking; never sent back). */
+  reasoning_content: z.string().optional(),
   extended_content: z.array(ContentSchema).default([]),
   /** Set by the client that sent it; the same id twice appends once. */
   client_message_id: z.string().max(200).optional(),
+  /**
+   * Knowledge skills this person's message triggered (upstream's name): their instructions were
+   * added to `extended_content`, once per conversation each.
+   */
+  activated_skills: z.array(z.string()).optional(),
 });
 
 export const ActionEventSchema = z.strictObject({
@@ -68,6 +85,8 @@ export const ActionEventSchema = z.strictObject({
   ...base,
   thought: z.array(TextContentSchema).default([]),
   reasoning_content: z.string().optional(),
+  /** The signed form of `reasoning_content`, on the first action of a response, for sending it back. */
+  thinking_blocks: z.array(ThinkingBlockSchema).optional(),
   /** null when the call could not be turned into an action (unknown tool, bad arguments). */
   action: ActionSchema.nullable(),
   tool_name: z.string(),

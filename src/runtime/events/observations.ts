@@ -48,12 +48,31 @@ export const FinishObservationSchema = z.strictObject({
   ...observationBase,
 });
 
+export const InvokeSkillObservationSchema = z.strictObject({
+  kind: z.literal('InvokeSkillObservation'),
+  ...observationBase,
+  /** The skill loaded; absent when none had the name asked for. */
+  skill_name: z.string().optional(),
+});
+
+/** What an MCP server's tool returned: its text and images, `is_error` when the call failed. */
+export const MCPToolObservationSchema = z.strictObject({
+  kind: z.literal('MCPToolObservation'),
+  ...observationBase,
+  server: z.string(),
+  tool: z.string(),
+  /** The call took longer than its timeout and was cancelled. */
+  timed_out: z.boolean().default(false),
+});
+
 export const ObservationSchema = z.discriminatedUnion('kind', [
   TerminalObservationSchema,
   FileEditorObservationSchema,
   TaskTrackerObservationSchema,
   ThinkObservationSchema,
   FinishObservationSchema,
+  InvokeSkillObservationSchema,
+  MCPToolObservationSchema,
 ]);
 
 export type TerminalObservation = z.infer<typeof TerminalObservationSchema>;
@@ -61,4 +80,6 @@ export type FileEditorObservation = z.infer<typeof FileEditorObservationSchema>;
 export type TaskTrackerObservation = z.infer<typeof TaskTrackerObservationSchema>;
 export type ThinkObservation = z.infer<typeof ThinkObservationSchema>;
 export type FinishObservation = z.infer<typeof FinishObservationSchema>;
+export type InvokeSkillObservation = z.infer<typeof InvokeSkillObservationSchema>;
+export type MCPToolObservation = z.infer<typeof MCPToolObservationSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;

@@ -2,7 +2,9 @@ import { APICallError, LoadAPIKeyError } from 'ai';
 import type { LLMProvider } from '../events';
 import { LLMError } from './llm';
 import { providerErrorBody } from './provider-error-body';
-import { redactSecret } from './redact-secret';
+import { repairForRejection } from './provider-projection-repair';
+import type { RepairLevel } from './provider-projection-rules';
+import { redactText } from '../secrets/redact-values';
 import { retryAfterMs } from './retry-after';
 
 export interface FailureContext {
@@ -23,7 +25,16 @@ export interface ClassifiedFailure {
    * local server may be starting), not when a person is waiting for an answer (a connection test).
    */
   unreachable?: boolean;
+  /**
+   * The provider refused the history itself (ids, names, blank content, images, reasoning, tool
+   * pairing): the projection that should make it acceptable. Worth one more try with it.
+   */
+  repair?: RepairLevel;
 }
+
+// Not "too long" alone: OpenAI says "string too long" of an id that is over 40 characters.
+const CONTEXT_OVERFLOW =
+  /context[_ ]length|context window|maximum context|too many tokens|prompt is too long|input is too long|reduce the length of the messages|tokens? > \d+ maximum/i;
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -43,7 +54,8 @@ const NETWORK_CODES = new Set([
  */
 export function classifyFailure(cause: unknown, context: FailureContext): ClassifiedFailure {
   const where = providerLabel(context.provider);
-  const clean = (text: string) => redactSecret(text, context.apiKey);
+  const clean = (text: string) =>
+    redactText(text, context.apiKey ? [{ name: 'api-key', value: context.apiKey }] : []);
   if (cause instanceof LLMError) return { error: cause, retryable: false };
   if (LoadAPIKeyError.isInstance(cause)) {
     return fail('auth', `No API key is set for ${where}. Add one in Settings.`, false);
@@ -142,19 +154,32 @@ function classifyStatus(
       status,
     );
   }
-  if (
-    /context.length|context_length|too long|maximum context|too many tokens/i.test(
-      `${body.code ?? ''} ${body.message ?? ''}`,
-    )
-  ) {
+  if (status === 413 || CONTEXT_OVERFLOW.test(`${body.code ?? ''} ${body.message ?? ''}`)) {
     return fail(
-      'bad_request',
+      'context_overflow',
       `The conversation is too long for the model's context window (${status})${said}. Condense it or choose a model with a larger context.`,
       false,
       status,
     );
   }
-  return fail('bad_request', `${capitalize(where)} rejected the request (${status})${said}.`, false, status);
+  const repair = status === 400 || status === 422 ? repairForRejection(body.message ?? '') : undefined;
+  if (repair) {
+    return {
+      ...fail(
+        'bad_request',
+        `${capitalize(where)} refused the conversation as it was sent (${status})${said}. It was sent again in a simpler form and refused again: choose another model, or fork the conversation from an earlier message.`,
+        false,
+        status,
+      ),
+      repair,
+    };
+  }
+  return fail(
+    'bad_request',
+    `${capitalize(where)} rejected the request (${status})${said}. Nothing in the conversation explains it: check the model name, base URL and provider in Settings.`,
+    false,
+    status,
+  );
 }
 
 function fail(

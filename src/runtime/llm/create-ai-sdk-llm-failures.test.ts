@@ -148,11 +148,21 @@ describe('createAiSdkLLM failures that need a person', () => {
     expect(mock.requests()).toHaveLength(1);
   });
 
-  it('maps 400 to bad_request without retrying, saying when the context is too long', async () => {
+  it('maps a 400 the history cannot explain to bad_request without retrying, quoting the provider', async () => {
     const error = await failure(
       llmFor({ turns: [{ fail: 'bad_request' }, { text: 'never' }] }).complete(request()),
     );
-    expect(error.code).toBe('bad_request');
+    expect(error).toMatchObject({ code: 'bad_request', status: 400 });
+    expect(error.detail).toMatch(/Unrecognized request argument supplied: frequency_boost/);
+    expect(error.detail).toMatch(/check the model name, base URL and provider in Settings/);
+    expect(mock.requests()).toHaveLength(1);
+  });
+
+  it('maps a context overflow to its own code without retrying', async () => {
+    const error = await failure(
+      llmFor({ turns: [{ fail: 'context_overflow' }, { text: 'never' }] }).complete(request()),
+    );
+    expect(error.code).toBe('context_overflow');
     expect(error.detail).toMatch(/too long for the model's context window/);
     expect(mock.requests()).toHaveLength(1);
   });
@@ -223,5 +233,112 @@ describe('createAiSdkLLM cancellation', () => {
     const error = await failure(llm.complete(request({ signal: AbortSignal.abort() })));
     expect(error.code).toBe('aborted');
     expect(mock.requests()).toHaveLength(0);
+  });
+});
+
+describe('createAiSdkLLM when the provider refuses the history', () => {
+  const history: LLMRequest['messages'] = [
+    { role: 'user', content: [{ type: 'text', text: 'look' }] },
+    {
+      role: 'assistant',
+      content: 'Looking.',
+      tool_calls: [{ id: 'functions.terminal:0', name: 'terminal', arguments: '{"command":"ls"}' }],
+    },
+    { role: 'tool', tool_call_id: 'functions.terminal:0', tool_name: 'terminal', content: 'a.txt' },
+    { role: 'user', content: [{ type: 'image', image_urls: ['data:image/png;base64,iVBORw0K'] }] },
+  ];
+  const tools = [{ name: 'terminal', description: 'Run', parameters: { type: 'object' } }];
+  const refusal = "Invalid 'messages[1].tool_calls[0].id': string does not match pattern.";
+
+  function sentMessages(index: number): unknown[] {
+    return (mock.requests()[index]?.body as { messages?: unknown[] } | undefined)?.messages ?? [];
+  }
+
+  it('resends once in the strict form, tells the listener, and starts later calls repaired', async () => {
+    const retries: [string, number, number][] = [];
+    const llm = llmFor({
+      turns: [{ fail: 'bad_request', message: refusal }, { text: 'fine now' }, { text: 'still fine' }],
+    });
+    const response = await llm.complete(
+      request({
+        messages: history,
+        tools,
+        onRetry: (error, attempt, delayMs) => retries.push([error.code, attempt, delayMs]),
+      }),
+    );
+    expect(response.text).toBe('fine now');
+    expect(retries).toEqual([['bad_request', 2, 0]]);
+    expect(sleeps).toEqual([]);
+    expect(JSON.stringify(sentMessages(0))).toContain('functions.terminal:0');
+    expect(JSON.stringify(sentMessages(0))).toContain('image_url');
+    const repaired = JSON.stringify(sentMessages(1));
+    expect(repaired).not.toContain('functions.terminal:0');
+    expect(repaired).toContain('"tool_call_id":"call_1"');
+    expect(repaired).not.toContain('image_url');
+
+    await llm.complete(request({ messages: history, tools }));
+    expect(mock.requests()).toHaveLength(3);
+    expect(JSON.stringify(sentMessages(2))).toBe(repaired);
+  });
+
+  it('flattens tool calls into text when the provider says calls and results do not pair', async () => {
+    const llm = llmFor({
+      turns: [
+        {
+          fail: 'bad_request',
+          message: "messages with role 'tool' must be a response to a preceeding message with 'tool_calls'",
+        },
+        { text: 'ok' },
+      ],
+    });
+    await llm.complete(request({ messages: history, tools }));
+    const flat = sentMessages(1) as { role: string; tool_calls?: unknown }[];
+    expect(flat.some((message) => message.role === 'tool' || message.tool_calls)).toBe(false);
+    expect(JSON.stringify(flat)).toContain('[Called the tool terminal with {\\"command\\":\\"ls\\"}]');
+  });
+
+  it('resends only once: a second refusal is an error a person can act on', async () => {
+    const llm = llmFor({
+      turns: [
+        { fail: 'bad_request', message: refusal },
+        { fail: 'bad_request', message: refusal },
+        { text: 'never' },
+      ],
+    });
+    const error = await failure(llm.complete(request({ messages: history, tools })));
+    expect(error).toMatchObject({ code: 'bad_request', status: 400 });
+    expect(error.detail).toContain('string does not match pattern');
+    expect(error.detail).toMatch(/sent again in a simpler form and refused again/);
+    expect(mock.requests()).toHaveLength(2);
+  });
+
+  it('Anthropic: a resend without the signed thinking also goes without extended thinking', async () => {
+    mock.setScript({
+      turns: [
+        { fail: 'bad_request', message: 'messages.1.content.0.thinking.signature: Invalid signature' },
+        { text: 'ok' },
+      ],
+    });
+    const llm = createAiSdkLLM(
+      { provider: 'anthropic', model: 'claude-sonnet-4-5', base_url: mock.url, api_key: API_KEY },
+      { retry: { maxAttempts: 1 } },
+    );
+    const messages: LLMRequest['messages'] = [
+      { role: 'user', content: [{ type: 'text', text: 'list' }] },
+      {
+        role: 'assistant',
+        content: '',
+        reasoning: 'I will list.',
+        reasoning_signature: 'sig-1',
+        tool_calls: [{ id: 'toolu_1', name: 'terminal', arguments: '{"command":"ls"}' }],
+      },
+      { role: 'tool', tool_call_id: 'toolu_1', tool_name: 'terminal', content: 'a.txt' },
+    ];
+    await llm.complete(request({ messages, tools }));
+    const [first, resent] = mock.requests().map((recorded) => recorded.body as Record<string, unknown>);
+    expect(first?.thinking).toMatchObject({ type: 'enabled' });
+    expect(JSON.stringify(first?.messages)).toContain('"signature":"sig-1"');
+    expect(resent).not.toHaveProperty('thinking');
+    expect(JSON.stringify(resent?.messages)).not.toContain('sig-1');
   });
 });

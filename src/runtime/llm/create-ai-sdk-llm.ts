@@ -3,6 +3,10 @@ import type { LLMConfig } from '../conversation/conversation-service-deps';
 import { attemptCompletion } from './attempt-completion';
 import { DEFAULT_RETRY, type RetryOptions, backoffDelay } from './backoff-delay';
 import { type FetchFunction, createProviderModel } from './create-provider-model';
+import { providerCallOptions } from './provider-call-options';
+import { projectForProvider } from './provider-projection';
+import { nextRepair } from './provider-projection-repair';
+import type { RepairLevel } from './provider-projection-rules';
 import { type LLM, LLMError, type LLMRequest, type LLMResponse } from './llm';
 import type { ModelCallOptions, ProviderModel } from './model-types';
 import type { StreamedCompletion } from './stream-completion';
@@ -35,9 +39,13 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
   const random = options.random ?? Math.random;
   const model = buildModel(config, options.fetch);
 
+  // Raised when the provider refused a history; kept, so later calls are sent repaired from the start.
+  let repair: RepairLevel = 'none';
+
   async function complete(request: LLMRequest): Promise<LLMResponse> {
     if (model instanceof LLMError) throw model;
-    const callOptions = toCallOptions(request);
+    let callOptions = toCallOptions(request, config, repair);
+    let repaired = false;
     for (let attempt = 1; ; attempt += 1) {
       if (request.signal?.aborted) throw new LLMError('aborted', 'The model call was cancelled.');
       const outcome = await attemptCompletion({
@@ -50,6 +58,17 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
       });
       if (outcome.ok) return toResponse(outcome.value, config.model);
       const { error, retryable, retryAfterMs, unreachable } = outcome.failure;
+      const stricter =
+        outcome.failure.repair && !repaired ? nextRepair(repair, outcome.failure.repair) : undefined;
+      if (stricter) {
+        // One more try, not counted as a transient retry: the same request would fail the same way.
+        repaired = true;
+        repair = stricter;
+        callOptions = toCallOptions(request, config, repair);
+        request.onRetry?.(resendNotice(error), attempt + 1, 0);
+        attempt -= 1;
+        continue;
+      }
       if (!retryable || attempt >= retry.maxAttempts) throw error;
       if (unreachable && request.failFastWhenUnreachable) throw error;
       const delayMs = backoffDelay(attempt, retry, random, retryAfterMs);
@@ -71,14 +90,33 @@ function buildModel(config: LLMConfig, fetch: FetchFunction | undefined): Provid
   return createProviderModel(config, fetch);
 }
 
-function toCallOptions(request: LLMRequest): Omit<ModelCallOptions, 'abortSignal'> {
+function toCallOptions(
+  request: LLMRequest,
+  config: LLMConfig,
+  repair: RepairLevel,
+): Omit<ModelCallOptions, 'abortSignal'> {
+  const hasTools = request.tools.length > 0;
+  const messages = projectForProvider(request.messages, { provider: config.provider, hasTools, repair });
+  // Provider options read what is sent: thinking stays off when the turn lost its signed thinking.
   return {
-    prompt: toModelPrompt(request.messages),
-    ...(request.tools.length
-      ? { tools: toModelTools(request.tools), toolChoice: { type: 'auto' as const } }
+    prompt: toModelPrompt(messages),
+    ...(hasTools
+      ? {
+          tools: toModelTools(request.tools, config.provider === 'openai'),
+          toolChoice: { type: 'auto' as const },
+        }
       : {}),
     ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}),
+    ...providerCallOptions(config, { ...request, messages }),
   };
+}
+
+function resendNotice(refusal: LLMError): LLMError {
+  return new LLMError(
+    refusal.code,
+    `The model provider refused the conversation as it was sent (${refusal.status ?? 400}); sending it again in a simpler form.`,
+    refusal.status,
+  );
 }
 
 function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
@@ -86,6 +124,9 @@ function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
     id: streamed.id ?? `llm-${randomUUID()}`,
     text: streamed.text,
     ...(streamed.reasoning ? { reasoning: streamed.reasoning } : {}),
+    ...(streamed.reasoning && streamed.reasoning_signature
+      ? { reasoning_signature: streamed.reasoning_signature }
+      : {}),
     tool_calls: streamed.tool_calls,
     usage: {
       prompt_tokens: streamed.usage?.inputTokens.total ?? 0,

@@ -4,14 +4,18 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LLMConfig } from '../conversation/conversation-service-deps';
 import { jsonReplyAsStream } from './json-reply-as-stream';
 import type { ProviderModel } from './model-types';
+import { normalizeResponsesRequest } from './normalize-responses-request';
+import { isOpenAIReasoningModel } from './reasoning-models';
 
 export type FetchFunction = typeof globalThis.fetch;
 
 /**
- * The AI SDK provider model for a config. OpenAI goes through Chat Completions (`.chat`), not the
- * Responses API: our history is stateless chat messages, and Chat Completions is what every
- * OpenAI-compatible server (and the mock) speaks. Throws only for a config that cannot work
- * (openai-compatible without a base URL), which settings validation should have caught.
+ * The AI SDK provider model for a config. OpenAI reasoning models (o-series, gpt-5 and later, codex)
+ * go through the Responses API, the only OpenAI API that returns reasoning summaries; every other
+ * OpenAI model, and every OpenAI-compatible server, through Chat Completions (`.chat`), which is what
+ * they all speak. Our history stays stateless either way (see providerCallOptions: `store: false`).
+ * Throws only for a config that cannot work (openai-compatible without a base URL), which settings
+ * validation should have caught.
  */
 export function createProviderModel(config: LLMConfig, baseFetch?: FetchFunction): ProviderModel {
   // Chat Completions servers that ignore `stream: true` still work (Anthropic always streams).
@@ -27,10 +31,17 @@ export function createProviderModel(config: LLMConfig, baseFetch?: FetchFunction
         fetch,
       }).chatModel(config.model);
     }
-    case 'openai':
-      return createOpenAI({ apiKey: config.api_key, baseURL: config.base_url || undefined, fetch }).chat(
-        config.model,
-      );
+    case 'openai': {
+      const baseURL = config.base_url || undefined;
+      if (isOpenAIReasoningModel(config.model)) {
+        // The Responses API always streams when asked, so no JSON-to-stream shim here.
+        const responsesFetch = normalizeResponsesRequest(baseFetch ?? globalThis.fetch);
+        return createOpenAI({ apiKey: config.api_key, baseURL, fetch: responsesFetch }).responses(
+          config.model,
+        );
+      }
+      return createOpenAI({ apiKey: config.api_key, baseURL, fetch }).chat(config.model);
+    }
     case 'anthropic':
       return createAnthropic({
         apiKey: config.api_key,

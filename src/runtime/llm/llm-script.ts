@@ -39,13 +39,16 @@ export interface FailTurn {
     | 'auth' // HTTP 401
     | 'not_found' // HTTP 404 model not found
     | 'quota' // HTTP 429 insufficient_quota (not retryable)
-    | 'bad_request' // HTTP 400
+    | 'bad_request' // HTTP 400, an invalid request
+    | 'context_overflow' // HTTP 400, the prompt is longer than the context window
     | 'hang' // accept the request and never answer (until the client aborts)
     | 'drop_stream' // stream some text, then destroy the connection
     | 'garbage'; // HTTP 200 with a body that is not a valid completion
   retry_after_s?: number;
   /** For drop_stream: the text sent before the drop. */
   partial_text?: string;
+  /** For bad_request: the provider's error message (default: an unknown argument, or a missing field). */
+  message?: string;
 }
 
 export function isFailTurn(turn: ScriptTurn): turn is FailTurn {

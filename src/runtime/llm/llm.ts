@@ -22,7 +22,14 @@ export interface LLM {
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: Content[] }
-  | { role: 'assistant'; content: string; reasoning?: string; tool_calls: ToolCall[] }
+  | {
+      role: 'assistant';
+      content: string;
+      reasoning?: string;
+      /** The provider's signature of `reasoning` (Anthropic thinking), needed to send it back. */
+      reasoning_signature?: string;
+      tool_calls: ToolCall[];
+    }
   | { role: 'tool'; tool_call_id: string; tool_name: string; content: string };
 
 export interface LLMRequest {
@@ -42,7 +49,14 @@ export interface LLMRequest {
   failFastWhenUnreachable?: boolean;
   /** Small side calls (titles, summaries, connection tests) ask for a cap. */
   maxOutputTokens?: number;
+  /**
+   * What the call is for. Side calls (a title, a connection test, a summary, a side question) get
+   * budgets and reasoning settings that leave room for a reasoning model to answer. Default `step`.
+   */
+  purpose?: LLMPurpose;
 }
+
+export type LLMPurpose = 'step' | 'title' | 'connection_test' | 'summary' | 'side_question';
 
 export interface LLMDelta {
   kind: 'text' | 'reasoning';
@@ -61,6 +75,8 @@ export interface LLMResponse {
   id: string;
   text: string;
   reasoning?: string;
+  /** The provider's signature of `reasoning` (Anthropic thinking), kept so it can be sent back. */
+  reasoning_signature?: string;
   tool_calls: ToolCall[];
   usage: LLMUsage;
   finish_reason: string;
@@ -74,7 +90,8 @@ export type LLMErrorCode =
   | 'server' // 5xx after retries
   | 'network' // connection refused/reset after retries
   | 'timeout'
-  | 'bad_request' // 400: context too long, invalid request
+  | 'context_overflow' // 400/413: the prompt is longer than the model's context window
+  | 'bad_request' // 400: an invalid request
   | 'bad_response' // the stream could not be understood
   | 'aborted';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../../scripts/mock-llm/mock-llm-server';
+import { validateProviderRequest } from '../../../scripts/mock-llm/strict/validate-request';
 import { createAiSdkLLM } from './create-ai-sdk-llm';
 import { LLMError, type LLMRequest } from './llm';
 
@@ -51,6 +52,7 @@ describe('openai and anthropic providers against the mock (no real network)', ()
       path: '/v1/chat/completions',
       authorization: 'Bearer sk-openai-key-123456',
     });
+    expect(validateProviderRequest('openai', recorded?.body)).toEqual([]);
     expect(recorded?.body).toMatchObject({
       model: 'gpt-4o-mini',
       stream: true,
@@ -107,6 +109,7 @@ describe('openai and anthropic providers against the mock (no real network)', ()
     const [recorded] = mock.requests();
     expect(recorded).toMatchObject({ method: 'POST', path: '/v1/messages', authorization: null });
     expect(recorded?.headers['x-api-key']).toBe('sk-ant-key-123456789');
+    expect(validateProviderRequest('anthropic', recorded?.body)).toEqual([]);
     expect(recorded?.body).toMatchObject({
       model: 'claude-sonnet-4-5',
       stream: true,

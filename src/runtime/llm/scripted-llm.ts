@@ -130,6 +130,12 @@ async function failure(turn: FailTurn, request: LLMRequest): Promise<LLMError> {
       );
     case 'bad_request':
       return new LLMError('bad_request', 'The model provider refused the request (400).', 400);
+    case 'context_overflow':
+      return new LLMError(
+        'context_overflow',
+        "The conversation is longer than the model's context window (400).",
+        400,
+      );
     case 'garbage':
       return new LLMError('bad_response', 'The model provider sent a reply that is not a valid completion.');
     case 'drop_stream':

@@ -7,6 +7,11 @@ export interface StreamedCompletion {
   id?: string;
   text: string;
   reasoning: string;
+  /**
+   * The provider's signature of `reasoning` (Anthropic thinking), set only when the reasoning came as
+   * exactly one signed block: a signature covers its own block, so joined blocks could not be sent back.
+   */
+  reasoning_signature?: string;
   tool_calls: ToolCall[];
   usage?: ModelUsage;
   finish_reason: string;
@@ -28,6 +33,7 @@ export async function streamCompletion(
   const { stream } = await model.doStream(options);
   const reader = stream.getReader();
   const result: StreamedCompletion = { text: '', reasoning: '', tool_calls: [], finish_reason: '' };
+  const reasoning = reasoningBlocks();
   let finished = false;
   try {
     for (;;) {
@@ -42,9 +48,21 @@ export async function streamCompletion(
           result.text += part.delta;
           if (part.delta) onDelta({ kind: 'text', content: part.delta });
           break;
-        case 'reasoning-delta':
-          result.reasoning += part.delta;
-          if (part.delta) onDelta({ kind: 'reasoning', content: part.delta });
+        case 'reasoning-start':
+          reasoning.start(part.id);
+          break;
+        case 'reasoning-delta': {
+          reasoning.start(part.id);
+          reasoning.sign(part.id, signatureOf(part.providerMetadata));
+          if (!part.delta) break;
+          // Separate blocks (OpenAI summary parts, several thinking blocks) read as paragraphs.
+          const content = reasoning.firstText(part.id) && result.reasoning ? `\n\n${part.delta}` : part.delta;
+          result.reasoning += content;
+          onDelta({ kind: 'reasoning', content });
+          break;
+        }
+        case 'reasoning-end':
+          reasoning.sign(part.id, signatureOf(part.providerMetadata));
           break;
         case 'tool-call':
           result.tool_calls.push({ id: part.toolCallId, name: part.toolName, arguments: part.input });
@@ -57,7 +75,7 @@ export async function streamCompletion(
         case 'error':
           throw part.error;
         default:
-          // tool-input-* fragments, stream-start warnings, sources, raw chunks: nothing we carry.
+          // tool-input-* fragments, text-start/-end, stream-start warnings, sources, raw chunks: nothing we carry.
           break;
       }
     }
@@ -67,5 +85,39 @@ export async function streamCompletion(
   }
   if (!finished)
     throw new LLMError('bad_response', 'The model stream ended without a finish marker. Try again.');
-  return result;
+  const signature = reasoning.onlySignature();
+  return signature && result.reasoning ? { ...result, reasoning_signature: signature } : result;
+}
+
+/** The reasoning blocks of one reply, by stream part id, in order, with their signatures. */
+function reasoningBlocks() {
+  const ids: string[] = [];
+  const withText = new Set<string>();
+  const signatures = new Map<string, string>();
+  return {
+    start(id: string) {
+      if (!ids.includes(id)) ids.push(id);
+    },
+    sign(id: string, signature: string | undefined) {
+      if (signature) signatures.set(id, signature);
+    },
+    /** True once per block: at its first text. */
+    firstText(id: string): boolean {
+      if (withText.has(id)) return false;
+      withText.add(id);
+      return true;
+    },
+    onlySignature(): string | undefined {
+      return ids.length === 1 ? signatures.get(ids[0] as string) : undefined;
+    },
+  };
+}
+
+/** Anthropic puts a thinking block's signature in the provider metadata of a reasoning part. */
+function signatureOf(metadata: unknown): string | undefined {
+  if (typeof metadata !== 'object' || metadata === null) return undefined;
+  const anthropic = (metadata as Record<string, unknown>).anthropic;
+  if (typeof anthropic !== 'object' || anthropic === null) return undefined;
+  const signature = (anthropic as Record<string, unknown>).signature;
+  return typeof signature === 'string' && signature !== '' ? signature : undefined;
 }

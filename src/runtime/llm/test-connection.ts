@@ -28,6 +28,7 @@ export async function testConnection(
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Reply with the single word OK.' }] }],
       tools: [],
       maxOutputTokens: 16,
+      purpose: 'connection_test',
       signal,
       failFastWhenUnreachable: true,
     });

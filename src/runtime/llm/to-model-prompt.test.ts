@@ -45,4 +45,23 @@ describe('toModelPrompt', () => {
       ],
     });
   });
+
+  it('sends signed reasoning with its signature as an Anthropic provider option', () => {
+    const [message] = toModelPrompt([
+      {
+        role: 'assistant',
+        content: 'done',
+        reasoning: 'thought',
+        reasoning_signature: 'sig-9',
+        tool_calls: [],
+      },
+    ]);
+    expect(message).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'thought', providerOptions: { anthropic: { signature: 'sig-9' } } },
+        { type: 'text', text: 'done' },
+      ],
+    });
+  });
 });

@@ -6,7 +6,8 @@ type UserPart = Extract<ModelMessage, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<ModelMessage, { role: 'assistant' }>['content'][number];
 
 /**
- * Our chat history in the AI SDK's provider prompt format. Pure. Tool calls carry their arguments as
+ * Our chat history in the AI SDK's provider prompt format, after projectForProvider made it acceptable
+ * to the provider (this only translates). Pure. Tool calls carry their arguments as
  * the object the model meant; arguments that never parsed as a JSON object go back wrapped as
  * `{ unparsed_arguments: "<raw text>" }`, because providers (Anthropic) reject a non-object input and
  * the model should still see what it sent before the error that follows.
@@ -38,18 +39,31 @@ function toModelMessage(message: ChatMessage): ModelMessage {
   }
 }
 
-export function toModelTools(tools: readonly ToolSpec[]): ModelTool[] {
+/**
+ * `nonStrict` says so explicitly (OpenAI): the Responses API requires `strict` on a function tool, and
+ * our parameter schemas are not the closed, all-required kind strict mode takes.
+ */
+export function toModelTools(tools: readonly ToolSpec[], nonStrict = false): ModelTool[] {
   return tools.map((tool) => ({
     type: 'function',
     name: tool.name,
     description: tool.description,
     inputSchema: tool.parameters,
+    ...(nonStrict ? { strict: false } : {}),
   }));
 }
 
 function assistantParts(message: Extract<ChatMessage, { role: 'assistant' }>): AssistantPart[] {
   const parts: AssistantPart[] = [];
-  if (message.reasoning) parts.push({ type: 'reasoning', text: message.reasoning });
+  if (message.reasoning) {
+    // Anthropic takes thinking back only with the signature it issued (the projection drops the rest).
+    const signature = message.reasoning_signature;
+    parts.push({
+      type: 'reasoning',
+      text: message.reasoning,
+      ...(signature ? { providerOptions: { anthropic: { signature } } } : {}),
+    });
+  }
   if (message.content) parts.push({ type: 'text', text: message.content });
   for (const call of message.tool_calls) {
     parts.push({

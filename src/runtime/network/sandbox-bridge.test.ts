@@ -9,8 +9,9 @@ import { bridgeScriptPath } from './bridge-script-path';
 import { createEgressProxy, type EgressProxy } from './create-egress-proxy';
 import { startTestTarget, type TestTarget } from './egress-test-target';
 
-const bwrapAvailable = spawnSync('bwrap', ['--version']).status === 0;
-const curlAvailable = spawnSync('curl', ['--version']).status === 0;
+// The sandbox is not optional: .ci/run installs bubblewrap and curl, and a machine without them fails
+// here with the reason rather than skipping in silence.
+const missing = ['bwrap', 'curl'].filter((tool) => spawnSync(tool, ['--version']).status !== 0);
 
 describe('sandbox bridge and egress proxy, end to end (127.0.0.1 only)', () => {
   let directory: string;
@@ -69,48 +70,39 @@ describe('sandbox bridge and egress proxy, end to end (127.0.0.1 only)', () => {
     }
   });
 
-  it.skipIf(!bwrapAvailable || !curlAvailable)(
-    'a command in a network namespace reaches an allowlisted host only through bridge and proxy',
-    async () => {
-      const plain = `http://allowed.test:${target.port}/hello`;
-      const script = [
-        `node ${bridgeScriptPath} ${socketPath} 3128 &`,
-        'for attempt in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/3128) 2>/dev/null && break; sleep 0.05; done',
-        `echo "plain: $(curl -sS -x http://127.0.0.1:3128 ${plain})"`,
-        `echo "tunnel: $(curl -sS -p -x http://127.0.0.1:3128 ${plain})"`,
-        `echo "refused: $(curl -sS -x http://127.0.0.1:3128 http://example.com:${target.port}/)"`,
-        `echo "refused tunnel: $(curl -sS -p -x http://127.0.0.1:3128 https://example.com/ 2>&1)"`,
-      ].join('\n');
-      const output = await inSandbox(script);
-      expect(output).toContain('plain: hello from the target');
-      expect(output).toContain('tunnel: hello from the target');
-      expect(output).toContain(
-        'refused: blocked by Agent Workbench: example.com is not in the network allowlist',
-      );
-      expect(output).toMatch(/refused tunnel: .*403/);
-    },
-  );
+  it('needs bwrap and curl on this machine', () => {
+    expect(missing, `install ${missing.join(' and ')} (Debian: bubblewrap, curl)`).toEqual([]);
+  });
 
-  it.skipIf(!bwrapAvailable || !curlAvailable)(
-    'without the bridge nothing in the namespace connects',
-    async () => {
-      const script = [
-        `curl -sS --max-time 3 http://127.0.0.1:${target.port}/hello 2>&1 || echo "direct failed"`,
-        `curl -sS --max-time 3 -x http://127.0.0.1:3128 http://allowed.test:${target.port}/hello 2>&1 || echo "proxy failed"`,
-      ].join('\n');
-      const output = await inSandbox(script);
-      expect(output).toContain('direct failed');
-      expect(output).toContain('proxy failed');
-      expect(output).not.toContain('hello from the target');
-    },
-  );
+  it('a command in a network namespace reaches an allowlisted host only through bridge and proxy', async () => {
+    const plain = `http://allowed.test:${target.port}/hello`;
+    const script = [
+      `node ${bridgeScriptPath} ${socketPath} 3128 &`,
+      'for attempt in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/3128) 2>/dev/null && break; sleep 0.05; done',
+      `echo "plain: $(curl -sS -x http://127.0.0.1:3128 ${plain})"`,
+      `echo "tunnel: $(curl -sS -p -x http://127.0.0.1:3128 ${plain})"`,
+      `echo "refused: $(curl -sS -x http://127.0.0.1:3128 http://example.com:${target.port}/)"`,
+      `echo "refused tunnel: $(curl -sS -p -x http://127.0.0.1:3128 https://example.com/ 2>&1)"`,
+    ].join('\n');
+    const output = await inSandbox(script);
+    expect(output).toContain('plain: hello from the target');
+    expect(output).toContain('tunnel: hello from the target');
+    expect(output).toContain(
+      'refused: blocked by Agent Workbench: example.com is not in the network allowlist',
+    );
+    expect(output).toMatch(/refused tunnel: .*403/);
+  });
 
-  it.skipIf(bwrapAvailable && curlAvailable)(
-    'sandbox tests skipped: bwrap or curl is not installed here',
-    () => {
-      expect(bwrapAvailable && curlAvailable).toBe(false);
-    },
-  );
+  it('without the bridge nothing in the namespace connects', async () => {
+    const script = [
+      `curl -sS --max-time 3 http://127.0.0.1:${target.port}/hello 2>&1 || echo "direct failed"`,
+      `curl -sS --max-time 3 -x http://127.0.0.1:3128 http://allowed.test:${target.port}/hello 2>&1 || echo "proxy failed"`,
+    ].join('\n');
+    const output = await inSandbox(script);
+    expect(output).toContain('direct failed');
+    expect(output).toContain('proxy failed');
+    expect(output).not.toContain('hello from the target');
+  });
 
   function inSandbox(script: string): Promise<string> {
     const args = [

@@ -38,13 +38,14 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe('createToolset', () => {
-  it('offers the five tools, with only terminal and file_editor able to change things', () => {
+  it('offers the six tools, with only terminal and file_editor able to change things', () => {
     expect(toolset.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ['terminal', false],
       ['file_editor', false],
       ['task_tracker', true],
       ['think', true],
       ['finish', true],
+      ['invoke_skill', true],
     ]);
     for (const tool of toolset.tools) {
       expect(tool.spec.name).toBe(tool.name);

@@ -1,5 +1,7 @@
 import { createFileEditorTool } from './file-editor/file-editor-tool';
 import { createFinishTool } from './finish-tool';
+import { createInvokeSkillTool } from './invoke-skill-tool';
+import { withNestedInstructions } from './with-nested-instructions';
 import { createTaskTrackerTool } from './task-tracker-tool';
 import type { TerminalLimitSettings } from './terminal/limit-notices';
 import type { SandboxNetworkOptions } from './terminal/sandbox-network';
@@ -29,10 +31,12 @@ export interface ToolsetOptions {
   network?: SandboxNetworkOptions;
   /** The conversation's registered secrets a command names, exported to that command only. */
   secretEnv?: (command: string) => Record<string, string>;
+  /** The person's own skills (`<data-dir>/skills`), besides the workspace's. */
+  userSkillsDir?: string;
 }
 
 /**
- * The five tools of one conversation. The terminal's shell starts on its first use and lives until
+ * The tools of one conversation. The terminal's shell starts on its first use and lives until
  * `close`; the editor's undo history and the task list live as long as the toolset.
  */
 export function createToolset(options: ToolsetOptions): Toolset {
@@ -52,10 +56,11 @@ export function createToolset(options: ToolsetOptions): Toolset {
   );
   const tools: readonly Tool[] = [
     terminal,
-    createFileEditorTool(),
+    withNestedInstructions(createFileEditorTool()),
     createTaskTrackerTool(),
     createThinkTool(),
     createFinishTool(),
+    createInvokeSkillTool(options.userSkillsDir),
   ];
   return {
     tools,

@@ -39,4 +39,8 @@ export interface Toolset {
   readonly tools: readonly Tool[];
   get(name: string): Tool | undefined;
   close(): Promise<void>;
+  /** Settles once tools that start slowly (MCP servers) are listed; absent: every tool is there at once. */
+  ready?(): Promise<void>;
+  /** What a person should hear about the tools (an MCP server skipped and why), each notice once. */
+  takeNotices?(): string[];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RespondToConfirmationSchema, SendMessageSchema } from '../../runtime/conversation/requests';
+import { MESSAGE_BODY_LIMIT_BYTES } from '../../runtime/conversation/message-image-rules';
 import { EventSchema } from '../../runtime/events';
 import type { EventFilter } from '../../runtime/store/event-store';
 import {
@@ -22,11 +23,13 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
   app.post(
     '/api/conversations/:id/events',
     {
+      // Room for a few images as data URLs; the ingress allows the same for this path.
+      bodyLimit: MESSAGE_BODY_LIMIT_BYTES,
       schema: {
         operationId: 'sendMessage',
         tags,
         description:
-          'Appends a user message (once per `client_message_id`) and, with `run: true`, starts the agent when it is not running.',
+          'Appends a user message (once per `client_message_id`) and, with `run: true`, starts the agent when it is not running. Images: data URLs of PNG, JPEG, GIF or WebP up to 5 MiB each (decoded), or https:// URLs; at most 6 per message; anything else is refused with a 422 naming the image and why.',
         params,
         body: SendMessageSchema,
         response: { 200: SuccessSchema, ...CONFLICT, ...NOT_FOUND_OR_INVALID },

@@ -51,7 +51,7 @@ describe('code blocks in Markdown', () => {
         }
       />,
     );
-    const buttons = screen.getAllByRole('button', { name: 'Copy code' });
+    const buttons = await screen.findAllByRole('button', { name: 'Copy code' }, { timeout: 20_000 });
     expect(buttons).toHaveLength(1);
     await act(async () => {
       fireEvent.click(buttons[0] as HTMLElement);

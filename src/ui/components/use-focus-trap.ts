@@ -26,7 +26,8 @@ export function useFocusTrap(
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = container.current;
     const focusInitial = (target: HTMLElement) => {
-      const autofocus = target.querySelector<HTMLElement>('[data-autofocus]');
+      // A disabled field cannot take focus (the settings' model field, when an env variable sets it).
+      const autofocus = target.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)');
       (autofocus ?? target.querySelector<HTMLElement>(FOCUSABLE) ?? target).focus();
     };
     const keepFocus = keepTypingFocus && isTypingTarget(document.activeElement);

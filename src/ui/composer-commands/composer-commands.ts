@@ -3,7 +3,8 @@ export const COMPOSER_COMMANDS = [
   { name: 'new', description: 'Start a new conversation' },
   { name: 'branch', description: 'Branch from the latest event into a new conversation' },
   { name: 'condense', description: 'Condense the history into a summary now' },
-  { name: 'model', description: 'Choose the model in the settings' },
+  { name: 'model', description: "Choose this conversation's model" },
+  { name: 'skills', description: 'List the skills the agent can load' },
   { name: 'policy', description: 'Change when the agent asks for approval' },
   { name: 'export', description: 'Download this conversation as Markdown' },
 ] as const;

@@ -3,7 +3,8 @@ import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { downloadExport } from '../history/download-export';
-import { useSettingsDialog } from '../settings/settings-dialog-store';
+import { useModelPicker } from '../conversation/model-picker-store';
+import { useSkillsDialog } from '../skills/skills-dialog-store';
 import type { ComposerCommandName } from './composer-commands';
 
 const DONE_NOTICE_MS = 5000;
@@ -18,7 +19,8 @@ export type CommandNotice = { tone: 'busy' | 'done' | 'error'; text: string } | 
 export function useComposerCommandRunner(conversationId: string, onBranch: (() => void) | undefined) {
   const { client } = useApi();
   const [, navigate] = useLocation();
-  const showSettings = useSettingsDialog((state) => state.show);
+  const openModelPicker = useModelPicker((state) => state.setOpen);
+  const openSkills = useSkillsDialog((state) => state.setOpen);
   const [notice, setNotice] = useState<CommandNotice>(null);
   // "Done" notes go after a while; errors stay until the next command.
   useEffect(() => {
@@ -39,7 +41,11 @@ export function useComposerCommandRunner(conversationId: string, onBranch: (() =
           else setNotice({ tone: 'error', text: 'There is nothing to branch from yet.' });
           return;
         case 'model':
-          showSettings();
+          // The header's picker: this conversation's model, listed from the provider.
+          openModelPicker(true);
+          return;
+        case 'skills':
+          openSkills(true);
           return;
         case 'policy':
           focusPolicySwitcher();
@@ -65,7 +71,7 @@ export function useComposerCommandRunner(conversationId: string, onBranch: (() =
           return;
       }
     },
-    [client, conversationId, navigate, onBranch, showSettings],
+    [client, conversationId, navigate, onBranch, openModelPicker, openSkills],
   );
   return { run, notice, clearNotice: () => setNotice(null) };
 }

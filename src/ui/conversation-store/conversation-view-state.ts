@@ -1,5 +1,5 @@
 import type { ConversationInfo, Event } from '../api/wire-types';
-import { leafAfter } from './active-branch';
+import { leafAfter } from '../../conversation-rules';
 
 /** Text the model is producing right now, shown until the durable events of the same item arrive. */
 export interface StreamingItem {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../api/wire-types';
 import { describeDecision, finalDecision, suggestedRuleOf } from './describe-decision';
-import { pairActions } from './pair-actions';
+import { actionOutcomes } from '../../conversation-rules';
 import { confirmationDecision, terminalAction } from './testing/event-builders';
 
 const action = terminalAction(1, 'npm test');
@@ -20,7 +20,7 @@ describe('confirmation decisions', () => {
     });
     const stranger = { ...asked, id: 'x', seq: 4, kind: 'SomeFutureEvent' } as unknown as Event;
     const elsewhere = { ...approved, seq: 5, action_id: 'not-held' };
-    const { outcomes, orphans } = pairActions(
+    const { outcomes, orphans } = actionOutcomes(
       [action, approved, asked, stranger, elsewhere].sort((a, b) => a.seq - b.seq),
     );
     expect(outcomes.get(action.id)?.decisions).toEqual([asked, approved]);

@@ -1,4 +1,6 @@
+import { statusFromEvents } from '../../conversation-rules';
 import type { Event, ExecutionStatus } from '../api/wire-types';
+import { isExecutionStatus } from './apply-state-update';
 
 /**
  * Pause takes effect at once (the status is `paused` and a PauseEvent is in the log), but the step
@@ -13,17 +15,7 @@ export function finishingAfterPause(events: readonly Event[], status: ExecutionS
     const event = events[index];
     if (!event) continue;
     if (event.kind === 'InterruptEvent') return false;
-    if (event.kind === 'PauseEvent') return statusBefore(events, index) === 'running';
+    if (event.kind === 'PauseEvent') return statusFromEvents(events, isExecutionStatus, index) === 'running';
   }
   return false;
-}
-
-function statusBefore(events: readonly Event[], index: number): ExecutionStatus | undefined {
-  for (let at = index - 1; at >= 0; at--) {
-    const event = events[at];
-    if (event?.kind === 'ConversationStateUpdateEvent' && event.key === 'execution_status') {
-      return event.value as ExecutionStatus;
-    }
-  }
-  return undefined;
 }

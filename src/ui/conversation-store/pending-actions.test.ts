@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingActions } from './pending-actions';
+import { pendingActions } from '../../conversation-rules';
 import {
   agentError,
   invalidAction,
@@ -35,5 +35,12 @@ describe('pendingActions (SCENARIOS 1–6)', () => {
 
   it('an action that could not be executed (action null) is never pending', () => {
     expect(pendingActions([invalidAction(0)])).toEqual([]);
+  });
+
+  it('an agent error answers the oldest open action with its reused tool_call_id, as the runtime pairs it', () => {
+    const first = terminalAction(0, 'a');
+    const reused = { ...terminalAction(1, 'b'), tool_call_id: first.tool_call_id };
+    const events = [first, reused, agentError(2, first.tool_call_id, 'failed')];
+    expect(ids(pendingActions(events))).toEqual([reused.id]);
   });
 });

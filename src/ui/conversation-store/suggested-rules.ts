@@ -1,6 +1,6 @@
 import type { ActionEvent, ConfirmationDecisionEvent, Event } from '../api/wire-types';
 import { suggestedRuleOf } from './describe-decision';
-import { pairActions } from './pair-actions';
+import { actionOutcomes } from '../../conversation-rules';
 
 /** For each pending action, the rule the runtime suggested when it asked (absent when it had none). */
 export function suggestedRules(
@@ -8,7 +8,7 @@ export function suggestedRules(
   pending: readonly ActionEvent[],
 ): Map<string, ConfirmationDecisionEvent['suggested_rule']> {
   if (pending.length === 0) return new Map();
-  const { outcomes } = pairActions(events);
+  const { outcomes } = actionOutcomes(events);
   return new Map(
     pending.map((action) => [action.id, suggestedRuleOf(outcomes.get(action.id)?.decisions ?? [])]),
   );
@@ -20,6 +20,6 @@ export function decisionsOf(
   pending: readonly ActionEvent[],
 ): Map<string, readonly ConfirmationDecisionEvent[]> {
   if (pending.length === 0) return new Map();
-  const { outcomes } = pairActions(events);
+  const { outcomes } = actionOutcomes(events);
   return new Map(pending.map((action) => [action.id, outcomes.get(action.id)?.decisions ?? []]));
 }

@@ -12,7 +12,10 @@ import type {
 import type { OptimisticMessage, StreamingItem } from './conversation-view-state';
 import { finishingAfterPause } from './finishing-after-pause';
 import { waitingForInput } from './waiting-for-input';
-import { type ActionOutcome, isAnswered, pairActions } from './pair-actions';
+import { type ActionOutcome as RuleOutcome, actionOutcomes, isAnswered } from '../../conversation-rules';
+
+/** What became of one action of the UI's events (see actionOutcomes). */
+export type ActionOutcome = RuleOutcome<Event>;
 
 /** Where an action stands, as its card shows it. */
 export type ActionPhase = 'running' | 'awaiting-approval' | 'done' | 'failed' | 'rejected' | 'not-run';
@@ -57,7 +60,7 @@ export function transcriptRows({
   optimistic,
   status,
 }: TranscriptInput): TranscriptRow[] {
-  const { outcomes, orphans } = pairActions(events);
+  const { outcomes, orphans } = actionOutcomes(events);
   // A step that was in flight when Pause was pressed still runs to its end: show it running.
   const stepStatus = finishingAfterPause(events, status) ? 'running' : status;
   const rows: TranscriptRow[] = [];

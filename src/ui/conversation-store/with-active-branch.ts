@@ -1,4 +1,4 @@
-import { activeBranch, extendActiveBranch } from './active-branch';
+import { activeBranch, extendActiveBranch } from '../../conversation-rules';
 import { type ConversationViewState, currentLeaf } from './conversation-view-state';
 
 /**

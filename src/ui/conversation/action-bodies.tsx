@@ -40,7 +40,9 @@ export function TerminalBody({
         <>
           {output ? (
             <div className="terminal__part copy-reveal">
-              <pre className="terminal__output">
+              {/* Focusable: a long output scrolls, and the keyboard must reach that too. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+              <pre className="terminal__output" tabIndex={0}>
                 <SecretText text={output} />
               </pre>
               <CopyButton

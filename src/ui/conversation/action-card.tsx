@@ -1,7 +1,7 @@
 import { Ban, CircleCheck, CircleX, Hourglass, LoaderCircle } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { ActionEvent } from '../api/wire-types';
-import type { ActionOutcome } from '../conversation-store/pair-actions';
+import type { ActionOutcome } from '../conversation-store/transcript-rows';
 import type { ActionPhase } from '../conversation-store/transcript-rows';
 import { FileEditBody, FinishBody, TaskListBody, TerminalBody, ThinkBody } from './action-bodies';
 import { DecisionLine } from './decision-line';
@@ -21,7 +21,11 @@ export interface ActionCardProps {
 export const ActionCard = memo(function ActionCard({ event, outcome, phase, tools }: ActionCardProps) {
   const { icon: Icon, toolLabel, summary } = describeAction(event);
   const kind = event.action?.kind;
-  const showRisk = kind !== 'ThinkAction' && kind !== 'FinishAction' && kind !== 'TaskTrackerAction';
+  const showRisk =
+    kind !== 'ThinkAction' &&
+    kind !== 'FinishAction' &&
+    kind !== 'TaskTrackerAction' &&
+    kind !== 'InvokeSkillAction';
   return (
     <article
       className={`action-card action-card--${phase} ${kind === 'FinishAction' ? 'action-card--finish' : ''}`}
@@ -100,6 +104,9 @@ function ActionBody({
       return <ThinkBody action={action} />;
     case 'FinishAction':
       return <FinishBody action={action} />;
+    case 'InvokeSkillAction':
+      // The instructions are long and for the model; the card's summary names the skill.
+      return null;
   }
 }
 

@@ -28,6 +28,9 @@ import { contentText } from './content-text';
 import { ConversationBanner } from './conversation-banner';
 import { ForkedFromLink } from './forked-from-link';
 import { latestConversationError } from './latest-conversation-error';
+import { ModelPicker } from './model-picker';
+import { SkillsButton } from '../skills/skills-button';
+import { ReplyModelContext, replyModelReader } from './model-picker-reply-model';
 import { NetworkSwitch } from './network-switch';
 import { PolicySwitcher } from './policy-switcher';
 import { RunControls } from './run-controls';
@@ -66,6 +69,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     status === 'paused' &&
     rows.some((row) => (row.type === 'action' && row.phase === 'running') || row.type === 'streaming');
   const conversationError = useMemo(() => latestConversationError(branchEvents), [branchEvents]);
+  // Each agent reply's model, from the `llm` changes in the log (see replyModelReader).
+  const currentModel = info?.llm.model;
+  const replyModel = useMemo(() => replyModelReader(events, currentModel), [events, currentModel]);
   const queryClient = useQueryClient();
   const setSocketReconnecting = useLiveConnection((state) => state.setSocketReconnecting);
   useEffect(() => {
@@ -176,6 +182,10 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           <ForkedFromLink sourceId={info.forked_from_conversation_id} />
         ) : null}
         <span className="conversation__header-spacer" />
+        {info ? (
+          <ModelPicker conversationId={conversationId} model={info.llm.model} onChanged={refreshInfo} />
+        ) : null}
+        <SkillsButton conversationId={conversationId} />
         <button
           type="button"
           className={`changes-toggle ${changesOpen ? 'changes-toggle--on' : ''}`}
@@ -237,7 +247,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               <LoaderCircle size={18} className="spin" aria-label="Loading the conversation" />
             </div>
           ) : (
-            <Transcript rows={rows} callbacks={callbacks} hasOlder={hasOlder} loadOlder={loadOlder} />
+            <ReplyModelContext.Provider value={replyModel}>
+              <Transcript rows={rows} callbacks={callbacks} hasOlder={hasOlder} loadOlder={loadOlder} />
+            </ReplyModelContext.Provider>
           )}
 
           <div className="conversation__dock">
@@ -267,12 +279,19 @@ export function ConversationPage({ conversationId }: { conversationId: string })
             ) : null}
             <div className="conversation__bar">
               <StatusLine status={status} connection={connection} stats={info?.stats} />
-              <RunControls status={status} finishing={finishing} commands={commands} />
+              <RunControls
+                status={status}
+                finishing={finishing}
+                commands={commands}
+                conversationId={conversationId}
+                events={branchEvents}
+              />
             </div>
             <Composer
               conversationId={conversationId}
               sending={commands.send.isPending}
-              onSend={(text) => commands.send.mutate(text)}
+              onSend={(message) => commands.send.mutate(message)}
+              workingDir={info?.workspace.working_dir}
               onBranch={branchEvents.length > 0 ? () => void branch(branchEvents.at(-1)?.id) : undefined}
               placeholder={
                 status === 'running' ? 'Add a message for the agent…' : 'Reply or give the next task…'

@@ -1,4 +1,14 @@
-import { FilePen, ListTodo, type LucideIcon, Brain, Flag, SquareTerminal, Wrench } from 'lucide-react';
+import {
+  BookOpen,
+  FilePen,
+  ListTodo,
+  type LucideIcon,
+  Brain,
+  Flag,
+  Plug,
+  SquareTerminal,
+  Wrench,
+} from 'lucide-react';
 import type { ActionEvent } from '../api/wire-types';
 
 export interface ActionDescription {
@@ -34,6 +44,10 @@ export function describeAction(event: ActionEvent): ActionDescription {
       return { icon: Brain, toolLabel: 'Think', summary: given || 'Thought it through' };
     case 'FinishAction':
       return { icon: Flag, toolLabel: 'Finish', summary: given || 'Finished the task' };
+    case 'InvokeSkillAction':
+      return { icon: BookOpen, toolLabel: 'Skill', summary: given || `Load the skill ${action.name}` };
+    case 'MCPToolAction':
+      return { icon: Plug, toolLabel: action.server, summary: given || `Call ${action.tool}` };
   }
 }
 

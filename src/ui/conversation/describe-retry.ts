@@ -13,4 +13,5 @@ const RETRY_CAUSES: Record<string, string> = {
   rate_limit: 'The model is rate-limiting requests',
   server: 'The model had a server error',
   timeout: 'The model did not answer in time',
+  context_overflow: 'Too long for the model: condensing the history',
 };

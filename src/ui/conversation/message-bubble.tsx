@@ -2,12 +2,16 @@ import { Bot, Info, User } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { MessageEvent } from '../api/wire-types';
 import { CopyButton } from '../components/copy-button';
-import { DeferredImage } from '../markdown/deferred-image';
+import { MessageImages } from '../attachments/message-images';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { contentImages, contentText } from './content-text';
+import { useReplyModel } from './model-picker-reply-model';
 import './message-bubble.css';
 
-/** A user or agent message (or an environment note) rendered as sanitized Markdown. */
+/**
+ * A user or agent message (or an environment note) rendered as sanitized Markdown, its images as
+ * thumbnails, and on an agent reply the model that wrote it.
+ */
 export const MessageBubble = memo(function MessageBubble({
   event,
   speaker,
@@ -21,9 +25,11 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const text = contentText(event.llm_message.content);
   const images = contentImages([...event.llm_message.content, ...(event.extended_content ?? [])]);
+  const model = useReplyModel(event.seq);
   return (
     <MessageFrame
       speaker={speaker}
+      model={speaker === 'agent' ? model : undefined}
       tools={
         text && speaker !== 'environment' ? (
           <>
@@ -38,9 +44,7 @@ export const MessageBubble = memo(function MessageBubble({
       grouped={grouped}
     >
       {text ? <SafeMarkdown text={text} /> : null}
-      {images.map((url) => (
-        <DeferredImage key={url} src={url} alt="attached image" />
-      ))}
+      <MessageImages urls={images} />
     </MessageFrame>
   );
 });
@@ -52,6 +56,8 @@ export function MessageFrame({
   testId,
   className,
   grouped,
+  model,
+  seq,
 }: {
   speaker: 'user' | 'agent' | 'environment';
   tools?: ReactNode;
@@ -60,7 +66,13 @@ export function MessageFrame({
   className?: string;
   /** Continues the agent's turn: the avatar and name are not repeated. */
   grouped?: boolean;
+  /** The model that wrote an agent reply, shown small beside the name. */
+  model?: string;
+  /** An agent turn's first event: its model is read from the log and shown beside the name. */
+  seq?: number;
 }) {
+  const turnModel = useReplyModel(seq ?? -1);
+  const shownModel = model ?? (speaker === 'agent' && seq !== undefined && !grouped ? turnModel : undefined);
   const Icon = speaker === 'user' ? User : speaker === 'agent' ? Bot : Info;
   const label = speaker === 'user' ? 'You' : speaker === 'agent' ? 'Agent' : 'Note';
   return (
@@ -73,9 +85,14 @@ export function MessageFrame({
         {grouped ? null : <Icon size={14} />}
       </div>
       <div className="message__main">
-        {grouped && !tools ? null : (
+        {grouped && !tools && !shownModel ? null : (
           <div className="message__meta">
             {grouped ? null : <span className="message__author">{label}</span>}
+            {shownModel ? (
+              <span className="message__model" title={`Written by ${shownModel}`} data-testid="reply-model">
+                {shownModel}
+              </span>
+            ) : null}
             {tools ? <span className="row-tools">{tools}</span> : null}
           </div>
         )}

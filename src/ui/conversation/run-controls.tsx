@@ -1,6 +1,11 @@
-import { LoaderCircle, Pause, Play, Square } from 'lucide-react';
-import type { ExecutionStatus } from '../api/wire-types';
+import { useMutation } from '@tanstack/react-query';
+import { FoldVertical, LoaderCircle, Pause, Play, Square } from 'lucide-react';
+import { useApi } from '../api/api-context';
+import { unwrap } from '../api/describe-api-error';
+import type { Event, ExecutionStatus } from '../api/wire-types';
+import { condenseNowBlocked, condenseNowTitle } from './condense-now';
 import type { ConversationCommands } from './use-conversation-commands';
+import './run-controls.css';
 
 /**
  * Pause (no new step; the current one finishes), Stop (interrupt now) and Resume, each enabled only
@@ -12,10 +17,15 @@ export function RunControls({
   status,
   finishing,
   commands,
+  conversationId,
+  events,
 }: {
   status: ExecutionStatus | undefined;
   finishing: boolean;
   commands: ConversationCommands;
+  /** With the branch's events: offers "Condense now" (see CondenseNow). */
+  conversationId?: string;
+  events?: readonly Event[];
 }) {
   const active = status === 'running' || status === 'waiting_for_confirmation' || finishing;
   const canResume = status === 'paused' || status === 'idle' || status === 'error' || status === 'stuck';
@@ -23,6 +33,9 @@ export function RunControls({
   const pausing = pause.isPending || finishing || (pause.isSuccess && status === 'running');
   return (
     <div className="run-controls">
+      {conversationId && events ? (
+        <CondenseNow conversationId={conversationId} events={events} status={status} />
+      ) : null}
       {active ? (
         <>
           <button
@@ -59,5 +72,61 @@ export function RunControls({
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * Condense now: the same route as the `/condense` command. Idle, the runtime summarises at once and
+ * the divider appears; while the agent works, it condenses before the next step. Disabled, with the
+ * reason as its title, when nothing after the task is left to condense. A failure (no model, the
+ * summary call failed) shows beside it until the next try.
+ */
+function CondenseNow({
+  conversationId,
+  events,
+  status,
+}: {
+  conversationId: string;
+  events: readonly Event[];
+  status: ExecutionStatus | undefined;
+}) {
+  const { client } = useApi();
+  const condense = useMutation({
+    mutationFn: () =>
+      unwrap(
+        client.POST('/api/conversations/{id}/condense', {
+          params: { path: { id: conversationId } },
+          body: {},
+        }),
+      ),
+  });
+  const blocked = condenseNowBlocked(events, status);
+  return (
+    <>
+      {condense.isError ? (
+        <span className="run-controls__error" role="alert">
+          Could not condense:{' '}
+          {condense.error instanceof Error ? condense.error.message : String(condense.error)}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        // aria-disabled, not disabled: the reason stays readable (title, focus) while it cannot act.
+        aria-disabled={blocked !== null || condense.isPending || undefined}
+        onClick={() => {
+          if (blocked === null && !condense.isPending) condense.mutate();
+        }}
+        title={blocked ?? condenseNowTitle(status)}
+        aria-description={blocked ?? undefined}
+        data-testid="condense-now"
+        aria-label={condense.isPending ? 'Condensing…' : 'Condense now'}
+      >
+        {condense.isPending ? <LoaderCircle size={13} className="spin" /> : <FoldVertical size={13} />}
+        <span className="run-controls__condense-label">
+          {condense.isPending ? 'Condensing…' : 'Condense'}
+        </span>
+      </button>
+    </>
   );
 }

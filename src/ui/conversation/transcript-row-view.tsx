@@ -6,6 +6,7 @@ import type { TranscriptRow } from '../conversation-store/transcript-rows';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { GenericObservationBody } from './action-bodies';
 import { ActionCard } from './action-card';
+import { CondensationDivider } from './condensation-divider';
 import { humanizeCode } from './humanize-code';
 import { MessageBubble, MessageFrame } from './message-bubble';
 import { RetryNotice } from './retry-notice';
@@ -51,7 +52,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({
       );
     case 'thought':
       return (
-        <MessageFrame speaker="agent" testId="agent-thought" grouped={row.grouped}>
+        <MessageFrame speaker="agent" testId="agent-thought" grouped={row.grouped} seq={row.event.seq}>
           {row.event.reasoning_content ? <Reasoning text={row.event.reasoning_content} /> : null}
           <SafeMarkdown text={(row.event.thought ?? []).map((block) => block.text).join('\n\n')} />
         </MessageFrame>
@@ -133,6 +134,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({
         </div>
       );
     case 'marker':
+      if (row.event.kind === 'Condensation') return <CondensationDivider event={row.event} />;
       return (
         <div className="transcript__marker" data-testid="transcript-marker">
           <span>{row.label}</span>

@@ -5,6 +5,7 @@ import { unwrap } from '../api/describe-api-error';
 import { newClientMessageId } from '../api/new-client-message-id';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { ConfirmationPolicy } from '../api/wire-types';
+import { messageContent, type OutgoingMessage } from '../attachments/build-message';
 import type { ForkFiles } from '../changes/checkpoint-types';
 import type { ConversationStore } from '../conversation-store/create-conversation-store';
 import type { ConfirmationRequest } from './approval-answers';
@@ -62,7 +63,9 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
     onSuccess: refreshList,
   });
   const send = useMutation({
-    mutationFn: async (text: string) => {
+    // A string, or text with images (data URLs) from the composer's attachments.
+    mutationFn: async (message: string | OutgoingMessage) => {
+      const { text, images } = typeof message === 'string' ? { text: message, images: [] } : message;
       const clientMessageId = newClientMessageId();
       store.getState().addOptimisticMessage(clientMessageId, text);
       try {
@@ -71,7 +74,7 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
             ...path,
             body: {
               role: 'user',
-              content: [{ type: 'text', text }],
+              content: messageContent({ text, images }),
               run: true,
               client_message_id: clientMessageId,
             },

@@ -1,6 +1,5 @@
 import { CircleExclamationPoint, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { relativeTime } from '../shell/relative-time';
 import type { ConversationListItem } from './conversation-list-item';
 import { HighlightedSnippet } from './highlighted-snippet';
@@ -69,6 +68,7 @@ export function SearchResults({
       aria-busy={search.searching}
     >
       {search.results.map((item, index) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the search box owns the keys (arrows, Enter) through aria-activedescendant
         <div
           key={item.id}
           id={resultOptionId(listId, index)}
@@ -77,17 +77,15 @@ export function SearchResults({
           tabIndex={-1}
           className={`history-result ${index === selected ? 'history-result--selected' : ''}`}
           onMouseMove={() => index !== selected && onHover(index)}
+          // The option is the target: a link inside an option is a control inside a control for screen
+          // readers. A click with a modifier or the middle button still opens the hit in a new tab.
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey) openInNewTab(hitHref(item));
+            else onOpen(item);
+          }}
+          onAuxClick={(event) => event.button === 1 && openInNewTab(hitHref(item))}
         >
-          <Link
-            href={hitHref(item)}
-            tabIndex={-1}
-            className="history-result__link"
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              onOpen(item);
-            }}
-          >
+          <span className="history-result__link">
             <span className="history-result__head">
               <HistoryStatusDot status={item.execution_status} />
               {item.match && item.match.event_id === null ? (
@@ -103,7 +101,7 @@ export function SearchResults({
             {item.match?.snippet && item.match.event_id ? (
               <HighlightedSnippet className="history-result__snippet" snippet={item.match.snippet} />
             ) : null}
-          </Link>
+          </span>
         </div>
       ))}
       {search.hasMore ? (
@@ -115,4 +113,8 @@ export function SearchResults({
       ) : null}
     </div>
   );
+}
+
+function openInNewTab(href: string): void {
+  window.open(href, '_blank', 'noopener');
 }

@@ -3,6 +3,12 @@ import { ArrowUp, CircleExclamationPoint, Folder, LoaderCircle, Settings } from 
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
+import { AttachButton } from '../attachments/attach-button';
+import { browserMessageIo } from '../attachments/attachment-io';
+import { AttachmentProblems } from '../attachments/attachment-problems';
+import { AttachmentTray } from '../attachments/attachment-tray';
+import { buildMessage, messageContent } from '../attachments/build-message';
+import { usePendingAttachments } from '../attachments/use-pending-attachments';
 import { unwrap } from '../api/describe-api-error';
 import { newClientMessageId } from '../api/new-client-message-id';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
@@ -13,7 +19,10 @@ import { isModelConfigured } from '../settings/is-model-configured';
 import { PageHeader } from '../shell/page-header-slot';
 import './new-conversation-page.css';
 
-/** The start screen: describe a task, pick the workspace folder, send. */
+/**
+ * The start screen: describe a task (with images and files attached, as in a conversation's
+ * composer), pick the workspace folder, send.
+ */
 export function NewConversationPage() {
   const { client } = useApi();
   const settings = useSettings();
@@ -22,6 +31,7 @@ export function NewConversationPage() {
   const [, navigate] = useLocation();
   const [task, setTask] = useState('');
   const [workspace, setWorkspace] = useState('');
+  const attach = usePendingAttachments('new-conversation');
 
   // The launcher's --workspace, from GET /api/settings; a folder the person already typed wins.
   const settingsWorkspace = settings.data?.default_workspace;
@@ -30,8 +40,9 @@ export function NewConversationPage() {
   }, [settingsWorkspace]);
 
   const create = useMutation({
-    mutationFn: (input: { text: string; workingDir: string }) =>
-      unwrap(
+    mutationFn: async (input: { text: string; workingDir: string }) => {
+      if (attach.items.length > 0) return createWithAttachments(input);
+      return unwrap(
         client.POST('/api/conversations', {
           body: {
             workspace: input.workingDir ? { working_dir: input.workingDir } : undefined,
@@ -43,16 +54,44 @@ export function NewConversationPage() {
             },
           },
         }),
-      ),
+      );
+    },
     onSuccess: (info) => {
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
       navigate(`/conversations/${info.id}`);
     },
   });
 
+  /**
+   * With attachments the conversation is made first and the message sent after: the files go into
+   * its workspace, and a message with images is larger than a creation request may be.
+   */
+  const createWithAttachments = async (input: { text: string; workingDir: string }) => {
+    const workingDir = input.workingDir || settingsWorkspace;
+    const message = await buildMessage(input.text, attach.items, workingDir, browserMessageIo);
+    const info = await unwrap(
+      client.POST('/api/conversations', {
+        body: { workspace: workingDir ? { working_dir: workingDir } : undefined },
+      }),
+    );
+    await unwrap(
+      client.POST('/api/conversations/{id}/events', {
+        params: { path: { id: info.id } },
+        body: {
+          role: 'user',
+          content: messageContent(message),
+          run: true,
+          client_message_id: newClientMessageId(),
+        },
+      }),
+    );
+    attach.clear();
+    return info;
+  };
+
   const submit = () => {
     const text = task.trim();
-    if (!text || create.isPending) return;
+    if ((!text && attach.items.length === 0) || create.isPending) return;
     create.mutate({ text, workingDir: workspace.trim() });
   };
   const modelMissing = settings.isSuccess && !isModelConfigured(settings.data);
@@ -67,24 +106,29 @@ export function NewConversationPage() {
         <p className="home__subtitle">
           It works in the folder below: it runs commands, edits files and asks before risky steps.
         </p>
+        <AttachmentProblems problems={attach.problems} />
         <form
-          className="task-box"
+          className={`task-box ${attach.dragging ? 'task-box--dragging' : ''}`}
+          {...attach.dropZone}
           onSubmit={(event) => {
             event.preventDefault();
             submit();
           }}
         >
+          <AttachmentTray items={attach.items} onRemove={attach.remove} disabled={create.isPending} />
           <MessageTextarea
             className="task-box__input"
             aria-label="Task"
             placeholder="Describe a task, e.g. “Add a --verbose flag to the CLI and a test for it”"
             value={task}
             onChange={setTask}
+            onPaste={attach.onPaste}
             onSubmit={submit}
             autoFocus
             maxRows={14}
           />
           <div className="task-box__footer">
+            <AttachButton onFiles={attach.add} disabled={create.isPending} className="task-box__attach" />
             <label className="task-box__workspace" title="Workspace folder">
               <Folder size={14} aria-hidden />
               <span className="visually-hidden">Workspace folder</span>
@@ -104,7 +148,7 @@ export function NewConversationPage() {
               type="submit"
               className="button button--primary button--icon task-box__send"
               aria-label="Start conversation"
-              disabled={!task.trim() || create.isPending}
+              disabled={(!task.trim() && attach.items.length === 0) || create.isPending}
             >
               {create.isPending ? <LoaderCircle size={16} className="spin" /> : <ArrowUp size={16} />}
             </button>

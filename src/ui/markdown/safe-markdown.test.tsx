@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadMarkdownParts } from './load-markdown';
 import { SafeMarkdown } from './safe-markdown';
 
 afterEach(cleanup);
+// Loaded once up front, as after the first message on a page: every render below is Markdown at once
+// (safe-markdown-loading.test.tsx covers the plain first frame and the upgrade).
+beforeAll(() => loadMarkdownParts({ markdown: true, highlight: true }));
 
 describe('SafeMarkdown (a transcript is untrusted input)', () => {
   it('never renders raw HTML', () => {

@@ -1,6 +1,5 @@
 import { Route, Switch } from 'wouter';
-import { ConversationPage } from '../conversation/conversation-page';
-import { NewConversationPage } from '../home/new-conversation-page';
+import { ConversationPage, NewConversationPage } from '../app/lazy-pages';
 import { SettingsDialogHost } from '../settings/settings-dialog-host';
 import { AppHeader } from './app-header';
 import { KeyboardShortcutsHost } from './keyboard-shortcuts-host';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConfinedOptions, withConfinedPath } from './confined-path';
 import { type ConfinedRoot, confinedRoots, locateInRoots } from './confined-root';
-import { writeFileAtomic } from './write-file-atomic';
+import { writePinnedFileAtomic } from './write-pinned-file-atomic';
 
 let base: string;
 let workspace: string;
@@ -78,7 +78,7 @@ describe('withConfinedPath', () => {
       async (target) => {
         await rename(join(workspace, 'dir'), join(workspace, 'dir.moved'));
         await symlink(outside, join(workspace, 'dir'));
-        await writeFileAtomic(target.parent, target.name, 'content');
+        await writePinnedFileAtomic(target.parent, target.name, 'content');
       },
     );
     expect(result.ok).toBe(true);

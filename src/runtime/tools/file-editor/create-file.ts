@@ -2,7 +2,7 @@ import type { ConfinedTarget } from './confined-path';
 import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure } from './editor-outcome';
 import { splitLines } from './text-edits';
-import { writeFileAtomic } from './write-file-atomic';
+import { writePinnedFileAtomic } from './write-pinned-file-atomic';
 
 /** `create` of a resolved path whose parents exist (made by the walk); refuses an existing name of any kind. */
 export async function createFile(
@@ -15,7 +15,7 @@ export async function createFile(
       `${target.path} already exists; create only makes new files. To change it, use str_replace (view it first), or undo_edit/rm if it should go.`,
     );
   }
-  await writeFileAtomic(target.parent, target.name, text);
+  await writePinnedFileAtomic(target.parent, target.name, text);
   history.record(target.path, null);
   return {
     text: `Created ${target.path} (${splitLines(text).length} lines).`,

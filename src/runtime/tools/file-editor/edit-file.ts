@@ -3,7 +3,7 @@ import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure, MAX_EDIT_BYTES } from './editor-outcome';
 import { doesNotExist, readTextFile } from './read-text-file';
 import { type EditResult, editSnippet } from './text-edits';
-import { writeFileAtomic } from './write-file-atomic';
+import { writePinnedFileAtomic } from './write-pinned-file-atomic';
 
 /** `str_replace` and `insert`: reads the file through its open handle, applies `change`, writes it back in place. */
 export async function editFile(
@@ -16,7 +16,7 @@ export async function editFile(
   if (!read.ok) return failure(read.error);
   const result = change(read.content, target.path);
   if (!result.ok) return failure(result.error);
-  await writeFileAtomic(target.parent, target.name, result.content, read.mode);
+  await writePinnedFileAtomic(target.parent, target.name, result.content, read.mode);
   history.record(target.path, read.content);
   const snippet = editSnippet(result.content, result.firstLine, result.lastLine);
   return {

@@ -5,7 +5,7 @@ import { type EditorOutcome, failure, MAX_EDIT_BYTES } from './editor-outcome';
 import { readTextFile } from './read-text-file';
 import { procPath } from './pinned-directory';
 import { splitLines } from './text-edits';
-import { writeFileAtomic } from './write-file-atomic';
+import { writePinnedFileAtomic } from './write-pinned-file-atomic';
 
 /** `undo_edit`: restores the content before this tool's last change to the file, or removes a file it created. */
 export async function undoEdit(target: ConfinedTarget, history: EditHistory): Promise<EditorOutcome> {
@@ -29,7 +29,7 @@ export async function undoEdit(target: ConfinedTarget, history: EditHistory): Pr
       new_content: '',
     };
   }
-  await writeFileAtomic(target.parent, target.name, previous, current?.ok ? current.mode : undefined);
+  await writePinnedFileAtomic(target.parent, target.name, previous, current?.ok ? current.mode : undefined);
   return {
     text: `Undid the last edit of ${target.path}; it has ${splitLines(previous).length} lines again.`,
     isError: false,

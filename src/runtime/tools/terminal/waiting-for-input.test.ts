@@ -8,7 +8,6 @@ import { createTerminalSession } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
 import { foregroundReadsTerminal, type ProcReader, promptLine } from './waiting-for-input';
 
-const bwrapAvailable = findExecutable('bwrap', process.env.PATH) !== undefined;
 const pythonAvailable = findExecutable('python3', process.env.PATH) !== undefined;
 
 describe('prompt line', () => {
@@ -145,7 +144,7 @@ async function run(
   return { ...observation, text: contentText(observation.content), seconds: (Date.now() - started) / 1000 };
 }
 
-const modes = bwrapAvailable ? [false, true] : [false];
+const modes = [false, true];
 
 describe.each(modes)('a command waiting at a prompt (sandbox: %s, real pty)', (sandbox) => {
   function terminal(): TerminalTool {

@@ -1,0 +1,58 @@
+import { checkPortFree } from './check-port-free';
+import { type RuntimeCommand, type RuntimeOutput, type RuntimeProcess, spawnRuntime } from './spawn-runtime';
+import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
+
+export interface LaunchRuntimeOptions {
+  command: RuntimeCommand;
+  host: string;
+  port: number;
+  /** Where the full runtime output is kept, named in failure messages. */
+  logPath: string;
+  healthTimeoutMs?: number;
+  /** Called as soon as the process exists, before it is healthy, so a shutdown can reach it. */
+  onSpawn?: (runtime: RuntimeProcess) => void;
+}
+
+export type LaunchRuntimeResult = { ok: true; runtime: RuntimeProcess } | { ok: false; message: string };
+
+/**
+ * Spawns the runtime and waits until it is healthy. On any failure nothing is left running and the
+ * message is one line naming the cause and the fix.
+ */
+export async function launchRuntime(
+  options: LaunchRuntimeOptions,
+  output: RuntimeOutput,
+): Promise<LaunchRuntimeResult> {
+  const portProblem = await checkPortFree(options.host, options.port);
+  if (portProblem) return { ok: false, message: describePortProblem(options.port, portProblem) };
+
+  const runtime = spawnRuntime(options.command, output);
+  options.onSpawn?.(runtime);
+  const timeoutMs = options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS;
+  const health = await waitUntilHealthy(`http://${options.host}:${options.port}`, {
+    timeoutMs,
+    intervalMs: HEALTH_INTERVAL_MS,
+    exited: runtime.exited,
+  });
+  if (health === 'healthy') return { ok: true, runtime };
+
+  const exit = await runtime.stop();
+  if (health === 'exited') {
+    const how = exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
+    return {
+      ok: false,
+      message: `the runtime exited during startup (${how}); see its error above or ${options.logPath}`,
+    };
+  }
+  return {
+    ok: false,
+    message: `the runtime did not answer /server_info within ${Math.round(timeoutMs / 1000)} s; see ${options.logPath}`,
+  };
+}
+
+function describePortProblem(port: number, code: string): string {
+  if (code === 'EADDRINUSE') {
+    return `runtime port ${port} is already in use (another Agent Workbench?); stop that process or pass --runtime-port with a free port`;
+  }
+  return `runtime port ${port} cannot be used (${code}); pass --runtime-port with another port`;
+}

@@ -1,0 +1,27 @@
+/**
+ * The conversation's rules that the runtime and the UI must agree on, as pure functions over the
+ * least of an event both sides' types fit. This folder imports nothing from outside itself.
+ */
+export { type ActionOutcome, type ActionOutcomes, actionOutcomes, isAnswered } from './action-outcomes';
+export {
+  type ActiveBranch,
+  activeBranch,
+  extendActiveBranch,
+  leafAfter,
+  pathIds,
+  pathToLeaf,
+} from './active-branch';
+export { lastStateUpdate, statusFromEvents } from './execution-status';
+export { type AnswerPairing, pairAnswers } from './pair-answers';
+export { pendingActions } from './pending-actions';
+export type {
+  ActionIn,
+  ActionShape,
+  AgentErrorShape,
+  AnswerIn,
+  DecisionIn,
+  DecisionShape,
+  NamedAnswerShape,
+  RuleEvent,
+  StateUpdateShape,
+} from './rule-events';

@@ -1,0 +1,35 @@
+import type { CondenserOptions } from '../context/condenser';
+import type { ApprovalRule } from '../events';
+import type { LLM } from '../llm/llm';
+import type { Skill } from '../skills/discover-skills';
+import type { RuntimeLogger } from '../logging/runtime-logger';
+import type { Toolset } from '../tools/tool';
+
+export interface LiveConversationPorts {
+  newId(): string;
+  now(): string;
+  /** The model for the next run; undefined when none is configured. */
+  resolveLLM(): LLM | undefined;
+  /** The conversation's toolset, created on first use and kept while the conversation is loaded. */
+  toolset(): Toolset;
+  /** Appends the SystemPromptEvent when the active branch has none, and reads the skills again. */
+  ensureSystemPrompt(toolset: Toolset): Promise<void>;
+  /** The skills as last read (at creation and at each run's start): a message's triggers match these. */
+  knowledgeSkills(): readonly Skill[];
+  observationsDir: string;
+  condenser: CondenserOptions;
+  /** The global approval rules now (settings are read on every use). */
+  globalApprovalRules(): readonly ApprovalRule[];
+  /**
+   * Persists a global allow rule (an approval with scope `always`). Absent: such answers add a
+   * conversation rule instead. May throw (settings.json not writable); nothing is recorded then.
+   */
+  addGlobalApprovalRule?: ((rule: ApprovalRule) => void) | undefined;
+  /** After a run ended (whatever the outcome): the registry may drop an idle conversation. */
+  onRunEnd(): void;
+  /** The first user message of the conversation was appended (titles). */
+  onFirstUserMessage(text: string): void;
+  /** Snapshots the workspace before a step that may change files (see AgentContext.checkpoint). */
+  checkpoint?: ((signal: AbortSignal) => Promise<string | undefined>) | undefined;
+  logger: RuntimeLogger;
+}

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { parseSkillFile } from './parse-skill-file';
+import { listConfinedDirectory, readConfinedText } from './workspace-reads';
+
+export interface Skill {
+  name: string;
+  description: string;
+  /** Keyword-triggered knowledge: loaded into a person's message that contains one of these. */
+  triggers: string[];
+  /** `workspace`: the repository's, untrusted like any file in it; `user`: the person's data dir. */
+  source: 'workspace' | 'user';
+  /** Where it was found, as shown to the model and the person (relative to its root). */
+  location: string;
+  instructions: string;
+}
+
+/** Folders in the workspace that hold skills, in order of precedence. */
+export const WORKSPACE_SKILL_DIRS = ['.agents/skills', '.openhands/skills'] as const;
+export const MAX_SKILLS = 50;
+export const MAX_SKILL_BYTES = 64 * 1024;
+const MAX_DESCRIPTION = 300;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * The skills a conversation can use: `<dir>/<name>/SKILL.md` (and `<dir>/<name>.md`) in the
+ * workspace's skill folders, then `<data-dir>/skills/`. The first of a name wins. Every read is
+ * confined to its root (see workspace-reads): a skill folder linked out of the workspace is not read.
+ */
+export async function discoverSkills(roots: {
+  workspaceDir: string;
+  userSkillsDir?: string;
+}): Promise<Skill[]> {
+  const places: { root: string; dir: string; source: Skill['source'] }[] = [
+    ...WORKSPACE_SKILL_DIRS.map((dir) => ({ root: roots.workspaceDir, dir, source: 'workspace' as const })),
+    ...(roots.userSkillsDir ? [{ root: roots.userSkillsDir, dir: '.', source: 'user' as const }] : []),
+  ];
+  const skills = new Map<string, Skill>();
+  for (const place of places) {
+    const entries = await listConfinedDirectory(place.root, place.dir);
+    entries.sort((left, right) => left.name.localeCompare(right.name));
+    for (const entry of entries) {
+      if (skills.size >= MAX_SKILLS) break;
+      const file = entry.directory
+        ? join(place.dir, entry.name, 'SKILL.md')
+        : entry.name.endsWith('.md') && entry.name !== 'README.md'
+          ? join(place.dir, entry.name)
+          : undefined;
+      if (!file) continue;
+      const text = await readConfinedText(place.root, file, MAX_SKILL_BYTES);
+      if (text === undefined) continue;
+      const parsed = parseSkillFile(text);
+      const name = parsed.name ?? entry.name.replace(/\.md$/, '');
+      if (!NAME.test(name) || skills.has(name) || parsed.body === '') continue;
+      skills.set(name, {
+        name,
+        description: (parsed.description ?? firstLine(parsed.body)).slice(0, MAX_DESCRIPTION),
+        triggers: parsed.triggers,
+        source: place.source,
+        location: place.source === 'user' ? join('skills', file) : file,
+        instructions: parsed.body,
+      });
+    }
+  }
+  return [...skills.values()];
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n').find((line) => line.trim() !== '') ?? '').replace(/^#+\s*/, '').trim();
+}
