@@ -61,4 +61,28 @@ describe('MessageBubble', () => {
       screen.getByRole('dialog', { name: 'Image 1 of 3' }).querySelector('img')?.getAttribute('src'),
     ).toBe(PNG);
   });
+
+  it("folds an agent reply's reasoning above its text, and names the skills a person's words loaded", () => {
+    const reply = {
+      ...message('agent', [{ type: 'text', text: 'Done' }], 6),
+      reasoning_content: 'Check the tests first.',
+    };
+    const asked = {
+      ...message('user', [{ type: 'text', text: 'deploy it' }], 5),
+      activated_skills: ['deploy', 'k8s'],
+    };
+    render(
+      <>
+        <MessageBubble event={reply} speaker="agent" />
+        <MessageBubble event={asked} speaker="user" />
+        <MessageBubble event={message('user', [{ type: 'text', text: 'plain' }], 3)} speaker="user" />
+      </>,
+    );
+    const reasoning = screen.getByTestId('reasoning');
+    expect(reasoning.textContent).toContain('Check the tests first.');
+    expect(reasoning.hasAttribute('open')).toBe(false);
+    expect(screen.getAllByTestId('activated-skills').map((note) => note.textContent)).toEqual([
+      'Loaded skills: deploy, k8s',
+    ]);
+  });
 });

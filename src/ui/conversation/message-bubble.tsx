@@ -1,4 +1,4 @@
-import { Bot, Info, User } from 'lucide-react';
+import { BookOpen, Bot, Info, User } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import type { MessageEvent } from '../api/wire-types';
 import { CopyButton } from '../components/copy-button';
@@ -6,11 +6,13 @@ import { MessageImages } from '../attachments/message-images';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { contentImages, contentText } from './content-text';
 import { useReplyModel } from './model-picker-reply-model';
+import { Reasoning } from './reasoning';
 import './message-bubble.css';
 
 /**
  * A user or agent message (or an environment note) rendered as sanitized Markdown, its images as
- * thumbnails, and on an agent reply the model that wrote it.
+ * thumbnails; on an agent reply the model that wrote it and its reasoning, on a person's message the
+ * knowledge skills its words loaded.
  */
 export const MessageBubble = memo(function MessageBubble({
   event,
@@ -43,8 +45,16 @@ export const MessageBubble = memo(function MessageBubble({
       testId={`message-${speaker}`}
       grouped={grouped}
     >
+      {speaker === 'agent' && event.reasoning_content ? <Reasoning text={event.reasoning_content} /> : null}
       {text ? <SafeMarkdown text={text} /> : null}
       <MessageImages urls={images} />
+      {speaker === 'user' && event.activated_skills?.length ? (
+        <p className="message__skills" data-testid="activated-skills">
+          <BookOpen size={12} aria-hidden />
+          <span>Loaded {event.activated_skills.length === 1 ? 'skill' : 'skills'}:</span>{' '}
+          {event.activated_skills.join(', ')}
+        </p>
+      ) : null}
     </MessageFrame>
   );
 });

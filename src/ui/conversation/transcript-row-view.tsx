@@ -9,6 +9,7 @@ import { ActionCard } from './action-card';
 import { CondensationDivider } from './condensation-divider';
 import { humanizeCode } from './humanize-code';
 import { MessageBubble, MessageFrame } from './message-bubble';
+import { Reasoning } from './reasoning';
 import { RetryNotice } from './retry-notice';
 import './transcript.css';
 
@@ -216,14 +217,5 @@ function RowTool({
       {children}
       <span className="row-tool__label">{label}</span>
     </button>
-  );
-}
-
-function Reasoning({ text, open }: { text: string; open?: boolean }) {
-  return (
-    <details className="reasoning" open={open}>
-      <summary>Reasoning</summary>
-      <div className="reasoning__text">{text}</div>
-    </details>
   );
 }
