@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Keyboard-only helpers for the e2e specs (issue 14): move focus with Tab / Shift+Tab until a control
+ * Keyboard-only helpers for the e2e specs: move focus with Tab / Shift+Tab until a control
  * has it, checking on the way that every control focus lands on shows a focus ring.
  */
 

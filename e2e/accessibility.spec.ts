@@ -7,7 +7,7 @@ import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, script, startConversation, terminal, toolTurn } from './ui-support';
 
 /**
- * Issue 14: every screen, in its meaningful states, at 1400 px and 390 px, through the real launcher
+ * Every screen, in its meaningful states, at 1400 px and 390 px, through the real launcher
  * with the mock LLM: axe-core finds no serious or critical WCAG 2.1 A/AA violation, and each state is
  * photographed into .tmp/screenshots/a11y/ to be looked at.
  */

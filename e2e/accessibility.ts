@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { SCREENSHOTS } from './ui-support';
 
 /**
- * Shared accessibility checks for the e2e specs (issue 14): axe-core with the WCAG 2.1 A/AA rules on
+ * Shared accessibility checks for the e2e specs: axe-core with the WCAG 2.1 A/AA rules on
  * the page as it is, failing with a list a person can act on (rule, where, what is wrong) rather than
  * axe's raw JSON. Only serious and critical findings fail: those are the ones that lock someone out.
  */

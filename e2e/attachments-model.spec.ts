@@ -49,7 +49,7 @@ interface ChatBody {
   }[];
 }
 
-/** Issue 14: images pasted and files attached in the composer reach the model and the workspace. */
+/** Images pasted and files attached in the composer reach the model and the workspace. */
 test('a pasted image reaches the model, an attached file lands in the workspace, an SVG is refused', async ({
   page,
   workbench,
@@ -124,7 +124,7 @@ test('a pasted image reaches the model, an attached file lands in the workspace,
   await page.screenshot({ path: `${SCREENSHOTS}attachments-390.png` });
 });
 
-/** Issue 14: a model picker per conversation, listed from the provider, and the model on each reply. */
+/** A model picker per conversation, listed from the provider, and the model on each reply. */
 test('picking another model changes this conversation only, is used next, and shows on the reply', async ({
   page,
   workbench,
@@ -180,7 +180,7 @@ test('picking another model changes this conversation only, is used next, and sh
   await page.screenshot({ path: `${SCREENSHOTS}model-replies-390.png` });
 });
 
-/** Issue 14: the start screen takes attachments too. */
+/** The start screen takes attachments too. */
 test('the first message of a new conversation can carry a pasted image', async ({ page, workbench }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   workbench.mockLlm.setScript({ turns: [{ text: 'A noisy square.' }], fallback: { text: 'Done.' } });

@@ -12,7 +12,7 @@ import {
   toolTurn,
 } from './ui-support';
 
-/** The changes panel, restore with a preview and its undo, and branching with the files (issue 13). */
+/** The changes panel, restore with a preview and its undo, and branching with the files. */
 
 function createFile(path: string, text: string, summary: string) {
   return toolTurn('file_editor', { command: 'create', path, file_text: text, summary, security_risk: 'LOW' });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation, terminal } from './ui-support';
 
-/** Issue 14: copy buttons on messages, code blocks, commands and outputs. */
+/** Copy buttons on messages, code blocks, commands and outputs. */
 test('copy buttons copy a message, a code block, a command and its output', async ({ page, workbench }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -50,7 +50,7 @@ test('copy buttons copy a message, a code block, a command and its output', asyn
   await page.screenshot({ path: `${SCREENSHOTS}copy-buttons-1400.png` });
 });
 
-/** Issue 14: slash commands in the composer. */
+/** Slash commands in the composer. */
 test('slash commands: the menu filters, /condense summarizes, /export downloads, /new goes home', async ({
   page,
   workbench,
@@ -121,7 +121,7 @@ test('slash commands: the menu filters, /condense summarizes, /export downloads,
   await expect(page.getByLabel('Task')).toBeVisible();
 });
 
-/** Issue 14: /branch is "Branch from here" on the latest event, files dialog included. */
+/** /branch is "Branch from here" on the latest event, files dialog included. */
 test('/branch forks at the latest event and opens the fork', async ({ page, workbench }) => {
   workbench.mockLlm.setScript(
     script(terminal('echo branched', { summary: 'Echo' }), finish('Ready to branch.')),

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation, terminal } from './ui-support';
 
-/** Issue 14: condensation a person can see and steer. */
+/** Condensation a person can see and steer. */
 test('a context overflow is condensed and the step retried, with a divider in the transcript', async ({
   page,
   workbench,

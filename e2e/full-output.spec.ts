@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation, terminal } from './ui-support';
 
-/** A terminal output cut for the model (over 30,000 characters) opens whole from its card (issue 13). */
+/** A terminal output cut for the model (over 30,000 characters) opens whole from its card. */
 test('a cut terminal output links to its saved full text, which opens in a viewer', async ({
   page,
   workbench,

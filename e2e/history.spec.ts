@@ -7,7 +7,7 @@ import { expect, test, type Workbench } from './fixtures/workbench';
 import { SCREENSHOTS } from './ui-support';
 
 /**
- * History (issue 7) through the real launcher: 300 conversations seeded over REST, the whole list
+ * History through the real launcher: 300 conversations seeded over REST, the whole list
  * reachable by scrolling, full-text search opening a conversation at the matching event, delete,
  * export, and a rename that survives a launcher restart.
  */

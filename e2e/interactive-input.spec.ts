@@ -11,7 +11,7 @@ import {
 
 /**
  * A command stopped at a prompt is reported as waiting for input within a few seconds (not after the
- * 30 s no-output limit), the card says so, and the next step answers it with is_input (issue 14).
+ * 30 s no-output limit), the card says so, and the next step answers it with is_input.
  */
 test('a command waiting at a prompt is reported soon, and the answer sent as input reaches it', async ({
   page,

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures/workbench';
 import { api, expectStatus, finish, script, statusOf, terminal, toolTurn } from './ui-support';
 
 /**
- * Issue 14: everything reachable by keyboard. With Tab, Shift+Tab, Enter, Space and Esc only: start a
+ * Everything reachable by keyboard. With Tab, Shift+Tab, Enter, Space and Esc only: start a
  * conversation, approve an action, send a message, open and close the changes panel and the settings,
  * and at 390 px open the sidebar drawer and pick a conversation; every control focused on the way
  * shows a focus ring.

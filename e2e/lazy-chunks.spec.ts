@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/workbench';
 import { expectStatus, startConversation } from './ui-support';
 
 /**
- * Issue 17: the first download is the shell; the routed page, the Markdown renderer and the
+ * The first download is the shell; the routed page, the Markdown renderer and the
  * highlighter come as chunks of their own, only when the page or a message needs them.
  */
 const chunkOf = (url: string) => /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(url).pathname)?.[1];

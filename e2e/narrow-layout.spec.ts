@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation } from './ui-support';
 
-/** Issue 14: from 360 px to wide screens; below 900 px the sidebar is a drawer behind a menu button. */
+/** From 360 px to wide screens; below 900 px the sidebar is a drawer behind a menu button. */
 
 test('at 390 px the sidebar is a drawer: it opens over the page, Esc and the scrim close it, choosing a conversation opens it full width', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, SCREENSHOTS, startConversation } from './ui-support';
 
-/** Issue 14: Esc stops the agent when nothing else has it; `?` shows the shortcut sheet. */
+/** Esc stops the agent when nothing else has it; `?` shows the shortcut sheet. */
 
 test('Esc stops a running agent, but not while the composer holds text', async ({ page, workbench }) => {
   await page.setViewportSize({ width: 1400, height: 900 });

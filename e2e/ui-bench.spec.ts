@@ -15,7 +15,7 @@ import { openSqliteEventStore } from '../src/runtime/store/sqlite-event-store';
 import { expect, test } from './fixtures/workbench';
 
 /**
- * Issue 6's UI figures: opening a 5,000-event conversation (first render, last event shown), the
+ * The UI figures: opening a 5,000-event conversation (first render, last event shown), the
  * median frame time while scrolling all the way up through it (older pages load on the way), and the
  * gzip size of the JS bundle. Figures are printed; the assertions check behaviour (virtualization),
  * not timings.

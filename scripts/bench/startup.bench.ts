@@ -13,7 +13,7 @@ const IDLE_SETTLE_MS = 5_000;
 const root = join(import.meta.dirname, '..', '..');
 
 /**
- * Issue 2's figures: time from `npm start` to the ready line (fresh data dir each run, so the session
+ * The start-up figures: time from `npm start` to the ready line (fresh data dir each run, so the session
  * key and database are created as on a first start) and the idle memory of the launcher and the
  * runtime 5 s later. Uses the build's bundles when they are current, as `npm start` does (it says
  * which ran). The CPU time the two processes spent until the ready line is reported too: unlike the

@@ -11,7 +11,7 @@ export interface UiBundleSize {
 }
 
 /**
- * Issue 17's "initial JavaScript": the gzip size of the JS the browser needs for any first page,
+ * The "initial JavaScript": the gzip size of the JS the browser needs for any first page,
  * apart from what it fetches later (route pages, the Markdown and highlighting chunks). Read from the
  * build (dist/ui): the entry scripts and modulepreload links of index.html, closed over the static
  * imports of those files (a dynamic import() is a later fetch, not part of it).

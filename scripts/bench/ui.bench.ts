@@ -17,11 +17,11 @@ interface UiFigures {
 }
 
 /**
- * The UI figures of issue 6, measured in Debian's Chromium through the real launcher: e2e/ui-bench.spec.ts
+ * The UI figures, measured in Debian's Chromium through the real launcher: e2e/ui-bench.spec.ts
  * opens a 5,000-event conversation and scrolls it to the top; this runs that spec RUNS times (it needs
  * `npm run build` first) and reads the figures it reports as a test annotation. The JS sizes are
- * issue 17's: what a first page load needs (entry, modulepreloads, static imports) apart from the
- * chunks fetched later (ui-bundle-size.ts); the spec's own js_gzip_kib sums every file, so is not used.
+ * the initial JavaScript: what a first page load needs (entry, modulepreloads, static imports) apart
+ * from the chunks fetched later (ui-bundle-size.ts); the spec's own js_gzip_kib sums every file, so is not used.
  */
 export default async function uiBenchmark(): Promise<BenchFigure[]> {
   const bundle = measureUiBundle(join(root, 'dist', 'ui'));

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
-import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
+import type { LLMConfig } from '../runtime/llm/llm-config';
 import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';

@@ -1,4 +1,4 @@
-import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
+import type { LLMConfig } from '../runtime/llm/llm-config';
 import type { LLM } from '../runtime/llm/llm';
 
 type AiSdkModule = typeof import('../runtime/llm/create-ai-sdk-llm');

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
-import type { LLMConfig } from '../runtime/conversation/conversation-service-deps';
+import type { LLMConfig } from '../runtime/llm/llm-config';
 import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';

@@ -1,7 +1,7 @@
 import type { ApprovalRule, ConfirmationPolicy, Event, NewEvent, SecurityAnalyzer } from '../events';
 import type { CondenserOptions } from '../context/condenser';
 import type { View } from '../context/view';
-import type { LiveFrame } from '../conversation/live-frame';
+import type { LiveFrame } from './live-frame';
 import type { LLM, LLMUsage } from '../llm/llm';
 import type { Toolset } from '../tools/tool';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceHarness, type ServiceHarness } from '../conversation/testing/create-service-harness';
-import type { LiveFrame } from '../conversation/live-frame';
+import type { LiveFrame } from './live-frame';
 import type { Condensation, ConversationErrorEvent } from '../events';
 import type { ScriptTurn } from '../llm/llm-script';
 

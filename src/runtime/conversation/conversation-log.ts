@@ -4,7 +4,7 @@ import type { RuntimeLogger } from '../logging/runtime-logger';
 import { createStreamRedactor } from '../secrets/create-stream-redactor';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { ConversationPatch, ConversationRecord, EventStore } from '../store/event-store';
-import type { LiveFrame, LiveFrameListener } from './live-frame';
+import type { LiveFrame, LiveFrameListener } from '../agent/live-frame';
 import { nextStatus, type StatusHappening } from './status-machine';
 
 /**

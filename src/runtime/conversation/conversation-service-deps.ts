@@ -1,32 +1,14 @@
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
-import type { ApprovalRule, ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
+import type { ApprovalRule } from '../events';
 import type { LLM } from '../llm/llm';
+import type { LLMConfig } from '../llm/llm-config';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
-import type { SandboxSettings } from '../settings/sandbox-settings';
+import type { RuntimeSettings } from '../settings/runtime-settings';
 import type { EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
 import type { CheckpointStoreRequest } from './conversation-checkpoints';
-
-/** A model to talk to, secret included. Lives in settings.json (0600) or env, never in the database. */
-export interface LLMConfig {
-  provider: LLMProvider;
-  model: string;
-  base_url?: string;
-  api_key?: string;
-}
-
-/** Settings as the runtime sees them now: settings.json with env vars (LLM_*) layered on top. */
-export interface RuntimeSettings {
-  llm: LLMConfig | null;
-  confirmation_policy: ConfirmationPolicy;
-  security_analyzer: SecurityAnalyzer;
-  /** How commands are confined: network allowlist, hidden paths, limits. */
-  sandbox: SandboxSettings;
-  /** Global approval rules, checked after a conversation's own. */
-  approval_rules: ApprovalRule[];
-}
 
 /** What one conversation's tools are made from. */
 export interface ToolsetRequest {

@@ -2,7 +2,7 @@ import type { Skill } from '../skills/discover-skills';
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { CheckpointOperations } from './checkpoint-operations';
-import type { LiveFrameListener } from './live-frame';
+import type { LiveFrameListener } from '../agent/live-frame';
 import type { UpstreamLLM } from './upstream-llm';
 import type { UpstreamSecurityAnalyzer } from './upstream-security-analyzer';
 import type {

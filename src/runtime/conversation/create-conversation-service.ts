@@ -109,9 +109,11 @@ export function createConversationService(
     store.updateConversation(id, { title }, { touch: false });
     const config = options.modelTitles ? resolveLLMConfig(record, deps.settings(), apiKeys.get(id)) : null;
     if (!config) return;
-    const call = improveTitle(store, id, text, deps.createLLM(config), titleAbort.signal, (answer) =>
-      secrets.redact(answer, id),
-    ).finally(() => titleCalls.delete(call));
+    const call = improveTitle(store, id, text, deps.createLLM(config), {
+      signal: titleAbort.signal,
+      redact: (answer) => secrets.redact(answer, id),
+      logger,
+    }).finally(() => titleCalls.delete(call));
     titleCalls.add(call);
   }
 

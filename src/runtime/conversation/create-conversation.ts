@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_CONFIRMATION_POLICY, DEFAULT_SECURITY_ANALYZER, EMPTY_STATS } from '../events';
 import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
-import type { RuntimeSettings } from './conversation-service-deps';
+import type { RuntimeSettings } from '../settings/runtime-settings';
 import { DEFAULT_TITLE } from './conversation-title';
 import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';

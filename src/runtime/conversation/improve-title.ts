@@ -1,4 +1,5 @@
 import type { LLM } from '../llm/llm';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { EventStore } from '../store/event-store';
 import { cleanModelTitle } from './conversation-title';
 
@@ -15,10 +16,14 @@ export async function improveTitle(
   conversationId: string,
   firstMessage: string,
   llm: LLM,
-  signal?: AbortSignal,
-  /** Masks secrets in the model's answer before it is cut to length (a cut secret no longer matches). */
-  redact: (text: string) => string = (text) => text,
+  options: {
+    signal?: AbortSignal;
+    /** Masks secrets in the model's answer before it is cut to length (a cut secret no longer matches). */
+    redact?: (text: string) => string;
+    logger?: RuntimeLogger;
+  } = {},
 ): Promise<void> {
+  const { signal, redact = (text: string) => text, logger } = options;
   const before = store.getConversation(conversationId);
   if (before?.title_source !== 'auto') return;
   try {
@@ -38,9 +43,6 @@ export async function improveTitle(
     store.updateConversation(conversationId, { title, title_source: 'model' }, { touch: false });
   } catch (error) {
     // The title from the first message stays; a title is not worth bothering the person about.
-    console.warn(
-      `conversation ${conversationId}: title not improved`,
-      error instanceof Error ? error.message : error,
-    );
+    logger?.warn('title not improved', { conversation_id: conversationId, error });
   }
 }

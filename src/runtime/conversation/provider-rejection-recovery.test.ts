@@ -11,12 +11,12 @@ import { createAiSdkLLM } from '../llm/create-ai-sdk-llm';
 import { wireViolations } from '../llm/provider-projection-wire-check';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { createInMemoryEventStore } from '../store/in-memory-event-store';
-import type { LLMConfig } from './conversation-service-deps';
+import type { LLMConfig } from '../llm/llm-config';
 import { createConversationService } from './create-conversation-service';
 import { CreateConversationSchema } from './requests';
 
 /**
- * Issue 19 through a real conversation: the real adapter over HTTP to the mock (which refuses an
+ * Provider rejections through a real conversation: the real adapter over HTTP to the mock (which refuses an
  * invalid request as the provider would), so a refused request must neither stick the conversation
  * in `error` for good nor come back with the next message.
  */

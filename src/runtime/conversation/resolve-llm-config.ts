@@ -1,5 +1,6 @@
 import type { ConversationRecord } from '../store/event-store';
-import type { LLMConfig, RuntimeSettings } from './conversation-service-deps';
+import type { LLMConfig } from '../llm/llm-config';
+import type { RuntimeSettings } from '../settings/runtime-settings';
 import { followsSettings } from './to-conversation-info';
 
 /**

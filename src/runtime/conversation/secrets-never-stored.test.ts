@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestToolset } from '../agent/testing/create-test-toolset';
 import type { Tool, Toolset } from '../tools/tool';
 import { openSqliteEventStore } from '../store/sqlite-event-store';
-import type { LiveFrame } from './live-frame';
+import type { LiveFrame } from '../agent/live-frame';
 import { createServiceHarness } from './testing/create-service-harness';
 
 const API_KEY = 'sk-test-4f9a2c7e81b3d5a6c0e7f1a2b3c4d5e6';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 import { attemptCompletion } from './attempt-completion';
 import { DEFAULT_RETRY, type RetryOptions, backoffDelay } from './backoff-delay';
 import { type FetchFunction, createProviderModel } from './create-provider-model';

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 import { jsonReplyAsStream } from './json-reply-as-stream';
 import type { ProviderModel } from './model-types';
 import { normalizeResponsesRequest } from './normalize-responses-request';

@@ -1,4 +1,4 @@
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 
 export type ModelListResult =
   | { ok: true; models: string[] }

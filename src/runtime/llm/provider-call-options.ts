@@ -1,4 +1,4 @@
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 import type { ChatMessage, LLMPurpose, LLMRequest } from './llm';
 import type { ModelCallOptions } from './model-types';
 import {

@@ -19,7 +19,7 @@ const ANTHROPIC_ID = /^[a-zA-Z0-9_-]+$/;
 
 /**
  * Test support: the turns of a recorded Chat Completions, Responses or Messages body, and every rule
- * of issue 19 they break (blank text, empty replies, bad tool names, ids bad or repeated, calls and
+ * of the provider rules they break (blank text, empty replies, bad tool names, ids bad or repeated, calls and
  * results that do not pair, images the providers cannot read, reasoning they do not take). Checked
  * on the wire, so a scenario test bites whatever the projection does.
  */

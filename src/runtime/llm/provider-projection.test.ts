@@ -228,7 +228,7 @@ describe('projectForProvider, chosen cases', () => {
 });
 
 describe('projectionViolations, the rules the properties check', () => {
-  it('flags each fault of issue 19 in a raw log', () => {
+  it('flags each fault a provider refuses in a raw log', () => {
     const raw: ChatMessage[] = [
       { role: 'assistant', content: '', tool_calls: [] },
       {

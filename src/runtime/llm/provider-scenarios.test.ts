@@ -2,14 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../scripts/mock-llm/failure-bodies';
 import { type MockLLM, startMockLLM } from '../../../scripts/mock-llm/mock-llm-server';
 import { validateProviderRequest } from '../../../scripts/mock-llm/strict/validate-request';
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 import type { ToolSpec } from '../events';
 import { createAiSdkLLM } from './create-ai-sdk-llm';
 import type { ChatMessage } from './llm';
 import { type WireTurn, wireTurns, wireViolations } from './provider-projection-wire-check';
 
 /**
- * Issue 19: histories recorded in real runs that made real providers answer 400, each sent through
+ * Histories recorded in real runs that made real providers answer 400, each sent through
  * the real adapter to the mock in every dialect. The recorded body must satisfy the provider's rules
  * (the strict validator, and our own wire check so the test bites without it), and the specific fix
  * must be visible.
@@ -236,7 +236,7 @@ const scenarios: Scenario[] = [
   },
 ];
 
-describe.each(targets)('issue 19 scenarios against $name', (target) => {
+describe.each(targets)('provider-refused histories against $name', (target) => {
   it.each(scenarios)('$name: the request is valid and fixed', async (scenario) => {
     const before = mock.requests().length;
     const llm = createAiSdkLLM({ ...target.config, base_url: mock.url }, { retry: { maxAttempts: 1 } });
@@ -253,7 +253,7 @@ describe.each(targets)('issue 19 scenarios against $name', (target) => {
 });
 
 describe('the wire check itself', () => {
-  it('finds the faults of issue 19 in a raw body, so the scenarios above can fail', () => {
+  it('finds the faults a provider refuses in a raw body, so the scenarios above can fail', () => {
     const body = {
       messages: [
         { role: 'assistant', content: [] },

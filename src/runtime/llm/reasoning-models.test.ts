@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 import type { ChatMessage, LLMRequest } from './llm';
 import {
   SIDE_CALL_REASONING_HEADROOM,

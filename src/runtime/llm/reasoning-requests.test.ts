@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../../scripts/mock-llm/mock-llm-server';
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from './llm-config';
 import { createAiSdkLLM } from './create-ai-sdk-llm';
 import type { ChatMessage, LLMDelta, LLMRequest, LLMResponse } from './llm';
 import { SIDE_CALL_REASONING_HEADROOM, STEP_THINKING_BUDGET } from './provider-call-options';

@@ -1,4 +1,4 @@
-import type { LLMConfig } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from '../llm/llm-config';
 import { LLMProviderSchema } from '../events';
 import { SettingsError } from './settings-error';
 

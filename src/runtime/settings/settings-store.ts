@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LLMConfig, RuntimeSettings } from '../conversation/conversation-service-deps';
+import type { LLMConfig } from '../llm/llm-config';
+import type { RuntimeSettings } from './runtime-settings';
 import type { ApprovalRule } from '../events';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LLMConfig } from '../../runtime/conversation/conversation-service-deps';
+import type { LLMConfig } from '../../runtime/llm/llm-config';
 import type { ConversationInfo } from '../../runtime/events';
 import { createScriptedLLM } from '../../runtime/llm/scripted-llm';
 import { allEvents, call, createConversation, userMessage, waitForStatus } from '../testing/api-helpers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveFrame } from '../../runtime/conversation/live-frame';
+import type { LiveFrame } from '../../runtime/agent/live-frame';
 import type { ConversationInfo, Event } from '../../runtime/events';
 import type { SeqRange } from '../../runtime/store/event-store';
 import { createLiveRelay, type RelayPort } from './live-relay';

@@ -1,4 +1,4 @@
-import type { LiveFrame } from '../../runtime/conversation/live-frame';
+import type { LiveFrame } from '../../runtime/agent/live-frame';
 import type { ConversationInfo, Event } from '../../runtime/events';
 import type { SeqRange } from '../../runtime/store/event-store';
 import type { ServerFrame } from './socket-frames';

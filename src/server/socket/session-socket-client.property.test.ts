@@ -8,7 +8,7 @@ import { createConversation, waitForStatus } from '../testing/api-helpers';
 import { createTestServer, TEST_SESSION_KEY, type TestServer } from '../testing/create-test-server';
 
 /**
- * Issue 5's property: a client whose connection is cut at random moments while a scripted agent
+ * The property: a client whose connection is cut at random moments while a scripted agent
  * runs ends with exactly the server's log, in order, with no gap and no duplicate.
  */
 let server: TestServer;

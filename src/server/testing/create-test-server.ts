@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
-import type { LLMConfig } from '../../runtime/conversation/conversation-service-deps';
+import type { LLMConfig } from '../../runtime/llm/llm-config';
 import type { LLM } from '../../runtime/llm/llm';
 import type { LLMScript } from '../../runtime/llm/llm-script';
 import { createScriptedLLM } from '../../runtime/llm/scripted-llm';

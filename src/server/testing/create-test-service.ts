@@ -1,5 +1,5 @@
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
-import type { LLMConfig } from '../../runtime/conversation/conversation-service-deps';
+import type { LLMConfig } from '../../runtime/llm/llm-config';
 import { createConversationService } from '../../runtime/conversation/create-conversation-service';
 import type { LLM } from '../../runtime/llm/llm';
 import type { SettingsStore } from '../../runtime/settings/settings-store';

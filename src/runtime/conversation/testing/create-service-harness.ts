@@ -12,7 +12,7 @@ import {
   type ExecutionStatus,
   type SecurityAnalyzer,
 } from '../../events';
-import type { LLMConfig } from '../conversation-service-deps';
+import type { LLMConfig } from '../../llm/llm-config';
 import { createCheckpointStore } from '../../checkpoints/create-checkpoint-store';
 import { workspaceConfinement } from '../../workspace/workspace-confinement';
 import type { CheckpointStoreRequest } from '../conversation-checkpoints';

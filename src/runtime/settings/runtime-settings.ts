@@ -1,0 +1,14 @@
+import type { ApprovalRule, ConfirmationPolicy, SecurityAnalyzer } from '../events';
+import type { LLMConfig } from '../llm/llm-config';
+import type { SandboxSettings } from './sandbox-settings';
+
+/** Settings as the runtime sees them now: settings.json with env vars (LLM_*) layered on top. */
+export interface RuntimeSettings {
+  llm: LLMConfig | null;
+  confirmation_policy: ConfirmationPolicy;
+  security_analyzer: SecurityAnalyzer;
+  /** How commands are confined: network allowlist, hidden paths, limits. */
+  sandbox: SandboxSettings;
+  /** Global approval rules, checked after a conversation's own. */
+  approval_rules: ApprovalRule[];
+}
