@@ -72,7 +72,7 @@ test('slash commands: the menu filters, /condense summarizes, /export downloads,
   const menu = page.getByTestId('command-menu');
 
   await box.fill('/');
-  await expect(menu.getByRole('option')).toHaveCount(6);
+  await expect(menu.getByRole('option')).toHaveCount(7);
   await page.screenshot({ path: `${SCREENSHOTS}composer-commands-menu-1400.png` });
   await box.fill('/co');
   await expect(menu.getByRole('option')).toHaveText([/\/condense/]);
