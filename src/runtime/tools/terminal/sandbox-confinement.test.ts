@@ -317,15 +317,17 @@ describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
   describe('limits', () => {
     it('reports hitting the process limit, and the terminal works afterwards', async () => {
       const tool = terminal({}, 20_000);
+      // Each sleep outlives the loop however slowly this machine forks, so the limit is reached.
       const observation = await run(tool, {
         command:
-          "sh -c 'i=0; while [ $i -lt 600 ]; do sleep 2 & i=$((i+1)); done' 2>/dev/null; echo loop-ended",
+          "sh -c 'i=0; while [ $i -lt 600 ]; do sleep 6.5 & i=$((i+1)); done' 2>/dev/null; echo loop-ended",
         timeout: 60,
       });
       expect(observation.text).toContain('loop-ended');
       expect(observation.text).toContain('process limit (512 processes)');
+      expect(await eventually(() => hostProcesses(['sleep', '6.5']).length === 0, 30_000)).toBe(true);
       const after = await run(tool, {
-        command: 'sleep 3; echo still-works; ls / >/dev/null && echo forks-again',
+        command: 'echo still-works; ls / >/dev/null && echo forks-again',
       });
       expect(after.text).toContain('forks-again');
       expect(after.text).not.toContain('process limit');

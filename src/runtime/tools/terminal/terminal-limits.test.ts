@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,4 +32,40 @@ describe('createTerminalLimits', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('empty() leaves no process of the group behind, and the group takes a new command at once', async () => {
+    const limits = createTerminalLimits({ maxProcesses: 20, maxMemoryMb: 256 });
+    if (limits.mechanism === 'ulimit') {
+      // This host delegates no cgroup: empty() has nothing to do, and must say nothing.
+      await expect(limits.empty()).resolves.toBeUndefined();
+      return;
+    }
+    const tag = `${process.pid}.${Date.now() % 1000}`;
+    const flood = limits.wrap('sh', [
+      '-c',
+      `i=0; while [ $i -lt 40 ]; do sleep ${tag} & i=$((i+1)); done; wait`,
+    ]);
+    const child = spawn(flood.file, flood.args, { stdio: 'ignore', detached: true });
+    child.unref();
+    while (sleepers(tag) < 19) await new Promise((resolve) => setTimeout(resolve, 20));
+    await limits.empty();
+    expect(sleepers(tag)).toBe(0);
+    const next = limits.wrap('sh', ['-c', 'sleep 0; echo forked']);
+    expect(spawnSync(next.file, next.args, { encoding: 'utf8' }).stdout.trim()).toBe('forked');
+    await limits.close();
+  });
 });
+
+/** Live processes running `sleep <tag>`. */
+function sleepers(tag: string): number {
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8') === `sleep\0${tag}\0`) count += 1;
+    } catch {
+      // ended while we looked
+    }
+  }
+  return count;
+}

@@ -18,6 +18,12 @@ export interface TerminalLimits {
   wrap(file: string, args: readonly string[]): { file: string; args: string[] };
   /** Current counters; zeros when there are none. Never throws. */
   read(): LimitCounters;
+  /**
+   * Kills everything still in the group and waits, at most `limitMs`, until the kernel has reaped it,
+   * so a new shell in the same group is not refused its first fork by a flood the old one left.
+   * Never throws; without a cgroup there is nothing to empty.
+   */
+  empty(limitMs?: number): Promise<void>;
   /** Kills what is left in the group and removes it. Never throws; safe to call twice. */
   close(): Promise<void>;
 }
@@ -78,12 +84,14 @@ function cgroupLimits(
     return group;
   };
   let counters: () => LimitCounters;
+  let pidsCurrent: () => number | undefined = () => undefined;
   try {
     if (layout.version === 2) {
       const group = makeGroup(layout.base, '+pids +memory');
       writeFileSync(join(group, 'pids.max'), String(settings.maxProcesses));
       writeFileSync(join(group, 'memory.max'), memoryBytes);
       writeOptional(join(group, 'memory.swap.max'), '0');
+      pidsCurrent = () => readNumber(join(group, 'pids.current'));
       counters = () => ({
         forkRefusals: counter(join(group, 'pids.events'), 'max') ?? 0,
         memoryKills: counter(join(group, 'memory.events'), 'oom_kill'),
@@ -95,6 +103,7 @@ function cgroupLimits(
       writeFileSync(join(memoryGroup, 'memory.limit_in_bytes'), memoryBytes);
       // Memory plus swap: without it, a process past the limit swaps instead of being stopped.
       writeOptional(join(memoryGroup, 'memory.memsw.limit_in_bytes'), memoryBytes);
+      pidsCurrent = () => readNumber(join(pidsGroup, 'pids.current'));
       counters = () => ({
         forkRefusals: counter(join(pidsGroup, 'pids.events'), 'max') ?? 0,
         memoryKills: counter(join(memoryGroup, 'memory.oom_control'), 'oom_kill'),
@@ -127,6 +136,21 @@ function cgroupLimits(
         return { forkRefusals: 0, memoryKills: undefined };
       }
     },
+    async empty(limitMs = 10_000) {
+      const deadline = Date.now() + limitMs;
+      for (;;) {
+        let left = 0;
+        for (const group of groups) {
+          const pids = processesIn(group);
+          for (const pid of pids) killQuietly(pid);
+          left += pids.length;
+        }
+        // Killed processes are listed until reaped; pids.current counts them too.
+        if (left === 0 && (pidsCurrent() ?? 0) === 0) return;
+        if (Date.now() >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -154,8 +178,19 @@ function ulimitLimits(settings: TerminalLimitSettings): TerminalLimits {
       ],
     }),
     read: () => ({ forkRefusals: 0, memoryKills: undefined }),
+    empty: async () => undefined,
     close: async () => undefined,
   };
+}
+
+/** A file holding one number (pids.current); undefined when unreadable. */
+function readNumber(path: string): number | undefined {
+  try {
+    const value = Number(readFileSync(path, 'utf8').trim());
+    return Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The number after `name` in a flat "key value" file; undefined when absent. */

@@ -312,6 +312,8 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
       const previous = shell;
       shell = undefined;
       if (previous !== undefined) await stopShell(previous);
+      // Background jobs of the old shell (a fork flood) would hold the group's process slots.
+      if (!closed) await limits?.empty();
     },
 
     async close() {
