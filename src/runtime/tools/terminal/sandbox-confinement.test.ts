@@ -220,8 +220,8 @@ describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
         network: { proxySocketPath: join(socketDir, 'proxy.sock'), bridgeScriptPath: bridge },
       });
       const observation = await run(tool, {
-        command: `for i in 1 2 3 4 5 6 7 8 9 10; do curl -s -m 2 http://example.com/ && break; sleep 0.2; done; echo "[$https_proxy][$NO_PROXY]"; curl -s -m 2 --noproxy '*' http://127.0.0.1:${port}/ || echo direct-blocked`,
-        timeout: 20,
+        command: `for i in $(seq 1 60); do curl -s -m 2 http://example.com/ && break; sleep 0.25; done; echo "[$https_proxy][$NO_PROXY]"; curl -s -m 2 --noproxy '*' http://127.0.0.1:${port}/ || echo direct-blocked`,
+        timeout: 40,
       });
       expect(observation.text).toContain(`bridge-ok ${join(socketDir, 'proxy.sock')}`);
       expect(observation.text).toContain('[http://127.0.0.1:3128][localhost,127.0.0.1,::1]');
