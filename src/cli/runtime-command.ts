@@ -18,6 +18,13 @@ export interface RuntimeCommandOptions {
 }
 
 /**
+ * A small young generation: the runtime idles most of its life, and V8's default lets start-up
+ * garbage hold up to 16 MiB per semi-space for good. Smaller code and heap tuning for the same reason;
+ * measured with `npm run bench -- startup` (idle RSS) and `npm run bench -- loop` (throughput).
+ */
+export const RUNTIME_V8_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
+
+/**
  * The runtime process in the person's cwd: `node <repo>/dist/runtime/main.mjs` when the build's bundle
  * is current, else `node --import tsx <repo>/src/server/main.ts` (see chooseRuntimeEntry). tsx is passed
  * as an absolute URL because the cwd is usually not this repository. The session key goes in the
@@ -27,7 +34,10 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
   const entry = chooseRuntimeEntry(REPO_DIR);
   return {
     command: process.execPath,
-    args: entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path],
+    args: [
+      ...RUNTIME_V8_FLAGS,
+      ...(entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path]),
+    ],
     cwd: options.cwd,
     env: {
       ...options.env,
