@@ -146,7 +146,7 @@ export interface paths {
         /** @description Upstream's batch get: `ids` repeated (1 to 99 UUIDs). The answer lists the conversations in the order asked, `null` for an unknown id. */
         get: operations["batchGetConversations"];
         put?: never;
-        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; MCP, custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). */
+        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). */
         post: operations["createConversation"];
         delete?: never;
         options?: never;
@@ -1212,6 +1212,28 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
+            mcp_servers: {
+                [key: string]: {
+                    command: string;
+                    args?: string[];
+                    env?: {
+                        [key: string]: string;
+                    };
+                    read_only_paths?: string[];
+                    enabled?: boolean;
+                    list_timeout_seconds?: number;
+                    call_timeout_seconds?: number;
+                } | {
+                    /** Format: uri */
+                    url: string;
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    enabled?: boolean;
+                    list_timeout_seconds?: number;
+                    call_timeout_seconds?: number;
+                };
+            };
             overridden_by_env: string[];
             default_workspace: string;
             api_key_cleared?: boolean;
@@ -1896,6 +1918,28 @@ export interface operations {
                         /** Format: date-time */
                         created_at?: string;
                     }[];
+                    mcp_servers?: {
+                        [key: string]: {
+                            command: string;
+                            args?: string[];
+                            env?: {
+                                [key: string]: string;
+                            };
+                            read_only_paths?: string[];
+                            enabled?: boolean;
+                            list_timeout_seconds?: number;
+                            call_timeout_seconds?: number;
+                        } | {
+                            /** Format: uri */
+                            url: string;
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            enabled?: boolean;
+                            list_timeout_seconds?: number;
+                            call_timeout_seconds?: number;
+                        };
+                    };
                 };
             };
         };
@@ -2191,7 +2235,29 @@ export interface operations {
                             [key: string]: unknown;
                         })[];
                         mcp_config?: {
-                            [key: string]: unknown;
+                            mcpServers?: {
+                                [key: string]: {
+                                    command: string;
+                                    args?: string[];
+                                    env?: {
+                                        [key: string]: string;
+                                    };
+                                    read_only_paths?: string[];
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                } | {
+                                    /** Format: uri */
+                                    url: string;
+                                    headers?: {
+                                        [key: string]: string;
+                                    };
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                };
+                            };
+                            disabled_global?: string[];
                         } | null;
                         system_prompt?: string | null;
                         critic?: unknown;
@@ -2216,6 +2282,31 @@ export interface operations {
                         [key: string]: unknown;
                     } | null;
                     user_id?: string | null;
+                    mcp_config?: {
+                        mcpServers?: {
+                            [key: string]: {
+                                command: string;
+                                args?: string[];
+                                env?: {
+                                    [key: string]: string;
+                                };
+                                read_only_paths?: string[];
+                                enabled?: boolean;
+                                list_timeout_seconds?: number;
+                                call_timeout_seconds?: number;
+                            } | {
+                                /** Format: uri */
+                                url: string;
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                enabled?: boolean;
+                                list_timeout_seconds?: number;
+                                call_timeout_seconds?: number;
+                            };
+                        };
+                        disabled_global?: string[];
+                    } | null;
                 };
             };
         };

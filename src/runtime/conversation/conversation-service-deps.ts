@@ -2,6 +2,7 @@ import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { ApprovalRule, ConfirmationPolicy, LLMProvider, SecurityAnalyzer } from '../events';
 import type { LLM } from '../llm/llm';
+import type { MCPServers } from '../mcp/mcp-server-config';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { SandboxSettings } from '../settings/sandbox-settings';
 import type { EventStore } from '../store/event-store';
@@ -26,6 +27,8 @@ export interface RuntimeSettings {
   sandbox: SandboxSettings;
   /** Global approval rules, checked after a conversation's own. */
   approval_rules: ApprovalRule[];
+  /** Global MCP servers (secrets included): started for every conversation that does not turn them off. */
+  mcp_servers?: MCPServers;
 }
 
 /** What one conversation's tools are made from. */
@@ -40,6 +43,8 @@ export interface ToolsetRequest {
   secretEnv?: (command: string) => Record<string, string>;
   /** Read on every network request: the conversation's network switch. */
   networkEnabled: () => boolean;
+  /** The MCP servers to start for it (global ones it keeps plus its own), secrets included. */
+  mcpServers?: MCPServers;
 }
 
 /** Everything the conversation service reaches the world through. Tests pass twins. */

@@ -1,3 +1,4 @@
+import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 import type { Skill } from '../skills/discover-skills';
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
@@ -122,6 +123,11 @@ export interface ConversationService extends CheckpointOperations {
    * the person's `<data-dir>/skills`. Throws conversation_not_found.
    */
   skills(id: string): Promise<Skill[]>;
+  /**
+   * The conversation's MCP servers (global and its own) with their state, failure reason and tools,
+   * once each is listed or failed. Loads the conversation when needed. Throws conversation_not_found.
+   */
+  mcpStatus(id: string): Promise<MCPServerStatus[]>;
   readEvents(id: string, range: SeqRange): Event[];
 
   /**
