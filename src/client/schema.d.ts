@@ -864,6 +864,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The conversation's MCP servers (the global ones from the settings, those it turned off marked `disabled`, and its own from `mcp_config`), each once it is listed or failed: its state, why it failed, and its tools with the names the model sees and their risk. Starts the servers when the conversation is not loaded. */
+        get: operations["listConversationMCPServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tools/": {
         parameters: {
             query?: never;
@@ -4927,6 +4944,52 @@ export interface operations {
                             /** @enum {string} */
                             source: "workspace" | "user";
                             location: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConversationMCPServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            /** @enum {string} */
+                            transport: "stdio" | "http";
+                            /** @enum {string} */
+                            state: "starting" | "ready" | "failed" | "disabled" | "stopped";
+                            reason?: string;
+                            tools: {
+                                name: string;
+                                model_name: string;
+                                description: string;
+                                risk: components["schemas"]["SecurityRisk"];
+                            }[];
                         }[];
                     };
                 };
