@@ -51,7 +51,11 @@ export function MCPDialog({ conversationId, onClose }: { conversationId: string;
                         <code className="mcp__tool-name">{tool.model_name}</code>
                         <RiskBadge risk={tool.risk} />
                       </div>
-                      {tool.description ? <p className="mcp__tool-description">{tool.description}</p> : null}
+                      {tool.description ? (
+                        <p className="mcp__tool-description" title={tool.description}>
+                          {tool.description}
+                        </p>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
