@@ -878,7 +878,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes. */
+        patch: operations["setConversationMCPServers"];
         trace?: never;
     };
     "/api/tools/": {
@@ -4983,6 +4984,8 @@ export interface operations {
                             transport: "stdio" | "http";
                             /** @enum {string} */
                             state: "starting" | "ready" | "failed" | "disabled" | "stopped";
+                            /** @enum {string} */
+                            source: "settings" | "conversation";
                             reason?: string;
                             tools: {
                                 name: string;
@@ -5001,6 +5004,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setConversationMCPServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    disabled_global: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            /** @enum {string} */
+                            transport: "stdio" | "http";
+                            /** @enum {string} */
+                            state: "starting" | "ready" | "failed" | "disabled" | "stopped";
+                            /** @enum {string} */
+                            source: "settings" | "conversation";
+                            reason?: string;
+                            tools: {
+                                name: string;
+                                model_name: string;
+                                description: string;
+                                risk: components["schemas"]["SecurityRisk"];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
         };

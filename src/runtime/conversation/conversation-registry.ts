@@ -37,6 +37,8 @@ interface Entry {
   toolset(): Toolset;
   /** The toolset if it was created. */
   createdToolset(): Toolset | undefined;
+  /** Forgets the toolset (the caller closed it): the next use creates a new one. */
+  forgetToolset(): void;
 }
 
 /**
@@ -139,7 +141,15 @@ export function createConversationRegistry(ports: RegistryPorts) {
       await prepare(toolset());
       await readSkills();
     };
-    return { live, prepare: prepareNow, toolset, createdToolset: () => created };
+    return {
+      live,
+      prepare: prepareNow,
+      toolset,
+      createdToolset: () => created,
+      forgetToolset: () => {
+        created = undefined;
+      },
+    };
   }
 
   function acquire(id: string): LiveConversation {
@@ -207,6 +217,18 @@ export function createConversationRegistry(ports: RegistryPorts) {
       } finally {
         release(id);
       }
+    },
+    /**
+     * Closes the conversation's tools so the next use starts them from the settings and its
+     * `mcp_config` as they are now. Throws conversation_already_running while a run goes.
+     */
+    async restartTools(id: string): Promise<void> {
+      const entry = entries.get(id);
+      if (!entry) return;
+      if (entry.live.isRunning()) throw new RuntimeError('conversation_already_running');
+      const toolset = entry.createdToolset();
+      entry.forgetToolset();
+      await toolset?.close();
     },
     loaded(id: string): LiveConversation | undefined {
       return entries.get(id)?.live;

@@ -190,6 +190,15 @@ export function createConversationService(
     }
   }
 
+  async function mcpStatusOf(id: string) {
+    const own = mcpConfigs.get(id)?.mcpServers ?? {};
+    const servers = await registry.mcpStatus(id);
+    return servers.map((server) => ({
+      ...server,
+      source: server.name in own ? ('conversation' as const) : ('settings' as const),
+    }));
+  }
+
   const service: ConversationService = {
     async create(request) {
       const id = request.conversation_id ?? newId();
@@ -232,7 +241,20 @@ export function createConversationService(
       return { info: info(requireRecord(id)), created: true };
     },
     get: (id) => info(requireRecord(id)),
-    mcpStatus: (id) => registry.mcpStatus(id),
+    mcpStatus: (id) => mcpStatusOf(id),
+    async setDisabledGlobalMCPServers(id, names) {
+      requireRecord(id);
+      const own = mcpConfigs.get(id);
+      mcpConfigs.set(id, { ...own, disabled_global: [...new Set(names)] });
+      try {
+        await registry.restartTools(id);
+      } catch (error) {
+        if (own) mcpConfigs.set(id, own);
+        else mcpConfigs.delete(id);
+        throw error;
+      }
+      return mcpStatusOf(id);
+    },
     skills: (id) =>
       discoverSkills({
         workspaceDir: requireRecord(id).workspace_dir,

@@ -130,4 +130,28 @@ describe('MCP servers in a conversation', () => {
     expect(await harness.settled(id, 30_000)).toBe('waiting_for_confirmation');
     expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
   }, 60_000);
+
+  it('turning a global server off for a loaded conversation stops it, and the next run does without it', async () => {
+    await start({
+      mcpServers: { everything: everythingServer() },
+      script: { turns: [{ text: 'first' }, { text: 'second' }] },
+    });
+    const id = await harness.create();
+    // A page holds the conversation loaded, tools and all.
+    const subscription = harness.service.subscribe(id, () => undefined);
+    try {
+      harness.say(id, 'one');
+      expect(await harness.settled(id, 30_000)).toBe('finished');
+      expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('everything__echo');
+      const status = await harness.service.setDisabledGlobalMCPServers(id, ['everything']);
+      expect(status).toEqual([
+        expect.objectContaining({ name: 'everything', state: 'disabled', source: 'settings' }),
+      ]);
+      harness.say(id, 'two');
+      expect(await harness.settled(id, 30_000)).toBe('finished');
+      expect(harness.llm.calls[1]?.tools.map((tool) => tool.name)).not.toContain('everything__echo');
+    } finally {
+      subscription.unsubscribe();
+    }
+  }, 60_000);
 });

@@ -47,11 +47,22 @@ describe('MCP servers through the API', () => {
     const answer = await request('GET', `/api/conversations/${created.json().id}/mcp`);
     expect(answer.statusCode).toBe(200);
     const [everything, broken] = answer.json().items;
-    expect(everything).toMatchObject({ name: 'everything', transport: 'stdio', state: 'ready' });
+    expect(everything).toMatchObject({
+      name: 'everything',
+      transport: 'stdio',
+      state: 'ready',
+      source: 'settings',
+    });
     expect(everything.tools).toContainEqual(
       expect.objectContaining({ name: 'echo', model_name: 'everything__echo', risk: 'LOW' }),
     );
-    expect(broken).toMatchObject({ name: 'broken', transport: 'stdio', state: 'failed', tools: [] });
+    expect(broken).toMatchObject({
+      name: 'broken',
+      transport: 'stdio',
+      state: 'failed',
+      source: 'conversation',
+      tools: [],
+    });
     expect(broken.reason).toEqual(expect.any(String));
     expect(answer.body).not.toContain(SECRET);
   });
@@ -59,5 +70,23 @@ describe('MCP servers through the API', () => {
   it('answers 404 for an unknown conversation', async () => {
     const answer = await request('GET', '/api/conversations/00000000-0000-4000-8000-00000000ffff/mcp');
     expect(answer.statusCode).toBe(404);
+  });
+
+  it('PATCH turns a global server off and on again for one conversation only', async () => {
+    const first = (await request('POST', '/api/conversations', {})).json().id;
+    const second = (await request('POST', '/api/conversations', {})).json().id;
+    const off = await request('PATCH', `/api/conversations/${first}/mcp`, {
+      disabled_global: ['everything'],
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().items).toEqual([
+      expect.objectContaining({ name: 'everything', state: 'disabled', tools: [] }),
+    ]);
+    const other = await request('GET', `/api/conversations/${second}/mcp`);
+    expect(other.json().items).toEqual([expect.objectContaining({ name: 'everything', state: 'ready' })]);
+    const on = await request('PATCH', `/api/conversations/${first}/mcp`, { disabled_global: [] });
+    expect(on.json().items).toEqual([expect.objectContaining({ name: 'everything', state: 'ready' })]);
+    const bad = await request('PATCH', `/api/conversations/${first}/mcp`, { disabled_global: ['no spaces'] });
+    expect(bad.statusCode).toBe(422);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SecurityRiskSchema } from '../../runtime/events';
-import { ConversationParamsSchema, ErrorResponseSchema } from '../api-schemas';
+import { MCPServerNameSchema } from '../../runtime/mcp/mcp-server-config';
+import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 
 const MCPServerStatusSchema = z.strictObject({
@@ -8,6 +9,8 @@ const MCPServerStatusSchema = z.strictObject({
   transport: z.enum(['stdio', 'http']),
   /** `disabled`: off in the settings or for this conversation; `stopped`: it was ready, then went away. */
   state: z.enum(['starting', 'ready', 'failed', 'disabled', 'stopped']),
+  /** `settings`: a global server; `conversation`: one of the conversation's own (`mcp_config`). */
+  source: z.enum(['settings', 'conversation']),
   /** Why it failed or stopped. */
   reason: z.string().optional(),
   tools: z.array(
@@ -41,5 +44,30 @@ export function registerMCPRoutes(app: ZodApp, context: ServerContext): void {
       },
     },
     async (request) => ({ items: await context.service().mcpStatus(request.params.id) }),
+  );
+
+  app.patch(
+    '/api/conversations/:id/mcp',
+    {
+      schema: {
+        operationId: 'setConversationMCPServers',
+        tags: ['conversations'],
+        description:
+          'Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes.',
+        params: ConversationParamsSchema,
+        body: z.strictObject({ disabled_global: z.array(MCPServerNameSchema).max(100) }),
+        response: {
+          200: z.strictObject({ items: z.array(MCPServerStatusSchema) }),
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      items: await context
+        .service()
+        .setDisabledGlobalMCPServers(request.params.id, request.body.disabled_global),
+    }),
   );
 }
