@@ -146,7 +146,7 @@ export interface paths {
         /** @description Upstream's batch get: `ids` repeated (1 to 99 UUIDs). The answer lists the conversations in the order asked, `null` for an unknown id. */
         get: operations["batchGetConversations"];
         put?: never;
-        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; MCP, custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). */
+        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). */
         post: operations["createConversation"];
         delete?: never;
         options?: never;
@@ -864,6 +864,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The conversation's MCP servers (the global ones from the settings, those it turned off marked `disabled`, and its own from `mcp_config`), each once it is listed or failed: its state, why it failed, and its tools with the names the model sees and their risk. Starts the servers when the conversation is not loaded. */
+        get: operations["listConversationMCPServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes. */
+        patch: operations["setConversationMCPServers"];
+        trace?: never;
+    };
     "/api/tools/": {
         parameters: {
             query?: never;
@@ -1212,6 +1230,28 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
+            mcp_servers: {
+                [key: string]: {
+                    command: string;
+                    args?: string[];
+                    env?: {
+                        [key: string]: string;
+                    };
+                    read_only_paths?: string[];
+                    enabled?: boolean;
+                    list_timeout_seconds?: number;
+                    call_timeout_seconds?: number;
+                } | {
+                    /** Format: uri */
+                    url: string;
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    enabled?: boolean;
+                    list_timeout_seconds?: number;
+                    call_timeout_seconds?: number;
+                };
+            };
             overridden_by_env: string[];
             default_workspace: string;
             api_key_cleared?: boolean;
@@ -1896,6 +1936,28 @@ export interface operations {
                         /** Format: date-time */
                         created_at?: string;
                     }[];
+                    mcp_servers?: {
+                        [key: string]: {
+                            command: string;
+                            args?: string[];
+                            env?: {
+                                [key: string]: string;
+                            };
+                            read_only_paths?: string[];
+                            enabled?: boolean;
+                            list_timeout_seconds?: number;
+                            call_timeout_seconds?: number;
+                        } | {
+                            /** Format: uri */
+                            url: string;
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            enabled?: boolean;
+                            list_timeout_seconds?: number;
+                            call_timeout_seconds?: number;
+                        };
+                    };
                 };
             };
         };
@@ -2191,7 +2253,29 @@ export interface operations {
                             [key: string]: unknown;
                         })[];
                         mcp_config?: {
-                            [key: string]: unknown;
+                            mcpServers?: {
+                                [key: string]: {
+                                    command: string;
+                                    args?: string[];
+                                    env?: {
+                                        [key: string]: string;
+                                    };
+                                    read_only_paths?: string[];
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                } | {
+                                    /** Format: uri */
+                                    url: string;
+                                    headers?: {
+                                        [key: string]: string;
+                                    };
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                };
+                            };
+                            disabled_global?: string[];
                         } | null;
                         system_prompt?: string | null;
                         critic?: unknown;
@@ -2216,6 +2300,31 @@ export interface operations {
                         [key: string]: unknown;
                     } | null;
                     user_id?: string | null;
+                    mcp_config?: {
+                        mcpServers?: {
+                            [key: string]: {
+                                command: string;
+                                args?: string[];
+                                env?: {
+                                    [key: string]: string;
+                                };
+                                read_only_paths?: string[];
+                                enabled?: boolean;
+                                list_timeout_seconds?: number;
+                                call_timeout_seconds?: number;
+                            } | {
+                                /** Format: uri */
+                                url: string;
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                enabled?: boolean;
+                                list_timeout_seconds?: number;
+                                call_timeout_seconds?: number;
+                            };
+                        };
+                        disabled_global?: string[];
+                    } | null;
                 };
             };
         };
@@ -4847,6 +4956,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConversationMCPServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            /** @enum {string} */
+                            transport: "stdio" | "http";
+                            /** @enum {string} */
+                            state: "starting" | "ready" | "failed" | "disabled" | "stopped";
+                            /** @enum {string} */
+                            source: "settings" | "conversation";
+                            reason?: string;
+                            tools: {
+                                name: string;
+                                model_name: string;
+                                description: string;
+                                risk: components["schemas"]["SecurityRisk"];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setConversationMCPServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    disabled_global: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            /** @enum {string} */
+                            transport: "stdio" | "http";
+                            /** @enum {string} */
+                            state: "starting" | "ready" | "failed" | "disabled" | "stopped";
+                            /** @enum {string} */
+                            source: "settings" | "conversation";
+                            reason?: string;
+                            tools: {
+                                name: string;
+                                model_name: string;
+                                description: string;
+                                risk: components["schemas"]["SecurityRisk"];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
         };

@@ -17,6 +17,7 @@ import { registerEventRoutes } from './routes/event-routes';
 import { registerExportRoute } from './routes/export-route';
 import { registerHealthRoutes } from './routes/health-routes';
 import { registerSkillRoutes } from './routes/skill-routes';
+import { registerMCPRoutes } from './routes/mcp-routes';
 import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
@@ -115,6 +116,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerCheckpointRoutes(app, context);
   registerOutputRoutes(app, context);
   registerSkillRoutes(app, context);
+  registerMCPRoutes(app, context);
   registerToolsRoutes(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);

@@ -60,9 +60,10 @@ export function createRuntimeService(options: {
   // file left by an older version may be wider.
   for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
   const sessionKey = options.sessionKey ?? readSessionKey(options.dataDir);
-  const secrets = createSecretRegistry(() =>
-    runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
-  );
+  const secrets = createSecretRegistry(() => [
+    ...runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
+    ...options.settings.mcpSecrets(),
+  ]);
   // The sandbox rules as the settings say now (a store keeps the rules it was made with).
   const confinementNow = () =>
     workspaceConfinement({ dataDir: options.dataDir, sandboxSettings: options.settings.current().sandbox });

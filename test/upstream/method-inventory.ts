@@ -65,7 +65,7 @@ const R = {
   hooks:
     'hooks (/api/hooks, hook_config): not served; hook_config is accepted on create and ignored, info carries none',
   skills: 'skills, plugins, sub-agents and their marketplaces: not served (404)',
-  mcp: 'MCP servers (test, OAuth): not served (404); the agent has the built-in tools only',
+  mcp: "MCP server tests and OAuth: not served (404); servers come from /api/settings' mcp_servers or a conversation's agent.mcp_config",
   workspaces:
     'workspace registry (/api/workspaces): not served (404); the workspace is the folder the workbench was started in',
   workspaceSession:

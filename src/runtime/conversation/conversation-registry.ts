@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { CondenserOptions } from '../context/condenser';
 import type { LLM } from '../llm/llm';
 import type { RuntimeLogger } from '../logging/runtime-logger';
+import { conversationMCPServers } from '../mcp/conversation-mcp-servers';
+import type { MCPConfig } from '../mcp/mcp-server-config';
+import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 import type { Toolset } from '../tools/tool';
 import { type ConversationCheckpoints, snapshotBeforeStep } from './conversation-checkpoints';
 import { createConversationLog } from './conversation-log';
@@ -19,6 +22,8 @@ export interface RegistryPorts {
   condenser: CondenserOptions;
   /** Per-conversation API keys given at create time; memory only. */
   apiKeys: Map<string, string>;
+  /** Per-conversation MCP servers and the global ones turned off, given at create time; memory only. */
+  mcpConfigs: Map<string, MCPConfig>;
   onFirstUserMessage(conversationId: string, text: string): void;
   checkpoints: ConversationCheckpoints;
   logger: RuntimeLogger;
@@ -32,6 +37,8 @@ interface Entry {
   toolset(): Toolset;
   /** The toolset if it was created. */
   createdToolset(): Toolset | undefined;
+  /** Forgets the toolset (the caller closed it): the next use creates a new one. */
+  forgetToolset(): void;
 }
 
 /**
@@ -48,6 +55,16 @@ export function createConversationRegistry(ports: RegistryPorts) {
    * across idle drops, because a person's message is matched against them before any run starts.
    */
   const skillsOf = new Map<string, readonly Skill[]>();
+  /** Tool notices (an MCP server that failed) already appended: kept across idle drops, told once. */
+  const toldNotices = new Map<string, Set<string>>();
+  const toldNoticesOf = (id: string): Set<string> => {
+    let told = toldNotices.get(id);
+    if (!told) {
+      told = new Set();
+      toldNotices.set(id, told);
+    }
+    return told;
+  };
 
   function load(id: string): Entry {
     if (!deps.store.getConversation(id)) throw new RuntimeError('conversation_not_found');
@@ -66,6 +83,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
         observationsDir: observationsDir(deps.dataDir, id),
         // A deleted conversation (its tools still closing) has no network.
         networkEnabled: () => deps.store.getConversation(id)?.network_access ?? false,
+        mcpServers: conversationMCPServers(deps.settings().mcp_servers ?? {}, ports.mcpConfigs.get(id)),
       });
       return created;
     };
@@ -75,7 +93,12 @@ export function createConversationRegistry(ports: RegistryPorts) {
       if (!deleting.has(id)) skillsOf.set(id, found);
     };
     const prepare = (tools: Toolset): Promise<void> =>
-      ensureSystemPrompt(log, tools, { newId: ports.newId, clock: ports.clock, userSkillsDir });
+      ensureSystemPrompt(log, tools, {
+        newId: ports.newId,
+        clock: ports.clock,
+        userSkillsDir,
+        toldNotices: toldNoticesOf(id),
+      });
     /** In the background: a run does not wait for them, the next message uses them. */
     const refreshSkills = () => {
       readSkills().catch((error: unknown) =>
@@ -118,7 +141,15 @@ export function createConversationRegistry(ports: RegistryPorts) {
       await prepare(toolset());
       await readSkills();
     };
-    return { live, prepare: prepareNow, toolset, createdToolset: () => created };
+    return {
+      live,
+      prepare: prepareNow,
+      toolset,
+      createdToolset: () => created,
+      forgetToolset: () => {
+        created = undefined;
+      },
+    };
   }
 
   function acquire(id: string): LiveConversation {
@@ -173,6 +204,32 @@ export function createConversationRegistry(ports: RegistryPorts) {
       const entry = entries.get(id) as Entry;
       await entry.prepare();
     },
+    /**
+     * The conversation's MCP servers once each is listed or failed: loads it (starting its servers)
+     * when it is not loaded, and drops it again if nothing else holds it.
+     */
+    async mcpStatus(id: string): Promise<MCPServerStatus[]> {
+      acquire(id);
+      try {
+        const toolset = (entries.get(id) as Entry).toolset();
+        await toolset.ready?.();
+        return toolset.mcpStatus?.() ?? [];
+      } finally {
+        release(id);
+      }
+    },
+    /**
+     * Closes the conversation's tools so the next use starts them from the settings and its
+     * `mcp_config` as they are now. Throws conversation_already_running while a run goes.
+     */
+    async restartTools(id: string): Promise<void> {
+      const entry = entries.get(id);
+      if (!entry) return;
+      if (entry.live.isRunning()) throw new RuntimeError('conversation_already_running');
+      const toolset = entry.createdToolset();
+      entry.forgetToolset();
+      await toolset?.close();
+    },
     loaded(id: string): LiveConversation | undefined {
       return entries.get(id)?.live;
     },
@@ -186,6 +243,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
       if (deleting.has(id)) throw new RuntimeError('conversation_not_found');
       deleting.add(id);
       skillsOf.delete(id);
+      toldNotices.delete(id);
       const entry = entries.get(id);
       try {
         await unload(id);

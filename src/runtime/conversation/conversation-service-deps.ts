@@ -3,6 +3,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { ApprovalRule } from '../events';
 import type { LLM } from '../llm/llm';
 import type { LLMConfig } from '../llm/llm-config';
+import type { MCPServers } from '../mcp/mcp-server-config';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { RuntimeSettings } from '../settings/runtime-settings';
 import type { EventStore } from '../store/event-store';
@@ -22,6 +23,8 @@ export interface ToolsetRequest {
   secretEnv?: (command: string) => Record<string, string>;
   /** Read on every network request: the conversation's network switch. */
   networkEnabled: () => boolean;
+  /** The MCP servers to start for it (global ones it keeps plus its own), secrets included. */
+  mcpServers?: MCPServers;
 }
 
 /** Everything the conversation service reaches the world through. Tests pass twins. */

@@ -1,3 +1,7 @@
+import type { MCPServerStatus } from '../mcp/start-mcp-servers';
+
+/** One MCP server of a conversation: `settings` (global) or `conversation` (its own `mcp_config`). */
+export type ConversationMCPServer = MCPServerStatus & { source: 'settings' | 'conversation' };
 import type { Skill } from '../skills/discover-skills';
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
@@ -122,6 +126,17 @@ export interface ConversationService extends CheckpointOperations {
    * the person's `<data-dir>/skills`. Throws conversation_not_found.
    */
   skills(id: string): Promise<Skill[]>;
+  /**
+   * The conversation's MCP servers (global and its own) with their state, failure reason and tools,
+   * once each is listed or failed. Loads the conversation when needed. Throws conversation_not_found.
+   */
+  mcpStatus(id: string): Promise<ConversationMCPServer[]>;
+  /**
+   * Turns global MCP servers off (those named) or on (the others) for this conversation, restarts its
+   * servers and answers their status. Memory only, like `mcp_config`. Throws conversation_not_found,
+   * conversation_already_running while a run goes.
+   */
+  setDisabledGlobalMCPServers(id: string, names: readonly string[]): Promise<ConversationMCPServer[]>;
   readEvents(id: string, range: SeqRange): Event[];
 
   /**

@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { withMCPTools } from '../mcp/with-mcp-tools';
 import { startConversationNetwork } from '../network/start-conversation-network';
 import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
 import { createToolset } from '../tools/create-toolset';
+import { locateBwrapOnPath, sandboxStatus } from '../tools/terminal/sandbox-status';
 import type { Toolset } from '../tools/tool';
 import type { ToolsetRequest } from './conversation-service-deps';
 
@@ -16,7 +19,8 @@ export interface ConfinedToolsetDeps {
 /**
  * The production tools of one conversation: the terminal in its sandbox with the data dir, the
  * credential folders and the settings' deny list hidden, the settings' limits, and the conversation's
- * egress proxy as its only way out (refusing everything while the network switch is off).
+ * egress proxy as its only way out (refusing everything while the network switch is off), and the
+ * tools of its MCP servers, stdio ones started in the same sandbox behind the same proxy.
  */
 export function createConfinedToolset(deps: ConfinedToolsetDeps, request: ToolsetRequest): Toolset {
   const settings = deps.sandboxSettings();
@@ -27,20 +31,44 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     enabled: request.networkEnabled,
     allowlist: () => deps.sandboxSettings().network_allowlist,
   });
-  const toolset = createToolset({
+  const denyPaths = settings.deny_paths.map((path) => expandHome(path, home));
+  const builtIn = createToolset({
     conversationId: request.conversationId,
     workspaceDir: request.workspaceDir,
     observationsDir: request.observationsDir,
     dataDir: deps.dataDir,
-    denyPaths: settings.deny_paths.map((path) => expandHome(path, home)),
+    denyPaths,
     limits: { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb },
     network: network.sandbox,
     userSkillsDir: join(deps.dataDir, 'skills'),
     ...(request.secretEnv === undefined ? {} : { secretEnv: request.secretEnv }),
   });
+  const sandbox = sandboxStatus(process.env);
+  // bwrap shows the outputs folder read-only to a stdio server, so it must exist before one starts.
+  if (request.mcpServers && Object.keys(request.mcpServers).length > 0)
+    mkdirSync(request.observationsDir, { recursive: true, mode: 0o700 });
+  const toolset = withMCPTools(
+    builtIn,
+    request.mcpServers,
+    {
+      workspaceDir: request.workspaceDir,
+      readOnlyDir: request.observationsDir,
+      dataDir: deps.dataDir,
+      bwrapPath: sandbox.kind === 'sandboxed' ? locateBwrapOnPath(process.env) : undefined,
+      denyPaths,
+      network: network.sandbox,
+    },
+    // Never unconfined by accident: only a sandbox turned off on purpose runs servers without it.
+    sandbox.kind === 'missing' ? { refuseStdio: sandbox.detail } : {},
+  );
   return {
-    tools: toolset.tools,
+    get tools() {
+      return toolset.tools;
+    },
     get: (name) => toolset.get(name),
+    ready: () => toolset.ready(),
+    takeNotices: () => toolset.takeNotices(),
+    mcpStatus: () => toolset.mcpStatus(),
     async close() {
       try {
         await toolset.close();

@@ -9,6 +9,8 @@ import type { ConversationInfo, Event } from '../events';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
+import { mcpSecretValues } from '../mcp/mask-mcp-servers';
+import type { MCPConfig } from '../mcp/mcp-server-config';
 import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
@@ -55,6 +57,7 @@ export function createConversationService(
   const newId = deps.ids ?? randomUUID;
   const now = () => clock().toISOString();
   const apiKeys = new Map<string, string>();
+  const mcpConfigs = new Map<string, MCPConfig>();
   const titleCalls = new Set<Promise<void>>();
   const titleAbort = new AbortController();
   const logger = deps.logger ?? createStderrLogger();
@@ -85,6 +88,7 @@ export function createConversationService(
     clock,
     condenser: { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser },
     apiKeys,
+    mcpConfigs,
     onFirstUserMessage: titleConversation,
     checkpoints,
     logger,
@@ -188,6 +192,15 @@ export function createConversationService(
     }
   }
 
+  async function mcpStatusOf(id: string) {
+    const own = mcpConfigs.get(id)?.mcpServers ?? {};
+    const servers = await registry.mcpStatus(id);
+    return servers.map((server) => ({
+      ...server,
+      source: server.name in own ? ('conversation' as const) : ('settings' as const),
+    }));
+  }
+
   const service: ConversationService = {
     async create(request) {
       const id = request.conversation_id ?? newId();
@@ -207,6 +220,16 @@ export function createConversationService(
       }
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
+      const mcpConfig = request.mcp_config ?? request.agent?.mcp_config;
+      if (mcpConfig) {
+        mcpConfigs.set(id, mcpConfig);
+        // Named with a "-", so masked everywhere but never handed to a terminal command.
+        const values = mcpSecretValues(mcpConfig.mcpServers ?? {});
+        secrets.setConversationSecrets(
+          id,
+          Object.fromEntries(values.map(({ name, value }) => [name, value])),
+        );
+      }
       const live = registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
@@ -220,6 +243,20 @@ export function createConversationService(
       return { info: info(requireRecord(id)), created: true };
     },
     get: (id) => info(requireRecord(id)),
+    mcpStatus: (id) => mcpStatusOf(id),
+    async setDisabledGlobalMCPServers(id, names) {
+      requireRecord(id);
+      const own = mcpConfigs.get(id);
+      mcpConfigs.set(id, { ...own, disabled_global: [...new Set(names)] });
+      try {
+        await registry.restartTools(id);
+      } catch (error) {
+        if (own) mcpConfigs.set(id, own);
+        else mcpConfigs.delete(id);
+        throw error;
+      }
+      return mcpStatusOf(id);
+    },
     skills: (id) =>
       discoverSkills({
         workspaceDir: requireRecord(id).workspace_dir,
@@ -276,6 +313,7 @@ export function createConversationService(
       await registry.remove(id, async () => {
         store.deleteConversation(id);
         apiKeys.delete(id);
+        mcpConfigs.delete(id);
         secrets.forgetConversation(id);
         await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
         // Checkpoints live in the data dir and belong to the conversation: they go with it.
@@ -341,6 +379,8 @@ export function createConversationService(
       }
       const key = apiKeys.get(id);
       if (key) apiKeys.set(forkId, key);
+      const mcpConfig = mcpConfigs.get(id);
+      if (mcpConfig) mcpConfigs.set(forkId, mcpConfig);
       secrets.copyConversationSecrets(id, forkId);
       const record =
         request.title || request.tags
@@ -443,11 +483,12 @@ export function createConversationService(
 
 /** The runtime-wide secrets as far as the deps know them: the settings' API key, the env keys, the session key. */
 function defaultSecretRegistry(deps: ConversationServiceDeps): SecretRegistry {
-  return createSecretRegistry(() =>
-    runtimeSecrets({
+  return createSecretRegistry(() => [
+    ...runtimeSecrets({
       settingsKeys: [deps.settings().llm?.api_key],
       env: process.env,
       sessionKey: deps.sessionKey,
     }),
-  );
+    ...mcpSecretValues(deps.settings().mcp_servers ?? {}),
+  ]);
 }

@@ -10,10 +10,18 @@ import type { ConversationLog } from './conversation-log';
 export async function ensureSystemPrompt(
   log: ConversationLog,
   toolset: Toolset,
-  ports: { newId(): string; clock(): Date; userSkillsDir?: string },
+  ports: {
+    newId(): string;
+    clock(): Date;
+    userSkillsDir?: string;
+    /** Notices already in the log (a reloaded conversation's new toolset has the same to tell): not repeated. */
+    toldNotices?: Set<string>;
+  },
 ): Promise<void> {
   await toolset.ready?.();
   for (const notice of toolset.takeNotices?.() ?? []) {
+    if (ports.toldNotices?.has(notice)) continue;
+    ports.toldNotices?.add(notice);
     // For the person (a banner), not the model: the tools it lacks are simply not offered.
     log.append({
       kind: 'ConversationErrorEvent',

@@ -10,6 +10,7 @@ import {
   RuleMatcherSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
 
@@ -144,8 +145,19 @@ export const CreateConversationSchema = z
     secrets: SecretsInputSchema.optional(),
     hook_config: HookConfigInputSchema.optional(),
     user_id: z.string().max(500).nullish(),
+    /**
+     * The conversation's own MCP servers (upstream's `{mcpServers}`; upstream clients send it as
+     * `agent.mcp_config`) and the global servers it leaves off. Memory only, like a model key.
+     */
+    mcp_config: MCPConfigSchema.nullish(),
   })
   .superRefine((request, context) => {
+    if (request.agent?.mcp_config && request.mcp_config)
+      context.addIssue({
+        code: 'custom',
+        path: ['mcp_config'],
+        message: 'Give the MCP servers either as agent.mcp_config (upstream) or as mcp_config, not both',
+      });
     if (request.agent && request.llm)
       context.addIssue({
         code: 'custom',

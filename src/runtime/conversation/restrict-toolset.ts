@@ -10,7 +10,10 @@ const ALWAYS_OFFERED = new Set(['think', 'finish']);
  */
 export function restrictToolset(toolset: Toolset, names: readonly string[] | undefined): Toolset {
   if (names === undefined) return toolset;
-  const allowed = (name: string) => ALWAYS_OFFERED.has(name) || names.includes(name);
+  // MCP servers are chosen apart (settings, mcp_config): their tools are never left out here.
+  const fromMCP = (name: string) =>
+    toolset.mcpStatus?.().some((server) => server.tools.some((tool) => tool.model_name === name)) ?? false;
+  const allowed = (name: string) => ALWAYS_OFFERED.has(name) || names.includes(name) || fromMCP(name);
   return {
     // A getter: MCP tools join the toolset once their servers have listed them.
     get tools() {
@@ -20,5 +23,6 @@ export function restrictToolset(toolset: Toolset, names: readonly string[] | und
     close: () => toolset.close(),
     ...(toolset.ready ? { ready: () => toolset.ready?.() ?? Promise.resolve() } : {}),
     ...(toolset.takeNotices ? { takeNotices: () => toolset.takeNotices?.() ?? [] } : {}),
+    ...(toolset.mcpStatus ? { mcpStatus: () => toolset.mcpStatus?.() ?? [] } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
+import { MCPConfigSchema } from '../mcp/mcp-server-config';
 
 /** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
 export const SERVED_TOOLS = ['terminal', 'file_editor', 'task_tracker'] as const;
@@ -36,8 +37,8 @@ const AVAILABLE_TOOLS =
 
 /**
  * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and
- * `tools` (checked: a tool we cannot serve is refused, naming it). Fields whose silent loss would
- * change what the agent does are refused: MCP servers, a custom system prompt, a critic, message
+ * `tools` (checked: a tool we cannot serve is refused, naming it) and `mcp_config` (its MCP servers). Fields whose silent loss would
+ * change what the agent does are refused: a custom system prompt, a critic, message
  * suffixes in `agent_context`, an ACP agent. Tuning and presentation fields (condenser, skills,
  * `system_prompt_filename`, `include_default_tools`, `filter_tools_regex`, `tool_concurrency_limit`, …)
  * are accepted and ignored: this runtime has its own prompt and condenser.
@@ -57,7 +58,8 @@ export const UpstreamAgentSchema = z
       )
       .max(50)
       .optional(),
-    mcp_config: z.record(z.string(), z.unknown()).nullish(),
+    /** Its own MCP servers (`{mcpServers: {...}}`), started beside the global ones. */
+    mcp_config: MCPConfigSchema.nullish(),
     system_prompt: z.string().nullish(),
     critic: z.unknown().optional(),
     agent_context: z
@@ -83,8 +85,6 @@ export const UpstreamAgentSchema = z
           `Tool "${tool.name}" is not available here; available: ${AVAILABLE_TOOLS}`,
         );
     });
-    if (agent.mcp_config && Object.keys(agent.mcp_config).length > 0)
-      refuse(['mcp_config'], 'MCP servers are not supported by this runtime');
     if (agent.system_prompt) refuse(['system_prompt'], 'A custom system prompt is not supported');
     if (agent.critic !== undefined && agent.critic !== null) refuse(['critic'], 'Critics are not supported');
     if (agent.agent_context?.system_message_suffix)

@@ -39,6 +39,16 @@ export const MCPServerConfigSchema = z.union([MCPStdioServerSchema, MCPHttpServe
 /** Servers by name, the shape of upstream's `mcp_config.mcpServers`. */
 export const MCPServersSchema = z.record(MCPServerNameSchema, MCPServerConfigSchema);
 
+/**
+ * A conversation's own servers in upstream's shape (`mcp_config: {mcpServers: {...}}`), given at
+ * creation; `disabled_global` (ours) names global servers this conversation does not start.
+ */
+export const MCPConfigSchema = z.strictObject({
+  mcpServers: MCPServersSchema.optional(),
+  disabled_global: z.array(MCPServerNameSchema).max(100).optional(),
+});
+
+export type MCPConfig = z.infer<typeof MCPConfigSchema>;
 export type MCPStdioServer = z.infer<typeof MCPStdioServerSchema>;
 export type MCPHttpServer = z.infer<typeof MCPHttpServerSchema>;
 export type MCPServerConfig = z.infer<typeof MCPServerConfigSchema>;

@@ -30,12 +30,14 @@ export interface RunningMCPServers {
 /**
  * Starts every enabled server at once and collects the tools of those that answer. A server that
  * fails to start or to list its tools in time is skipped, its reason kept for `status` (the caller
- * tells the person); the others are unaffected.
+ * tells the person); the others are unaffected. `refuseStdio`: why no stdio server may start here (no
+ * sandbox to run it in); each fails with that reason instead of running unconfined.
  */
 export function startMCPServers(
   servers: MCPServers,
   sandbox: StdioSandbox,
   takenNames: ReadonlySet<string>,
+  options: { refuseStdio?: string } = {},
 ): RunningMCPServers {
   const statuses = new Map<string, MCPServerStatus>();
   const connections = new Map<string, MCPConnection>();
@@ -51,6 +53,11 @@ export function startMCPServers(
     };
     statuses.set(name, status);
     if (config.enabled === false) return;
+    if (options.refuseStdio !== undefined && isStdioServer(config)) {
+      status.state = 'failed';
+      status.reason = options.refuseStdio;
+      return;
+    }
     try {
       const connection = await connectMCPServer(name, config, sandbox);
       if (closed) {

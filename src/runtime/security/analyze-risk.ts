@@ -1,13 +1,16 @@
 import { analyzePatterns } from './analyze-patterns';
+import { mcpToolRisk } from './mcp-tool-risk';
 import { higherRisk } from './risk-order';
 import type { AnalyzeRisk, RiskAssessment, RiskInput } from './security-analyzer';
 
 /**
  * LLMSecurityAnalyzer: the model's own security_risk (UNKNOWN when it gave none).
  * PatternSecurityAnalyzer: the deterministic rules. EnsembleSecurityAnalyzer: the higher of both,
- * with the reasons of both; it is UNKNOWN only if both are.
+ * with the reasons of both; it is UNKNOWN only if both are. An MCP tool: see mcpToolRisk.
  */
 export const analyzeRisk: AnalyzeRisk = (analyzer, input) => {
+  // An MCP tool is opaque to the patterns: its server's declaration stands in for them.
+  if (input.action.kind === 'MCPToolAction') return mcpToolRisk(analyzer, input.action, input.modelRisk);
   switch (analyzer.kind) {
     case 'LLMSecurityAnalyzer':
       return modelAssessment(input);

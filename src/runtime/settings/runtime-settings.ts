@@ -1,5 +1,6 @@
 import type { ApprovalRule, ConfirmationPolicy, SecurityAnalyzer } from '../events';
 import type { LLMConfig } from '../llm/llm-config';
+import type { MCPServers } from '../mcp/mcp-server-config';
 import type { SandboxSettings } from './sandbox-settings';
 
 /** Settings as the runtime sees them now: settings.json with env vars (LLM_*) layered on top. */
@@ -11,4 +12,6 @@ export interface RuntimeSettings {
   sandbox: SandboxSettings;
   /** Global approval rules, checked after a conversation's own. */
   approval_rules: ApprovalRule[];
+  /** Global MCP servers (secrets included): started for every conversation that does not turn them off. */
+  mcp_servers?: MCPServers;
 }

@@ -8,6 +8,7 @@ import {
   LLMProviderSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
 
 /**
@@ -29,6 +30,8 @@ export const SettingsFileSchema = z.object({
   sandbox: SandboxSettingsSchema.default(DEFAULT_SANDBOX_SETTINGS),
   /** Global approval rules, checked after a conversation's own. */
   approval_rules: z.array(ApprovalRuleSchema).default([]),
+  /** Global MCP servers by name (upstream's `mcpServers` shape); env and header values are secrets. */
+  mcp_servers: MCPServersSchema.default({}),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

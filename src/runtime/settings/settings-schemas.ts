@@ -7,6 +7,7 @@ import {
   LLMProviderSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
 
 const LLMPatchSchema = z.strictObject({
@@ -26,6 +27,11 @@ export const SettingsPatchSchema = z.strictObject({
   sandbox: SandboxSettingsPatchSchema.optional(),
   /** Replaces the global approval rules; the server fills missing ids and creation times. */
   approval_rules: ApprovalRuleListInputSchema.optional(),
+  /**
+   * Replaces the global MCP servers. An env or header value sent back as `‹hidden›` (as GET shows it)
+   * keeps the value stored under the same server and key.
+   */
+  mcp_servers: MCPServersSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -43,6 +49,8 @@ export const SettingsViewSchema = z.strictObject({
   sandbox: SandboxSettingsSchema,
   /** Global approval rules (a conversation's own come first). */
   approval_rules: z.array(ApprovalRuleSchema),
+  /** Global MCP servers; every env and header value shown as `‹hidden›`. */
+  mcp_servers: MCPServersSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

@@ -25,6 +25,7 @@ describe('createSettingsStore', () => {
       security_analyzer: { kind: 'EnsembleSecurityAnalyzer' },
       sandbox: DEFAULT_SANDBOX_SETTINGS,
       approval_rules: [],
+      mcp_servers: {},
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],
@@ -33,6 +34,45 @@ describe('createSettingsStore', () => {
     });
     expect(store.current().sandbox.network_allowlist).toContain('registry.npmjs.org');
     expect(() => statSync(settingsPath())).toThrow();
+  });
+
+  it('keeps MCP servers with their secrets in the file, shows them masked, and keeps a masked value sent back', () => {
+    const store = createSettingsStore(dataDir, {});
+    const servers = {
+      remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer mcp-token-1' } },
+      local: { command: 'node', args: ['server.js'], env: { TOKEN: 'env-token-2' } },
+    };
+    store.update({ mcp_servers: servers });
+    expect(readFile().mcp_servers).toEqual(servers);
+    const shown = store.view().mcp_servers;
+    expect(JSON.stringify(shown)).not.toMatch(/mcp-token-1|env-token-2/);
+    expect(shown.remote).toEqual({
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: '‹hidden›' },
+    });
+    // The page sends back what it was shown, with one server turned off.
+    store.update({
+      mcp_servers: { ...shown, local: { ...servers.local, env: { TOKEN: '‹hidden›' }, enabled: false } },
+    });
+    expect(createSettingsStore(dataDir, {}).current().mcp_servers).toEqual({
+      ...servers,
+      local: { ...servers.local, enabled: false },
+    });
+    expect(store.mcpSecrets().map((secret) => secret.value)).toEqual(['Bearer mcp-token-1', 'env-token-2']);
+  });
+
+  it('refuses a masked MCP value with nothing stored behind it, changing nothing', () => {
+    const store = createSettingsStore(dataDir, {});
+    let error: unknown;
+    try {
+      store.update({ mcp_servers: { fresh: { command: 'x', env: { TOKEN: '‹hidden›' } } } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    expect((error as SettingsError).code).toBe('unknown_masked_value');
+    expect((error as SettingsError).message).toContain('fresh.TOKEN');
+    expect(store.current().mcp_servers).toEqual({});
   });
 
   it('keeps sandbox settings across a partial patch and refuses an allowlist entry that is not a host', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LLMConfig } from '../llm/llm-config';
 import type { RuntimeSettings } from './runtime-settings';
 import type { ApprovalRule } from '../events';
+import { maskMCPServers, mcpSecretValues, unmaskMCPServers } from '../mcp/mask-mcp-servers';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { explainLLM, type LLMSources } from './explain-llm';
@@ -40,6 +41,8 @@ export interface SettingsStore {
   };
   /** Every API key the settings hold (settings.json's and LLM_API_KEY's), to mask wherever they would show. */
   apiKeys(): string[];
+  /** The MCP servers' env and header values, named, to mask wherever they would show. */
+  mcpSecrets(): Array<{ name: string; value: string }>;
   readonly path: string;
 }
 
@@ -58,6 +61,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     security_analyzer: structuredClone(file.security_analyzer),
     sandbox: structuredClone(file.sandbox),
     approval_rules: structuredClone(file.approval_rules),
+    mcp_servers: structuredClone(file.mcp_servers),
   });
 
   const save = (next: SettingsFile): void => {
@@ -89,6 +93,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         security_analyzer: settings.security_analyzer,
         sandbox: settings.sandbox,
         approval_rules: settings.approval_rules,
+        mcp_servers: maskMCPServers(settings.mcp_servers ?? {}),
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -103,6 +108,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
       };
     },
     apiKeys: () => [file.llm?.api_key, envOverrides.api_key].filter((key): key is string => Boolean(key)),
+    mcpSecrets: () => mcpSecretValues(file.mcp_servers),
     update(patch) {
       const { next, apiKeyCleared } = applyPatch(file, patch);
       save(next);
@@ -130,7 +136,18 @@ function applyPatch(
         patch.approval_rules === undefined
           ? file.approval_rules
           : completeApprovalRules(patch.approval_rules, randomUUID, () => new Date().toISOString()),
+      mcp_servers: patch.mcp_servers === undefined ? file.mcp_servers : unmasked(patch.mcp_servers, file),
     },
     apiKeyCleared: patched.apiKeyCleared,
   };
+}
+
+function unmasked(patch: NonNullable<SettingsPatch['mcp_servers']>, file: SettingsFile) {
+  const { servers, unknown } = unmaskMCPServers(patch, file.mcp_servers);
+  if (unknown.length > 0)
+    throw new SettingsError(
+      'unknown_masked_value',
+      `No stored value to keep for ${unknown.join(', ')}: type the value instead of ‹hidden›.`,
+    );
+  return servers;
 }

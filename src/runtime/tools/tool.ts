@@ -1,4 +1,5 @@
 import type { Action, Observation, ToolSpec } from '../events';
+import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 
 /** What a tool needs from its surroundings. */
 export interface ToolContext {
@@ -43,4 +44,6 @@ export interface Toolset {
   ready?(): Promise<void>;
   /** What a person should hear about the tools (an MCP server skipped and why), each notice once. */
   takeNotices?(): string[];
+  /** The MCP servers of this toolset as they are now; absent: it has none. */
+  mcpStatus?(): MCPServerStatus[];
 }

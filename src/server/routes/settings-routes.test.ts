@@ -25,6 +25,7 @@ describe('/api/settings', () => {
       overridden_by_env: ['LLM_PROVIDER', 'LLM_MODEL', 'LLM_API_KEY'],
       sandbox: DEFAULT_SANDBOX_SETTINGS,
       approval_rules: [],
+      mcp_servers: {},
       sandbox_status: sandboxStatus(process.env),
     });
     expect(response.body).not.toContain('sk-env-secret-value');

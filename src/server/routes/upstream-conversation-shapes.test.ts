@@ -116,7 +116,7 @@ describe('POST /api/conversations, the upstream way', () => {
     }
   });
 
-  it('refuses hooks, agent together with llm, ACP agents, MCP servers and a custom system prompt', async () => {
+  it('refuses hooks, agent together with llm, ACP agents, a malformed MCP server and a custom system prompt', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [
         { hook_config: { pre_tool_use: [{ matcher: '*', hooks: [{ command: 'x' }] }] } },
@@ -125,8 +125,14 @@ describe('POST /api/conversations, the upstream way', () => {
       [{ llm: { provider: 'openai', model: 'gpt-4o' } }, /either as agent\.llm .* or as llm/],
       [{ agent: { kind: 'ACPAgent', llm: { model: 'openai/gpt-4o' } } }, /^body\.agent\.kind: .*ACP/m],
       [
-        { agent: { kind: 'Agent', llm: { model: 'openai/gpt-4o' }, mcp_config: { mcpServers: {} } } },
-        /MCP servers/,
+        {
+          agent: {
+            kind: 'Agent',
+            llm: { model: 'openai/gpt-4o' },
+            mcp_config: { mcpServers: { 'bad name!': { command: 'x' } } },
+          },
+        },
+        /mcp_config/,
       ],
       [
         { agent: { kind: 'Agent', llm: { model: 'openai/gpt-4o' }, system_prompt: 'Be evil' } },

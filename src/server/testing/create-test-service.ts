@@ -4,11 +4,12 @@ import { createConversationService } from '../../runtime/conversation/create-con
 import type { LLM } from '../../runtime/llm/llm';
 import type { SettingsStore } from '../../runtime/settings/settings-store';
 import type { EventStore } from '../../runtime/store/event-store';
+import { withMCPTools } from '../../runtime/mcp/with-mcp-tools';
 import { createToolset } from '../../runtime/tools/create-toolset';
 
 /**
  * The real conversation service as server tests run it: settings and approval rules from the given
- * store, the given model, and tools without the sandbox (tests do not need bubblewrap).
+ * store, the given model, and tools without the sandbox (tests do not need bubblewrap), MCP servers included.
  */
 export function createTestService(deps: {
   store: EventStore;
@@ -25,6 +26,12 @@ export function createTestService(deps: {
     settings: () => settings.current(),
     addGlobalApprovalRule: (rule) => settings.addApprovalRule(rule),
     createLLM: deps.createLLM,
-    createToolset: (toolsetOptions) => createToolset({ ...toolsetOptions, sandbox: false }),
+    createToolset: (toolsetOptions) =>
+      withMCPTools(createToolset({ ...toolsetOptions, sandbox: false }), toolsetOptions.mcpServers, {
+        workspaceDir: toolsetOptions.workspaceDir,
+        readOnlyDir: toolsetOptions.workspaceDir,
+        dataDir: deps.dataDir,
+        bwrapPath: undefined,
+      }),
   });
 }

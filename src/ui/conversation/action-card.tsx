@@ -6,6 +6,7 @@ import type { ActionPhase } from '../conversation-store/transcript-rows';
 import { FileEditBody, FinishBody, TaskListBody, TerminalBody, ThinkBody } from './action-bodies';
 import { DecisionLine } from './decision-line';
 import { describeAction } from './describe-action';
+import { MCPToolBody } from './mcp-tool-body';
 import { RiskBadge } from './risk-badge';
 import './action-card.css';
 
@@ -107,6 +108,14 @@ function ActionBody({
     case 'InvokeSkillAction':
       // The instructions are long and for the model; the card's summary names the skill.
       return null;
+    case 'MCPToolAction':
+      return (
+        <MCPToolBody
+          action={action}
+          observation={observation?.kind === 'MCPToolObservation' ? observation : undefined}
+          running={phase === 'running'}
+        />
+      );
   }
 }
 

@@ -30,6 +30,7 @@ import { ForkedFromLink } from './forked-from-link';
 import { latestConversationError } from './latest-conversation-error';
 import { ModelPicker } from './model-picker';
 import { SkillsButton } from '../skills/skills-button';
+import { MCPButton } from '../mcp/mcp-button';
 import { ReplyModelContext, replyModelReader } from './model-picker-reply-model';
 import { NetworkSwitch } from './network-switch';
 import { PolicySwitcher } from './policy-switcher';
@@ -186,6 +187,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           <ModelPicker conversationId={conversationId} model={info.llm.model} onChanged={refreshInfo} />
         ) : null}
         <SkillsButton conversationId={conversationId} />
+        <MCPButton conversationId={conversationId} />
         <button
           type="button"
           className={`changes-toggle ${changesOpen ? 'changes-toggle--on' : ''}`}

@@ -13,6 +13,7 @@ import { SETTINGS_QUERY_KEY } from '../api/use-settings';
 import type { Settings } from '../api/wire-types';
 import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
 import { ModalDialog } from '../components/modal-dialog';
+import { GlobalMCPServers } from '../mcp/global-mcp-servers';
 import {
   POLICY_LABELS,
   type PolicyChoice,
@@ -110,6 +111,7 @@ export function SettingsDialog({
   });
   const canSubmit = draft.model.trim() !== '';
   const rulesCount = settings.approval_rules.length;
+  const mcpCount = Object.keys(settings.mcp_servers).length;
 
   return (
     <ModalDialog
@@ -254,6 +256,14 @@ export function SettingsDialog({
             denies. Changes are saved at once.
           </span>
           <GlobalApprovalRules />
+        </details>
+        <details className="settings-form__section" data-testid="mcp-servers-section">
+          <summary>MCP servers{mcpCount ? ` · ${mcpCount}` : ''}</summary>
+          <span className="field__hint">
+            Tools from these servers join the agent's own in every conversation; programs run in the same
+            sandbox as commands. Changes are saved at once and apply to conversations opened after.
+          </span>
+          <GlobalMCPServers />
         </details>
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>

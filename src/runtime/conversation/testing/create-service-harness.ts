@@ -13,6 +13,8 @@ import {
   type SecurityAnalyzer,
 } from '../../events';
 import type { LLMConfig } from '../../llm/llm-config';
+import type { ToolsetRequest } from '../conversation-service-deps';
+import type { MCPServers } from '../../mcp/mcp-server-config';
 import { createCheckpointStore } from '../../checkpoints/create-checkpoint-store';
 import { workspaceConfinement } from '../../workspace/workspace-confinement';
 import type { CheckpointStoreRequest } from '../conversation-checkpoints';
@@ -33,11 +35,9 @@ export interface HarnessOptions {
   securityAnalyzer?: SecurityAnalyzer;
   /** null: no model configured. */
   llm?: LLMConfig | null;
-  createToolset?: (options: {
-    conversationId: string;
-    workspaceDir: string;
-    observationsDir: string;
-  }) => Toolset;
+  createToolset?: (options: ToolsetRequest) => Toolset;
+  /** The global MCP servers settings hold. */
+  mcpServers?: MCPServers;
   service?: ConversationServiceOptions;
   dataDir?: string;
   /** The global approval rules settings start with; answers with scope `always` add to them. */
@@ -91,6 +91,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         security_analyzer: options.securityAnalyzer ?? DEFAULT_SECURITY_ANALYZER,
         sandbox: DEFAULT_SANDBOX_SETTINGS,
         approval_rules: structuredClone(globalRules),
+        mcp_servers: options.mcpServers ?? {},
       }),
       addGlobalApprovalRule: (rule) => {
         globalRules.push(rule);

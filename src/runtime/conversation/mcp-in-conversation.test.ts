@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActionEvent, ConversationErrorEvent, ObservationEvent, SystemPromptEvent } from '../events';
+import { bwrapPath, everythingServer } from '../mcp/testing-servers';
+import { withMCPTools } from '../mcp/with-mcp-tools';
+import { createToolset } from '../tools/create-toolset';
+import {
+  createServiceHarness,
+  type HarnessOptions,
+  type ServiceHarness,
+} from './testing/create-service-harness';
+
+let harness: ServiceHarness;
+afterEach(async () => harness?.close());
+
+/** The real tools plus the real reference MCP servers, stdio ones in bubblewrap when the host has it. */
+async function start(options: HarnessOptions): Promise<void> {
+  harness = await createServiceHarness({
+    ...options,
+    createToolset: (request) =>
+      withMCPTools(createToolset({ ...request, sandbox: false }), request.mcpServers, {
+        workspaceDir: request.workspaceDir,
+        readOnlyDir: request.workspaceDir,
+        dataDir: harness.dataDir,
+        bwrapPath,
+      }),
+  });
+}
+
+const echoCall = { tool_calls: [{ name: 'everything__echo', arguments: { message: 'from the model' } }] };
+
+describe('MCP servers in a conversation', () => {
+  it("the model calls a global server's tool and reads what it answered", async () => {
+    await start({
+      mcpServers: { everything: everythingServer() },
+      script: { turns: [echoCall, { text: 'done' }] },
+    });
+    const id = await harness.create();
+    harness.say(id, 'echo something');
+    expect(await harness.settled(id, 30_000)).toBe('finished');
+    const [action] = harness.kinds(id, 'ActionEvent') as ActionEvent[];
+    expect(action?.action).toMatchObject({ kind: 'MCPToolAction', server: 'everything', tool: 'echo' });
+    // Declared read-only by its server: LOW, so the default policy would not ask.
+    expect(action?.security_risk).toBe('LOW');
+    const [observation] = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    expect(observation?.observation).toMatchObject({ kind: 'MCPToolObservation', is_error: false });
+    expect(JSON.stringify(observation?.observation.content)).toContain('Echo: from the model');
+    expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('everything__echo');
+    const [prompt] = harness.kinds(id, 'SystemPromptEvent') as SystemPromptEvent[];
+    expect(prompt?.tools.map((tool) => tool.name)).toContain('everything__echo');
+  }, 60_000);
+
+  it('a server that cannot start is a notice naming it, and the conversation runs without it', async () => {
+    await start({
+      mcpServers: { broken: { command: '/nonexistent/mcp-server-binary' } },
+      script: { turns: [{ text: 'still here' }] },
+    });
+    const id = await harness.create();
+    const [notice] = harness.kinds(id, 'ConversationErrorEvent') as ConversationErrorEvent[];
+    expect(notice?.code).toBe('MCPServerUnavailable');
+    expect(notice?.detail).toContain('"broken"');
+    harness.say(id, 'hello');
+    expect(await harness.settled(id, 30_000)).toBe('finished');
+    // Said once, not again at the run's start.
+    expect(harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(1);
+    expect(await harness.service.mcpStatus(id)).toEqual([
+      expect.objectContaining({ name: 'broken', state: 'failed', reason: expect.any(String) }),
+    ]);
+  }, 60_000);
+
+  it("a conversation's own servers start beside the global ones; it can leave a global one off", async () => {
+    await start({
+      mcpServers: { everything: everythingServer() },
+      script: { turns: [echoCall, { text: 'done' }] },
+    });
+    const id = await harness.create({
+      mcp_config: { mcpServers: { mine: everythingServer() }, disabled_global: ['everything'] },
+    });
+    const status = await harness.service.mcpStatus(id);
+    expect(status.map(({ name, state }) => ({ name, state }))).toEqual([
+      { name: 'everything', state: 'disabled' },
+      { name: 'mine', state: 'ready' },
+    ]);
+    harness.say(id, 'echo');
+    expect(await harness.settled(id, 30_000)).toBe('finished');
+    // The global server is off: the model's call to it is an unknown tool.
+    expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('mine__echo');
+    expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).not.toContain('everything__echo');
+  }, 60_000);
+
+  it("no env value of a server's settings reaches the log, though the server prints its environment", async () => {
+    const globalValue = 'global-mcp-value-7f3a9c2e51';
+    const ownValue = 'own-mcp-value-0b8d4e6a13';
+    await start({
+      mcpServers: { shared: everythingServer({ env: { SHARED_TOKEN: globalValue } }) },
+      script: {
+        turns: [
+          {
+            tool_calls: [
+              { name: 'shared__get-env', arguments: {} },
+              { name: 'mine__get-env', arguments: {} },
+            ],
+          },
+          { text: 'done' },
+        ],
+      },
+    });
+    const id = await harness.create({
+      mcp_config: { mcpServers: { mine: everythingServer({ env: { OWN_TOKEN: ownValue } }) } },
+    });
+    harness.say(id, 'print the environment');
+    expect(await harness.settled(id, 30_000)).toBe('finished');
+    const observations = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    expect(observations).toHaveLength(2);
+    const stored = JSON.stringify(harness.events(id));
+    expect(stored).toContain('SHARED_TOKEN');
+    expect(stored).toContain('OWN_TOKEN');
+    expect(stored).not.toContain(globalValue);
+    expect(stored).not.toContain(ownValue);
+    expect(JSON.stringify(harness.llm.calls[1]?.messages)).not.toContain(ownValue);
+  }, 60_000);
+
+  it('an MCP call goes through the confirmation policy like any other action', async () => {
+    await start({
+      mcpServers: { everything: everythingServer() },
+      confirmationPolicy: { kind: 'AlwaysConfirm' },
+      script: { turns: [echoCall, { text: 'done' }] },
+    });
+    const id = await harness.create();
+    harness.say(id, 'echo something');
+    expect(await harness.settled(id, 30_000)).toBe('waiting_for_confirmation');
+    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
+  }, 60_000);
+
+  it('turning a global server off for a loaded conversation stops it, and the next run does without it', async () => {
+    await start({
+      mcpServers: { everything: everythingServer() },
+      script: { turns: [{ text: 'first' }, { text: 'second' }] },
+    });
+    const id = await harness.create();
+    // A page holds the conversation loaded, tools and all.
+    const subscription = harness.service.subscribe(id, () => undefined);
+    try {
+      harness.say(id, 'one');
+      expect(await harness.settled(id, 30_000)).toBe('finished');
+      expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('everything__echo');
+      const status = await harness.service.setDisabledGlobalMCPServers(id, ['everything']);
+      expect(status).toEqual([
+        expect.objectContaining({ name: 'everything', state: 'disabled', source: 'settings' }),
+      ]);
+      harness.say(id, 'two');
+      expect(await harness.settled(id, 30_000)).toBe('finished');
+      expect(harness.llm.calls[1]?.tools.map((tool) => tool.name)).not.toContain('everything__echo');
+    } finally {
+      subscription.unsubscribe();
+    }
+  }, 60_000);
+});
