@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { SETTINGS_QUERY_KEY, useSettings } from '../api/use-settings';
-import type { ApprovalRuleInput } from '../api/wire-types';
+import type { ApprovalRuleInput, Settings } from '../api/wire-types';
 import { ApprovalRulesEditor } from './approval-rules-editor';
 
 /** The rules for every conversation (settings.json), saved as soon as they change. */
@@ -14,6 +14,11 @@ export function GlobalApprovalRules() {
   const save = useMutation({
     mutationFn: (rules: ApprovalRuleInput[]) =>
       unwrap(client.PATCH('/api/settings', { body: { approval_rules: rules } })),
+    // Shown at once: a second change made before the first save answers must build on the first.
+    onMutate: (rules) =>
+      queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) =>
+        old ? { ...old, approval_rules: rules as Settings['approval_rules'] } : old,
+      ),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
   });
   // The approval dialog's "Always allow" adds rules from elsewhere: show the latest list.
