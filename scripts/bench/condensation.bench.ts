@@ -2,15 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestToolset } from '../../src/runtime/agent/testing/create-test-toolset';
-import type { ConversationService } from '../../src/runtime/conversation/conversation-service';
-import { createConversationService } from '../../src/runtime/conversation/create-conversation-service';
-import { DEFAULT_SECURITY_ANALYZER } from '../../src/runtime/events';
 import { createAiSdkLLM } from '../../src/runtime/llm/create-ai-sdk-llm';
 import { type LLM, LLMError } from '../../src/runtime/llm/llm';
 import type { LLMScript } from '../../src/runtime/llm/llm-script';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
 import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store';
 import { startMockLLM } from '../mock-llm/mock-llm-server';
+import { benchConversationService } from './bench-conversation-service';
 import type { BenchFigure } from './bench-figure';
 
 const RUNS = 30;
@@ -66,7 +63,10 @@ export default async function condensationBenchmark(): Promise<BenchFigure[]> {
         },
       };
       const store = openSqliteEventStore(join(dataDir, `run-${run}.db`));
-      const service = serviceFor(store, llm, dataDir);
+      const service = benchConversationService(store, llm, dataDir, {
+        model: 'mock-model',
+        toolset: () => createTestToolset(),
+      });
       const { info } = await service.create({ max_iterations: 100, stuck_detection: false });
       service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text: 'Go.' }], run: true });
       while (service.get(info.id).execution_status === 'running')
@@ -95,25 +95,4 @@ export default async function condensationBenchmark(): Promise<BenchFigure[]> {
       samples: summaryCalls,
     },
   ];
-}
-
-function serviceFor(
-  store: ReturnType<typeof openSqliteEventStore>,
-  llm: LLM,
-  dataDir: string,
-): ConversationService {
-  return createConversationService({
-    store,
-    dataDir,
-    defaultWorkspace: dataDir,
-    settings: () => ({
-      llm: { provider: 'openai-compatible', model: 'mock-model' },
-      confirmation_policy: { kind: 'NeverConfirm' },
-      security_analyzer: DEFAULT_SECURITY_ANALYZER,
-      sandbox: DEFAULT_SANDBOX_SETTINGS,
-      approval_rules: [],
-    }),
-    createLLM: () => llm,
-    createToolset: () => createTestToolset(),
-  });
 }

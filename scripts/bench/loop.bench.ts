@@ -1,11 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestToolset } from '../../src/runtime/agent/testing/create-test-toolset';
 import type { ConversationService } from '../../src/runtime/conversation/conversation-service';
-import { createConversationService } from '../../src/runtime/conversation/create-conversation-service';
-import { DEFAULT_SECURITY_ANALYZER } from '../../src/runtime/events';
 import type { LLM } from '../../src/runtime/llm/llm';
 import type { LLMScript } from '../../src/runtime/llm/llm-script';
 import { createScriptedLLM } from '../../src/runtime/llm/scripted-llm';
@@ -13,6 +10,7 @@ import type { EventStore } from '../../src/runtime/store/event-store';
 import { createInMemoryEventStore } from '../../src/runtime/store/in-memory-event-store';
 import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store';
 import type { Tool, Toolset } from '../../src/runtime/tools/tool';
+import { benchConversationService } from './bench-conversation-service';
 import type { BenchFigure } from './bench-figure';
 
 const STEPS = 50;
@@ -81,7 +79,10 @@ async function stepOverhead(openStore: (run: number) => EventStore, dataDir: str
         return scripted.complete(request);
       },
     };
-    const service = serviceFor(store, llm, dataDir, () => timedToolset(toolTime));
+    const service = benchConversationService(store, llm, dataDir, {
+      model: 'scripted',
+      toolset: () => timedToolset(toolTime),
+    });
     const { info } = await service.create({ max_iterations: 500, stuck_detection: true });
     service.sendMessage(info.id, {
       role: 'user',
@@ -107,7 +108,10 @@ async function stepOverhead(openStore: (run: number) => EventStore, dataDir: str
 async function interruptToPaused(dataDir: string): Promise<number[]> {
   const store = createInMemoryEventStore();
   const llm = createScriptedLLM({ turns: [], fallback: { fail: 'hang' } });
-  const service = serviceFor(store, llm, dataDir, () => createTestToolset());
+  const service = benchConversationService(store, llm, dataDir, {
+    model: 'scripted',
+    toolset: () => createTestToolset(),
+  });
   const samples: number[] = [];
   for (let index = 0; index < INTERRUPTS; index++) {
     const { info } = await service.create({ max_iterations: 500, stuck_detection: true });
@@ -124,28 +128,6 @@ async function interruptToPaused(dataDir: string): Promise<number[]> {
   }
   await service.close();
   return samples;
-}
-
-function serviceFor(
-  store: EventStore,
-  llm: LLM,
-  dataDir: string,
-  toolset: () => Toolset,
-): ConversationService {
-  return createConversationService({
-    store,
-    dataDir,
-    defaultWorkspace: dataDir,
-    settings: () => ({
-      llm: { provider: 'openai-compatible', model: 'scripted' },
-      confirmation_policy: { kind: 'NeverConfirm' },
-      security_analyzer: DEFAULT_SECURITY_ANALYZER,
-      sandbox: DEFAULT_SANDBOX_SETTINGS,
-      approval_rules: [],
-    }),
-    createLLM: () => llm,
-    createToolset: toolset,
-  });
 }
 
 /** The test toolset with each execution timed into the current step's slot. */

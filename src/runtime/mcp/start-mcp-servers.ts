@@ -1,6 +1,6 @@
 import type { SecurityRisk } from '../events';
 import type { Tool } from '../tools/tool';
-import { connectMCPServer, type MCPConnection, type StdioSandbox } from './connect-mcp-server';
+import type { MCPConnection, StdioSandbox } from './connect-mcp-server';
 import { mcpAnnotationRisk } from './mcp-risk';
 import { isStdioServer, type MCPServers } from './mcp-server-config';
 import { createMCPTool } from './mcp-tool';
@@ -59,6 +59,8 @@ export function startMCPServers(
       return;
     }
     try {
+      // The SDK loads only when a server is configured: a runtime without any stays lighter.
+      const { connectMCPServer } = await import('./connect-mcp-server');
       const connection = await connectMCPServer(name, config, sandbox);
       if (closed) {
         await connection.close();

@@ -1,0 +1,30 @@
+import type { ConversationService } from '../../src/runtime/conversation/conversation-service';
+import { createConversationService } from '../../src/runtime/conversation/create-conversation-service';
+import { DEFAULT_SECURITY_ANALYZER } from '../../src/runtime/events';
+import type { LLM } from '../../src/runtime/llm/llm';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
+import type { EventStore } from '../../src/runtime/store/event-store';
+import type { Toolset } from '../../src/runtime/tools/tool';
+
+/** A conversation service for the benchmarks: the given model and tools, never asking for approval. */
+export function benchConversationService(
+  store: EventStore,
+  llm: LLM,
+  dataDir: string,
+  options: { model: string; toolset: () => Toolset },
+): ConversationService {
+  return createConversationService({
+    store,
+    dataDir,
+    defaultWorkspace: dataDir,
+    settings: () => ({
+      llm: { provider: 'openai-compatible', model: options.model },
+      confirmation_policy: { kind: 'NeverConfirm' },
+      security_analyzer: DEFAULT_SECURITY_ANALYZER,
+      sandbox: DEFAULT_SANDBOX_SETTINGS,
+      approval_rules: [],
+    }),
+    createLLM: () => llm,
+    createToolset: options.toolset,
+  });
+}
