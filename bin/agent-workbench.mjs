@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=1 --lite-mode
+#!/usr/bin/env -S node --max-semi-space-size=1 --no-opt --no-maglev --no-sparkplug
 import { readFileSync, statSync } from 'node:fs';
 
 /**
@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
  * import TypeScript: no file listed in dist/cli/inputs.json changed since.
  *
  * The V8 flags (here and in package.json's `start`) are for memory: the launcher only forwards bytes
- * and serves files, so it runs without the optimizing compiler (--lite-mode) and with a small young
+ * and serves files, so it runs without V8's optimizing and baseline compilers and with a small young
  * generation, about 6 MiB less resident for as long as it lives (`npm run bench -- startup`).
  */
 const repo = new URL('../', import.meta.url);
