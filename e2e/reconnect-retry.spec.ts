@@ -12,14 +12,19 @@ test('a reload while the runtime restarts recovers on its own, without another r
   await expect(page.getByText('Survive a restart').first()).toBeVisible();
 
   const restarted = workbench.killRuntime();
-  // The ingress answers 502 while the runtime is down: reload the conversation then.
+  // The ingress answers 502 while the runtime is down: reload the conversation then. A bundled
+  // runtime is back within a second or so, so the page's own requests keep getting the 502 the
+  // ingress gave until the restart is complete, or the down state could be missed.
   await expect
     .poll(async () => (await fetch(`${workbench.url}/server_info`)).status, { timeout: 5_000 })
     .toBeGreaterThanOrEqual(500);
+  const badGateway = { status: 502, contentType: 'application/json', body: '{"detail":"Bad Gateway"}' };
+  await page.route(`**/api/conversations/${id}**`, (route) => route.fulfill(badGateway));
   await page.goto(`${workbench.url}/conversations/${id}`);
   await expect(page.getByText(/Could not open this conversation|Waiting for the runtime/)).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}reconnect-retry-down.png` });
   await restarted;
+  await page.unrouteAll();
 
   // No reload from here on: the page and the sidebar's list come back by themselves.
   await expect(page.getByTestId('connection-indicator')).toHaveText(/Connected/, { timeout: 20_000 });
