@@ -1,6 +1,6 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { BUNDLE_INPUTS_FILE } from '../src/cli/bundle-freshness';
 
 /**
@@ -20,6 +20,25 @@ const repo = join(import.meta.dirname, '..');
 const NATIVE_PACKAGES = ['better-sqlite3', 'node-pty'];
 /** Rewritten by npm on every install: a changed package makes the bundles stale (their files keep old times). */
 const INSTALL_RECORD = 'node_modules/.package-lock.json';
+
+/**
+ * zod re-exports every locale as `z.locales` (about 300 KB, an eighth of what the runtime parses at
+ * start); nothing here switches locale, and zod imports English for its default messages on its own.
+ * So the locales index zod's own modules import becomes one that offers English only.
+ */
+const englishOnlyZodLocales: Plugin = {
+  name: 'english-only-zod-locales',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: join(args.importer, '../../locales/en.js'), namespace: 'zod-locales' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: repo,
+    }));
+  },
+};
 
 await bundle('src/server/main.ts', 'dist/runtime', { splitting: true });
 await bundle('src/cli/main.ts', 'dist/cli', { splitting: false });
@@ -50,6 +69,7 @@ async function bundle(entry: string, outdir: string, options: { splitting: boole
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
+    plugins: [englishOnlyZodLocales],
   });
   writeFileSync(join(repo, outdir, BUNDLE_INPUTS_FILE), `${JSON.stringify(sourceInputs(result.metafile))}\n`);
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { createSettingsStore } from '../src/runtime/settings/settings-store';
 import { buildServer } from '../src/server/build-server';
+import { openApiDocument } from '../src/server/openapi/openapi-document';
 import { readVersion } from '../src/server/read-version';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,7 +32,7 @@ export async function generateApiFiles(): Promise<Record<string, string>> {
       version: readVersion(),
       defaultWorkspace: dataDir,
     });
-    const document = app.swagger();
+    const document = await openApiDocument(app);
     await app.close();
     const openapiText = `${JSON.stringify(document, null, 2)}\n`;
     // Defaults make a field optional in what clients send; answers list them as required anyway.

@@ -9,7 +9,7 @@ import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { installErrorHandler } from './error-handler';
 import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
-import { registerOpenApi } from './openapi/register-openapi';
+import { openApiDocument, recordOpenApiRoutes } from './openapi/openapi-document';
 import { isProtectedPath, requireSessionKey } from './require-session-key';
 import { registerCheckpointRoutes } from './routes/checkpoint-routes';
 import { registerConversationRoutes } from './routes/conversation-routes';
@@ -71,7 +71,7 @@ export interface BuildServerOptions {
 
 /**
  * The runtime's HTTP and WebSocket face as a fastify app, ready but not listening: tests use
- * `inject()`, main.ts calls `listen()`, scripts/gen-api.ts reads `swagger()`. Resolves once every
+ * `inject()`, main.ts calls `listen()`, scripts/gen-api.ts reads `openApiDocument(app)`. Resolves once every
  * route is registered.
  */
 export async function buildServer(options: BuildServerOptions): Promise<ZodApp> {
@@ -97,10 +97,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   });
   requireSessionKey(app, createSessionKeyCheck(options.sessionKey));
 
-  await registerOpenApi(app, options.version);
+  recordOpenApiRoutes(app, options.version);
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
   registerModelRoutes(app, context);

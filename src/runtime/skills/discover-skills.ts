@@ -48,7 +48,7 @@ export async function discoverSkills(roots: {
       if (!file) continue;
       const text = await readConfinedText(place.root, file, MAX_SKILL_BYTES);
       if (text === undefined) continue;
-      const parsed = parseSkillFile(text);
+      const parsed = await parseSkillFile(text);
       const name = parsed.name ?? entry.name.replace(/\.md$/, '');
       if (!NAME.test(name) || skills.has(name) || parsed.body === '') continue;
       skills.set(name, {

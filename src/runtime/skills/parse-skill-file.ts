@@ -1,5 +1,3 @@
-import { parse } from 'yaml';
-
 export interface ParsedSkill {
   name?: string;
   description?: string;
@@ -15,14 +13,16 @@ const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
  * A SKILL.md: YAML front matter (`name`, `description`, `triggers` as a list or one string) and the
  * instructions below it. Tolerant, because the file is the repository's, not ours: front matter that
  * does not parse, or fields of the wrong type, are ignored (the folder name and the first line stand
- * in), never an error that stops a run.
+ * in), never an error that stops a run. The YAML parser loads on the first file with front matter, not
+ * with the runtime: most workspaces have no skills.
  */
-export function parseSkillFile(text: string): ParsedSkill {
+export async function parseSkillFile(text: string): Promise<ParsedSkill> {
   const match = FRONT_MATTER.exec(text);
   const body = (match ? text.slice(match[0].length) : text).trim();
   let fields: Record<string, unknown> = {};
   if (match?.[1] !== undefined) {
     try {
+      const { parse } = await import('yaml');
       const parsed: unknown = parse(match[1], { maxAliasCount: 10 });
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
         fields = parsed as Record<string, unknown>;

@@ -24,8 +24,8 @@ async function skill(root: string, path: string, text: string): Promise<void> {
 }
 
 describe('parseSkillFile', () => {
-  it('reads name, description and triggers from the front matter, and the body below it', () => {
-    const parsed = parseSkillFile(
+  it('reads name, description and triggers from the front matter, and the body below it', async () => {
+    const parsed = await parseSkillFile(
       '---\nname: deploy\ndescription: Ship it\ntriggers: [deploy, ship it]\n---\n\nDo X.\n',
     );
     expect(parsed).toEqual({
@@ -34,18 +34,18 @@ describe('parseSkillFile', () => {
       triggers: ['deploy', 'ship it'],
       body: 'Do X.',
     });
-    expect(parseSkillFile('---\ntriggers: docker\n---\nbody').triggers).toEqual(['docker']);
+    expect((await parseSkillFile('---\ntriggers: docker\n---\nbody')).triggers).toEqual(['docker']);
   });
 
-  it('treats broken or hostile front matter as no metadata, never as an error', () => {
-    expect(parseSkillFile('---\nname: [unclosed\n---\nbody')).toEqual({ triggers: [], body: 'body' });
-    expect(parseSkillFile('---\nname: 42\ndescription: {a: 1}\n---\nbody')).toEqual({
+  it('treats broken or hostile front matter as no metadata, never as an error', async () => {
+    expect(await parseSkillFile('---\nname: [unclosed\n---\nbody')).toEqual({ triggers: [], body: 'body' });
+    expect(await parseSkillFile('---\nname: 42\ndescription: {a: 1}\n---\nbody')).toEqual({
       triggers: [],
       body: 'body',
     });
     const bomb = `---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\nbody`;
-    expect(parseSkillFile(bomb).body).toBe('body');
-    expect(parseSkillFile('no front matter\nat all')).toEqual({
+    expect((await parseSkillFile(bomb)).body).toBe('body');
+    expect(await parseSkillFile('no front matter\nat all')).toEqual({
       triggers: [],
       body: 'no front matter\nat all',
     });
