@@ -225,7 +225,11 @@ export function createConversationRegistry(ports: RegistryPorts) {
     async restartTools(id: string): Promise<void> {
       const entry = entries.get(id);
       if (!entry) return;
-      if (entry.live.isRunning()) throw new RuntimeError('conversation_already_running');
+      if (entry.live.isRunning())
+        throw new RuntimeError(
+          'conversation_already_running',
+          "MCP servers can't be changed while the agent is running: pause it or wait until it stops",
+        );
       const toolset = entry.createdToolset();
       entry.forgetToolset();
       await toolset?.close();

@@ -20,7 +20,8 @@ import { createCheckpointOperations } from './checkpoint-operations';
 import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
 import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
 import { forkStateUpdates } from './fork-state-updates';
-import type { ConversationService } from './conversation-service';
+import type { ConversationMCPServer, ConversationService } from './conversation-service';
+import { describeMCPSources } from './describe-mcp-sources';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title';
 import { createConversationRecord, requestedLLM } from './create-conversation';
@@ -192,13 +193,9 @@ export function createConversationService(
     }
   }
 
-  async function mcpStatusOf(id: string) {
-    const own = mcpConfigs.get(id)?.mcpServers ?? {};
+  async function mcpStatusOf(id: string): Promise<ConversationMCPServer[]> {
     const servers = await registry.mcpStatus(id);
-    return servers.map((server) => ({
-      ...server,
-      source: server.name in own ? ('conversation' as const) : ('settings' as const),
-    }));
+    return describeMCPSources(servers, mcpConfigs.get(id));
   }
 
   const service: ConversationService = {
@@ -246,6 +243,13 @@ export function createConversationService(
     mcpStatus: (id) => mcpStatusOf(id),
     async setDisabledGlobalMCPServers(id, names) {
       requireRecord(id);
+      const global = deps.settings().mcp_servers ?? {};
+      const unknown = names.filter((name) => !(name in global));
+      if (unknown.length > 0)
+        throw new RuntimeError(
+          'unknown_mcp_server',
+          `No MCP server in the settings is named ${unknown.map((name) => `"${name}"`).join(', ')}`,
+        );
       const own = mcpConfigs.get(id);
       mcpConfigs.set(id, { ...own, disabled_global: [...new Set(names)] });
       try {
