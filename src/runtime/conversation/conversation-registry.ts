@@ -228,7 +228,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
       if (entry.live.isRunning())
         throw new RuntimeError(
           'conversation_already_running',
-          "MCP servers can't be changed while the agent is running: pause it or wait until it stops",
+          "MCP servers can't be changed while the agent is running. Pause it or wait until it stops.",
         );
       const toolset = entry.createdToolset();
       entry.forgetToolset();
