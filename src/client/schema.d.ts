@@ -878,7 +878,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes; 422 `unknown_mcp_server` for a name no server in the settings has. */
+        /** @description Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Kept like `mcp_config`, across restarts. 409 `conversation_already_running` while a run goes; 422 `unknown_mcp_server` for a name no server in the settings has. */
         patch: operations["setConversationMCPServers"];
         trace?: never;
     };

@@ -139,7 +139,7 @@ export interface ConversationService extends CheckpointOperations {
   mcpStatus(id: string): Promise<ConversationMCPServer[]>;
   /**
    * Turns global MCP servers off (those named) or on (the others) for this conversation, restarts its
-   * servers and answers their status. Memory only, like `mcp_config`. Throws conversation_not_found,
+   * servers and answers their status. Durable, like `mcp_config`. Throws conversation_not_found,
    * unknown_mcp_server for a name no global server has, conversation_already_running while a run goes.
    */
   setDisabledGlobalMCPServers(id: string, names: readonly string[]): Promise<ConversationMCPServer[]>;

@@ -10,7 +10,8 @@ import { createRedactingEventStore } from '../secrets/create-redacting-event-sto
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
 import { mcpSecretValues } from '../mcp/mask-mcp-servers';
-import type { MCPConfig } from '../mcp/mcp-server-config';
+import { createSecretSealer } from '../secrets/secret-sealer';
+import { createConversationMCPConfigs } from './conversation-mcp-configs';
 import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
@@ -58,10 +59,16 @@ export function createConversationService(
   const newId = deps.ids ?? randomUUID;
   const now = () => clock().toISOString();
   const apiKeys = new Map<string, string>();
-  const mcpConfigs = new Map<string, MCPConfig>();
   const titleCalls = new Set<Promise<void>>();
   const titleAbort = new AbortController();
   const logger = deps.logger ?? createStderrLogger();
+  // Read back before anything is written, so a restored config's values are masked from the start.
+  const mcpConfigs = createConversationMCPConfigs({
+    store: deps.store,
+    secrets,
+    sealer: createSecretSealer(deps.dataDir),
+    logger,
+  });
 
   recoverInterruptedRuns(store, { newId, now });
   const checkpoints = createConversationCheckpoints({
@@ -218,15 +225,7 @@ export function createConversationService(
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
       const mcpConfig = request.mcp_config ?? request.agent?.mcp_config;
-      if (mcpConfig) {
-        mcpConfigs.set(id, mcpConfig);
-        // Named with a "-", so masked everywhere but never handed to a terminal command.
-        const values = mcpSecretValues(mcpConfig.mcpServers ?? {});
-        secrets.setConversationSecrets(
-          id,
-          Object.fromEntries(values.map(({ name, value }) => [name, value])),
-        );
-      }
+      if (mcpConfig) mcpConfigs.set(id, mcpConfig);
       const live = registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
@@ -255,8 +254,7 @@ export function createConversationService(
       try {
         await registry.restartTools(id);
       } catch (error) {
-        if (own) mcpConfigs.set(id, own);
-        else mcpConfigs.delete(id);
+        mcpConfigs.set(id, own ?? {});
         throw error;
       }
       return mcpStatusOf(id);
@@ -317,7 +315,7 @@ export function createConversationService(
       await registry.remove(id, async () => {
         store.deleteConversation(id);
         apiKeys.delete(id);
-        mcpConfigs.delete(id);
+        mcpConfigs.forget(id);
         secrets.forgetConversation(id);
         await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
         // Checkpoints live in the data dir and belong to the conversation: they go with it.

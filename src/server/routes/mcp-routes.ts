@@ -55,7 +55,7 @@ export function registerMCPRoutes(app: ZodApp, context: ServerContext): void {
         operationId: 'setConversationMCPServers',
         tags: ['conversations'],
         description:
-          'Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes; 422 `unknown_mcp_server` for a name no server in the settings has.',
+          'Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Kept like `mcp_config`, across restarts. 409 `conversation_already_running` while a run goes; 422 `unknown_mcp_server` for a name no server in the settings has.',
         params: ConversationParamsSchema,
         body: z.strictObject({ disabled_global: z.array(MCPServerNameSchema).max(100) }),
         response: {
