@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { ObservationEvent } from '../events';
 import { bwrapPath, everythingServer } from '../mcp/testing-servers';
 import { withMCPTools } from '../mcp/with-mcp-tools';
 import type { LLMScript } from '../llm/llm-script';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 import { openSqliteEventStore } from '../store/sqlite-event-store';
 import { createToolset } from '../tools/create-toolset';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
@@ -28,10 +29,14 @@ afterEach(async () => {
 });
 
 /** A runtime on the SQLite file of the data dir: the real tools and the real reference MCP servers. */
-async function startRuntime(script: LLMScript = { turns: [{ text: 'done' }] }): Promise<ServiceHarness> {
+async function startRuntime(
+  script: LLMScript = { turns: [{ text: 'done' }] },
+  logger?: RuntimeLogger,
+): Promise<ServiceHarness> {
   const store = openSqliteEventStore(join(directory, 'workbench.db'));
   const harness = await createServiceHarness({
     store,
+    ...(logger ? { logger } : {}),
     dataDir,
     workspace: join(directory, 'workspace'),
     mcpServers: { everything: everythingServer() },
@@ -67,9 +72,7 @@ describe("a conversation's own MCP servers across a runtime restart", () => {
         disabled_global: ['everything'],
       },
     });
-    await first.close();
-    open.splice(0);
-    first.store.close();
+    await restart(first);
 
     const bytes = await storedBytes();
     expect(bytes).toContain('mcp-mine-OWN_TOKEN');
@@ -104,9 +107,7 @@ describe("a conversation's own MCP servers across a runtime restart", () => {
     const id = await first.create();
     await first.service.setDisabledGlobalMCPServers(id, ['everything']);
     const kept = await first.create({ mcp_config: { mcpServers: { mine: everythingServer() } } });
-    await first.close();
-    open.splice(0);
-    first.store.close();
+    await restart(first);
 
     const second = await startRuntime();
     expect(await second.service.mcpStatus(id)).toEqual([
@@ -116,4 +117,39 @@ describe("a conversation's own MCP servers across a runtime restart", () => {
     await second.service.delete(id);
     expect(second.store.listMCPConfigs()).toEqual([]);
   }, 60_000);
+
+  it('a fork keeps them; with the key file lost a conversation runs on the global servers, and says so', async () => {
+    const first = await startRuntime();
+    const id = await first.create({
+      mcp_config: { mcpServers: { mine: everythingServer({ env: { OWN_TOKEN } }) } },
+    });
+    const fork = (await first.service.fork(id, { reset_metrics: true })).id;
+    await restart(first);
+
+    const second = await startRuntime();
+    const names = async (conversation: string, harness: ServiceHarness) =>
+      (await harness.service.mcpStatus(conversation)).map(({ name, state }) => `${name} ${state}`);
+    expect(await names(fork, second)).toEqual(['everything ready', 'mine ready']);
+    await restart(second);
+
+    await unlink(join(dataDir, 'secrets.key'));
+    const warnings: string[] = [];
+    const logger: RuntimeLogger = {
+      warn: (message, fields) => warnings.push(`${fields?.conversation_id}: ${message}`),
+      error: (message) => warnings.push(message),
+    };
+    const third = await startRuntime(undefined, logger);
+    expect(await names(id, third)).toEqual(['everything ready']);
+    expect(warnings).toEqual([
+      expect.stringMatching(new RegExp(`^${id}: .*MCP servers could not be read back`)),
+      expect.stringMatching(new RegExp(`^${fork}: .*MCP servers could not be read back`)),
+    ]);
+  }, 60_000);
 });
+
+/** Stops a runtime and closes its database, as a shutdown does. */
+async function restart(harness: ServiceHarness): Promise<void> {
+  await harness.close();
+  open.splice(open.indexOf(harness), 1);
+  harness.store.close();
+}
