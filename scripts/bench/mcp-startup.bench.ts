@@ -18,9 +18,9 @@ const RUNS = 7;
 /**
  * What MCP servers add to a conversation's start: the time from creating a conversation with a
  * message to run until its first model request (the step waits for every server to be listed), with
- * no server and with three real stdio servers (the reference `everything` server twice and the
+ * no server, one, and three real stdio servers (the reference `everything` server twice and the
  * `filesystem` server), started as the runtime starts them: in the conversation's sandbox when
- * bubblewrap works here. Runs alternate between the two, so machine noise falls on both alike; the
+ * bubblewrap works here. Runs take turns, so machine noise falls on both alike; the
  * ratio is taken per pair.
  */
 export default async function mcpStartupBenchmark(): Promise<BenchFigure[]> {
@@ -37,12 +37,15 @@ export default async function mcpStartupBenchmark(): Promise<BenchFigure[]> {
   };
   try {
     const bare: number[] = [];
+    const withOne: number[] = [];
     const withThree: number[] = [];
     const ratios: number[] = [];
-    // One warm-up pair, not counted: the first start reads every module from disk.
+    const one: MCPServers = { everything: everythingServer() };
+    // One warm-up, not counted: the first start reads every module from disk.
     await timeToFirstModelRequest(dataDir, workspace, three);
     for (let run = 0; run < RUNS; run++) {
       const none = await timeToFirstModelRequest(dataDir, workspace, undefined);
+      withOne.push(await timeToFirstModelRequest(dataDir, workspace, one));
       const servers = await timeToFirstModelRequest(dataDir, workspace, three);
       bare.push(none);
       withThree.push(servers);
@@ -52,6 +55,7 @@ export default async function mcpStartupBenchmark(): Promise<BenchFigure[]> {
     process.stderr.write(`  median with 3 servers / median with none: ${ratioOfMedians.toFixed(1)}x\n`);
     return [
       { name: 'mcp: create to first model request, no MCP server', unit: 'ms', samples: bare },
+      { name: 'mcp: create to first model request, 1 stdio MCP server', unit: 'ms', samples: withOne },
       { name: 'mcp: create to first model request, 3 stdio MCP servers', unit: 'ms', samples: withThree },
       { name: 'mcp: start-up with 3 stdio servers / with none (per pair)', unit: 'x', samples: ratios },
     ];
