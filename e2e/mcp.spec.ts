@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
-import { expect, test } from './fixtures/workbench';
+import type { Page } from '@playwright/test';
+import type { ScriptTurn } from '../src/runtime/llm/llm-script';
+import { expectAccessible } from './accessibility';
+import { expect, test, type Workbench } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation, toolTurn } from './ui-support';
 
 const require = createRequire(import.meta.url);
@@ -63,7 +66,48 @@ test('an MCP server added in the settings gives the agent its tools, and the cal
   await expect(servers).toContainText('Running');
   await expect(servers).toContainText('everything__echo');
   await page.screenshot({ path: `${SHOTS}servers-dialog-1400.png` });
+
+  // Off for this conversation only: the switch moves at once, the listing drops the server's tools,
+  // and the next model request offers none of them.
+  const use = servers.getByRole('switch', { name: 'Use everything in this conversation' });
+  await expect(use).toBeChecked();
+  await use.click();
+  await expect(use).not.toBeChecked();
+  await expect(servers.getByTestId('mcp-dialog-server')).toHaveAttribute('data-state', 'disabled');
+  await expect(servers).toContainText('Off');
+  await expect(servers).not.toContainText('everything__echo');
+  await page.screenshot({ path: `${SHOTS}servers-dialog-off-1400.png` });
   await page.keyboard.press('Escape');
+  await sendAndWait(page, workbench, 'Anything else?', finish('Nothing more.'));
+  expect(lastOfferedTools(workbench)).not.toContain('everything__echo');
+  expect(lastOfferedTools(workbench)).toContain('finish');
+
+  // While the agent works the runtime refuses a change: the switch moves back and the dialog says why.
+  workbench.mockLlm.setScript(script({ ...finish('Done waiting.'), delay_ms: 6_000 }));
+  await page.getByLabel('Message').fill('Take your time');
+  await page.getByLabel('Message').press('Enter');
+  await expectStatus(page, 'running');
+  await page.getByRole('button', { name: 'MCP servers' }).click();
+  await use.click();
+  await expect(servers.getByRole('alert')).toContainText("can't be changed while the agent is running");
+  await expect(use).not.toBeChecked();
+  await expect(servers).not.toContainText('everything__echo');
+  await page.screenshot({ path: `${SHOTS}servers-dialog-refused-1400.png` });
+  await expectAccessible(page, 'MCP dialog with a refused switch');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Done waiting.')).toBeVisible({ timeout: 30_000 });
+  await expectStatus(page, 'finished');
+
+  // On again: the tools come back in the listing and in the next model request.
+  await page.getByRole('button', { name: 'MCP servers' }).click();
+  await use.click();
+  await expect(use).toBeChecked();
+  await expect(servers).toContainText('everything__echo');
+  await expect(servers).toContainText('Running');
+  await expect(servers.getByRole('alert')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await sendAndWait(page, workbench, 'And now?', finish('All set.'));
+  expect(lastOfferedTools(workbench)).toContain('everything__echo');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card.getByTestId('mcp-result')).toBeVisible();
@@ -72,9 +116,30 @@ test('an MCP server added in the settings gives the agent its tools, and the cal
   await page.getByRole('button', { name: 'MCP servers' }).click();
   await expect(servers).toContainText('everything__echo');
   await page.screenshot({ path: `${SHOTS}servers-dialog-390.png` });
+  await expectAccessible(page, 'MCP dialog at 390');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Settings' }).click();
   await dialog.getByTestId('mcp-servers-section').locator('summary').click();
   await dialog.getByTestId('mcp-servers-section').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}settings-list-390.png` });
 });
+
+/** Sends a follow-up message and waits until the agent has answered it with `turn`. */
+async function sendAndWait(page: Page, workbench: Workbench, text: string, turn: ScriptTurn) {
+  const before = workbench.mockLlm.requests().length;
+  workbench.mockLlm.setScript(script(turn));
+  await page.getByLabel('Message').fill(text);
+  await page.getByLabel('Message').press('Enter');
+  await expect.poll(() => workbench.mockLlm.requests().length, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expectStatus(page, 'finished', 30_000);
+}
+
+/** The tool names the agent's latest model request offered. */
+function lastOfferedTools(workbench: Workbench): string[] {
+  const steps = workbench.mockLlm
+    .requests()
+    .filter((request) => request.path === '/v1/chat/completions')
+    .map((request) => request.body as { tools?: Array<{ function: { name: string } }> })
+    .filter((body) => body.tools !== undefined);
+  return (steps.at(-1)?.tools ?? []).map((tool) => tool.function.name);
+}

@@ -5,18 +5,22 @@ import type { LLM } from '../../src/runtime/llm/llm';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
 import type { EventStore } from '../../src/runtime/store/event-store';
 import type { Toolset } from '../../src/runtime/tools/tool';
+import type { ToolsetRequest } from '../../src/runtime/conversation/conversation-service-deps';
 
-/** A conversation service for the benchmarks: the given model and tools, never asking for approval. */
+/**
+ * A conversation service for the benchmarks: the given model and tools, never asking for approval.
+ * The workspace is the data dir unless one is given (a sandboxed toolset needs them apart).
+ */
 export function benchConversationService(
   store: EventStore,
   llm: LLM,
   dataDir: string,
-  options: { model: string; toolset: () => Toolset },
+  options: { model: string; toolset: (request: ToolsetRequest) => Toolset; workspace?: string },
 ): ConversationService {
   return createConversationService({
     store,
     dataDir,
-    defaultWorkspace: dataDir,
+    defaultWorkspace: options.workspace ?? dataDir,
     settings: () => ({
       llm: { provider: 'openai-compatible', model: options.model },
       confirmation_policy: { kind: 'NeverConfirm' },

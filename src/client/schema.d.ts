@@ -878,7 +878,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes. */
+        /** @description Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Kept like `mcp_config`, across restarts. 409 `conversation_already_running` while a run goes; 422 `unknown_mcp_server` for a name no server in the settings has. */
         patch: operations["setConversationMCPServers"];
         trace?: never;
     };
@@ -4986,6 +4986,8 @@ export interface operations {
                             state: "starting" | "ready" | "failed" | "disabled" | "stopped";
                             /** @enum {string} */
                             source: "settings" | "conversation";
+                            /** @enum {string} */
+                            disabled_by?: "settings" | "conversation";
                             reason?: string;
                             tools: {
                                 name: string;
@@ -5040,6 +5042,8 @@ export interface operations {
                             state: "starting" | "ready" | "failed" | "disabled" | "stopped";
                             /** @enum {string} */
                             source: "settings" | "conversation";
+                            /** @enum {string} */
+                            disabled_by?: "settings" | "conversation";
                             reason?: string;
                             tools: {
                                 name: string;
@@ -5075,7 +5079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -39,6 +39,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   settings_io: 503,
   incomplete_llm: 422,
   unknown_masked_value: 422,
+  unknown_mcp_server: 422,
 };
 
 /** Store messages may name internals (paths, SQL); the person gets the catalogue's words instead. */

@@ -3,7 +3,7 @@ import type { CondenserOptions } from '../context/condenser';
 import type { LLM } from '../llm/llm';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import { conversationMCPServers } from '../mcp/conversation-mcp-servers';
-import type { MCPConfig } from '../mcp/mcp-server-config';
+import type { ConversationMCPConfigs } from './conversation-mcp-configs';
 import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 import type { Toolset } from '../tools/tool';
 import { type ConversationCheckpoints, snapshotBeforeStep } from './conversation-checkpoints';
@@ -22,8 +22,8 @@ export interface RegistryPorts {
   condenser: CondenserOptions;
   /** Per-conversation API keys given at create time; memory only. */
   apiKeys: Map<string, string>;
-  /** Per-conversation MCP servers and the global ones turned off, given at create time; memory only. */
-  mcpConfigs: Map<string, MCPConfig>;
+  /** Per-conversation MCP servers and the global ones turned off (`mcp_config`). */
+  mcpConfigs: Pick<ConversationMCPConfigs, 'get'>;
   onFirstUserMessage(conversationId: string, text: string): void;
   checkpoints: ConversationCheckpoints;
   logger: RuntimeLogger;
@@ -225,7 +225,11 @@ export function createConversationRegistry(ports: RegistryPorts) {
     async restartTools(id: string): Promise<void> {
       const entry = entries.get(id);
       if (!entry) return;
-      if (entry.live.isRunning()) throw new RuntimeError('conversation_already_running');
+      if (entry.live.isRunning())
+        throw new RuntimeError(
+          'conversation_already_running',
+          "MCP servers can't be changed while the agent is running. Pause it or wait until it stops.",
+        );
       const toolset = entry.createdToolset();
       entry.forgetToolset();
       await toolset?.close();

@@ -1,7 +1,13 @@
 import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 
-/** One MCP server of a conversation: `settings` (global) or `conversation` (its own `mcp_config`). */
-export type ConversationMCPServer = MCPServerStatus & { source: 'settings' | 'conversation' };
+/**
+ * One MCP server of a conversation: `settings` (global) or `conversation` (its own `mcp_config`).
+ * `disabled_by` (only when disabled): off in the settings, or by this conversation.
+ */
+export type ConversationMCPServer = MCPServerStatus & {
+  source: 'settings' | 'conversation';
+  disabled_by?: 'settings' | 'conversation';
+};
 import type { Skill } from '../skills/discover-skills';
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
@@ -133,8 +139,8 @@ export interface ConversationService extends CheckpointOperations {
   mcpStatus(id: string): Promise<ConversationMCPServer[]>;
   /**
    * Turns global MCP servers off (those named) or on (the others) for this conversation, restarts its
-   * servers and answers their status. Memory only, like `mcp_config`. Throws conversation_not_found,
-   * conversation_already_running while a run goes.
+   * servers and answers their status. Durable, like `mcp_config`. Throws conversation_not_found,
+   * unknown_mcp_server for a name no global server has, conversation_already_running while a run goes.
    */
   setDisabledGlobalMCPServers(id: string, names: readonly string[]): Promise<ConversationMCPServer[]>;
   readEvents(id: string, range: SeqRange): Event[];

@@ -10,7 +10,8 @@ import { createRedactingEventStore } from '../secrets/create-redacting-event-sto
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
 import { mcpSecretValues } from '../mcp/mask-mcp-servers';
-import type { MCPConfig } from '../mcp/mcp-server-config';
+import { createSecretSealer } from '../secrets/secret-sealer';
+import { createConversationMCPConfigs } from './conversation-mcp-configs';
 import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
@@ -20,7 +21,8 @@ import { createCheckpointOperations } from './checkpoint-operations';
 import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
 import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
 import { forkStateUpdates } from './fork-state-updates';
-import type { ConversationService } from './conversation-service';
+import type { ConversationMCPServer, ConversationService } from './conversation-service';
+import { describeMCPSources } from './describe-mcp-sources';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title';
 import { createConversationRecord, requestedLLM } from './create-conversation';
@@ -57,10 +59,16 @@ export function createConversationService(
   const newId = deps.ids ?? randomUUID;
   const now = () => clock().toISOString();
   const apiKeys = new Map<string, string>();
-  const mcpConfigs = new Map<string, MCPConfig>();
   const titleCalls = new Set<Promise<void>>();
   const titleAbort = new AbortController();
   const logger = deps.logger ?? createStderrLogger();
+  // Read back before anything is written, so a restored config's values are masked from the start.
+  const mcpConfigs = createConversationMCPConfigs({
+    store: deps.store,
+    secrets,
+    sealer: createSecretSealer(deps.dataDir),
+    logger,
+  });
 
   recoverInterruptedRuns(store, { newId, now });
   const checkpoints = createConversationCheckpoints({
@@ -192,13 +200,9 @@ export function createConversationService(
     }
   }
 
-  async function mcpStatusOf(id: string) {
-    const own = mcpConfigs.get(id)?.mcpServers ?? {};
+  async function mcpStatusOf(id: string): Promise<ConversationMCPServer[]> {
     const servers = await registry.mcpStatus(id);
-    return servers.map((server) => ({
-      ...server,
-      source: server.name in own ? ('conversation' as const) : ('settings' as const),
-    }));
+    return describeMCPSources(servers, mcpConfigs.get(id));
   }
 
   const service: ConversationService = {
@@ -221,15 +225,7 @@ export function createConversationService(
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
       const mcpConfig = request.mcp_config ?? request.agent?.mcp_config;
-      if (mcpConfig) {
-        mcpConfigs.set(id, mcpConfig);
-        // Named with a "-", so masked everywhere but never handed to a terminal command.
-        const values = mcpSecretValues(mcpConfig.mcpServers ?? {});
-        secrets.setConversationSecrets(
-          id,
-          Object.fromEntries(values.map(({ name, value }) => [name, value])),
-        );
-      }
+      if (mcpConfig) mcpConfigs.set(id, mcpConfig);
       const live = registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
@@ -246,13 +242,19 @@ export function createConversationService(
     mcpStatus: (id) => mcpStatusOf(id),
     async setDisabledGlobalMCPServers(id, names) {
       requireRecord(id);
+      const global = deps.settings().mcp_servers ?? {};
+      const unknown = names.filter((name) => !(name in global));
+      if (unknown.length > 0)
+        throw new RuntimeError(
+          'unknown_mcp_server',
+          `No MCP server in the settings is named ${unknown.map((name) => `"${name}"`).join(', ')}`,
+        );
       const own = mcpConfigs.get(id);
       mcpConfigs.set(id, { ...own, disabled_global: [...new Set(names)] });
       try {
         await registry.restartTools(id);
       } catch (error) {
-        if (own) mcpConfigs.set(id, own);
-        else mcpConfigs.delete(id);
+        mcpConfigs.set(id, own ?? {});
         throw error;
       }
       return mcpStatusOf(id);
@@ -313,7 +315,7 @@ export function createConversationService(
       await registry.remove(id, async () => {
         store.deleteConversation(id);
         apiKeys.delete(id);
-        mcpConfigs.delete(id);
+        mcpConfigs.forget(id);
         secrets.forgetConversation(id);
         await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
         // Checkpoints live in the data dir and belong to the conversation: they go with it.

@@ -20,6 +20,7 @@ export const RUNTIME_ERRORS = {
   file_not_changed: 'The file is the same at both points',
   file_not_found: 'No such file at that point',
   branch_folder_failed: 'The branch folder could not be made',
+  unknown_mcp_server: 'No MCP server in the settings has that name',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERRORS;

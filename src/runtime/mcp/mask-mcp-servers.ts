@@ -6,7 +6,7 @@ export const MASKED_MCP_VALUE = '‹hidden›';
 /** The servers fit to show: every env and header value replaced by MASKED_MCP_VALUE. */
 export function maskMCPServers(servers: MCPServers): MCPServers {
   return Object.fromEntries(
-    Object.entries(servers).map(([name, config]) => [name, mapSecrets(config, () => MASKED_MCP_VALUE)]),
+    Object.entries(servers).map(([name, config]) => [name, mapMCPSecrets(config, () => MASKED_MCP_VALUE)]),
   );
 }
 
@@ -26,7 +26,7 @@ export function unmaskMCPServers(
       const previous = before ? secretsOf(before) : {};
       return [
         name,
-        mapSecrets(config, (key, value) => {
+        mapMCPSecrets(config, (key, value) => {
           if (value !== MASKED_MCP_VALUE) return value;
           const kept = previous[key];
           if (kept === undefined) unknown.push(`${name}.${key}`);
@@ -54,7 +54,8 @@ function secretsOf(config: MCPServerConfig): Record<string, string> {
   return (isStdioServer(config) ? config.env : config.headers) ?? {};
 }
 
-function mapSecrets(
+/** A server's config with each env (stdio) or header (HTTP) value replaced. */
+export function mapMCPSecrets(
   config: MCPServerConfig,
   replace: (key: string, value: string) => string,
 ): MCPServerConfig {

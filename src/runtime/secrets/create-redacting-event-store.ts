@@ -53,6 +53,8 @@ function bindAll(store: EventStore): EventStore {
     fork: store.fork.bind(store),
     findCorruptRows: store.findCorruptRows.bind(store),
     rebuildSearchIndex: store.rebuildSearchIndex.bind(store),
+    saveMCPConfig: store.saveMCPConfig.bind(store),
+    listMCPConfigs: store.listMCPConfigs.bind(store),
     close: store.close.bind(store),
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 export const PRIVATE_DATA_FILES = [
   'session-key',
   'settings.json',
+  'secrets.key',
   'workbench.db',
   'workbench.db-wal',
   'workbench.db-shm',

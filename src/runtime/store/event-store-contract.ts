@@ -112,6 +112,23 @@ function describeConversationRows(context: ContractContext): void {
       expect(context.store.readEvents(C)).toEqual([]);
     });
 
+    it("keeps a conversation's MCP config until it is replaced, cleared or deleted with it", () => {
+      const other = testId(1001);
+      context.store.createConversation(newConversation(1000));
+      context.store.createConversation({ ...newConversation(1000), id: other });
+      context.store.saveMCPConfig(C, '{"a":1}');
+      context.store.saveMCPConfig(C, '{"a":2}');
+      context.store.saveMCPConfig(other, '{"b":1}');
+      expect(context.store.listMCPConfigs()).toEqual([
+        { conversation_id: C, config: '{"a":2}' },
+        { conversation_id: other, config: '{"b":1}' },
+      ]);
+      context.store.saveMCPConfig(other, null);
+      context.store.deleteConversation(C);
+      expect(context.store.listMCPConfigs()).toEqual([]);
+      expectStoreError(() => context.store.saveMCPConfig(C, '{}'), 'unknown_conversation');
+    });
+
     it('counts conversations, optionally by status', () => {
       context.store.createConversation(newConversation(1));
       context.store.createConversation(newConversation(2, { execution_status: 'finished' }));

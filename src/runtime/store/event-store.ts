@@ -71,6 +71,14 @@ export interface EventStore {
 
   /** Rebuilds the full-text index from the log; returns the number of rows indexed. */
   rebuildSearchIndex(): number;
+
+  /**
+   * Keeps (or with null forgets) a conversation's own MCP configuration: opaque text the caller made
+   * safe to store (no secret in it). Deleted with the conversation. Throws `unknown_conversation`.
+   */
+  saveMCPConfig(conversationId: string, config: string | null): void;
+  /** Every kept MCP configuration, read once at start. */
+  listMCPConfigs(): Array<{ conversation_id: string; config: string }>;
   close(): void;
 }
 

@@ -34,6 +34,7 @@ interface Conversation {
 export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}): EventStore {
   const clock = options.clock ?? (() => new Date());
   const conversations = new Map<string, Conversation>();
+  const mcpConfigs = new Map<string, string>();
 
   function get(id: string): Conversation {
     const conversation = conversations.get(id);
@@ -140,8 +141,16 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       ).length;
     },
     deleteConversation(id) {
+      mcpConfigs.delete(id);
       return conversations.delete(id);
     },
+    saveMCPConfig(conversationId, config) {
+      if (!conversations.has(conversationId))
+        throw new StoreError('unknown_conversation', `Unknown conversation ${conversationId}`);
+      if (config === null) mcpConfigs.delete(conversationId);
+      else mcpConfigs.set(conversationId, config);
+    },
+    listMCPConfigs: () => [...mcpConfigs].map(([conversation_id, config]) => ({ conversation_id, config })),
     append(conversationId, event) {
       const [appended] = appendMany(conversationId, [event]);
       if (!appended) throw new Error('appendMany returned nothing for one event');
@@ -233,6 +242,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     },
     close() {
       conversations.clear();
+      mcpConfigs.clear();
     },
   };
   return store;

@@ -80,6 +80,19 @@ describe('sqlite schema migrations', () => {
     db.close();
   });
 
+  it("brings a first-version database up to date, its events kept and conversations' MCP configs storable", () => {
+    seedThreeMessages();
+    // As a first-version runtime left it: no MCP table, only migration 1 recorded.
+    const old = new Database(path);
+    old.exec('DROP TABLE conversation_mcp_configs; DELETE FROM schema_migrations WHERE version > 1');
+    old.close();
+    const store = openSqliteEventStore(path);
+    expect(store.readEvents(C)).toHaveLength(3);
+    store.saveMCPConfig(C, '{"mcpServers":{}}');
+    expect(store.listMCPConfigs()).toEqual([{ conversation_id: C, config: '{"mcpServers":{}}' }]);
+    store.close();
+  });
+
   it('refuses a database written by a newer version, naming both versions', () => {
     seedThreeMessages();
     const db = new Database(path);
@@ -90,7 +103,9 @@ describe('sqlite schema migrations', () => {
     );
     db.close();
     expectStoreError(() => openSqliteEventStore(path), 'newer_schema');
-    expect(() => openSqliteEventStore(path)).toThrow(/schema version 99.*only up to 1/);
+    expect(() => openSqliteEventStore(path)).toThrow(
+      new RegExp(`schema version 99.*only up to ${LATEST_SCHEMA_VERSION}\\b`),
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { forkRecord } from './fork-record';
 import { withIoErrors } from './map-sqlite-error';
 import { messageText } from './message-text';
 import { openSqliteDatabase } from './open-sqlite-database';
+import { createSqliteMCPConfigs } from './sqlite-mcp-configs';
 import { stampEvent } from './stamp-event';
 import { createSqliteConversationList } from './sqlite-conversation-list';
 import { type ConversationRow, conversationParams, conversationRecord } from './sqlite-conversation-row';
@@ -42,6 +43,7 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
   const readRows = createEventRowReader(options.onCorruptRow ?? (() => undefined));
   const eventSearch = createSqliteEventSearch(db, readRows);
   const conversationList = createSqliteConversationList(db);
+  const mcpConfigs = createSqliteMCPConfigs(db);
 
   function row(id: string): ConversationRow {
     const found = statements.selectConversation.get(id) as ConversationRow | undefined;
@@ -256,6 +258,13 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
       });
     },
     rebuildSearchIndex: () => withIoErrors(() => rebuildSearchIndex.immediate()),
+    saveMCPConfig(conversationId, config) {
+      withIoErrors(() => {
+        row(conversationId);
+        mcpConfigs.save(conversationId, config);
+      });
+    },
+    listMCPConfigs: () => withIoErrors(() => mcpConfigs.list()),
     close() {
       if (db.open) db.close();
     },

@@ -63,6 +63,17 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "a conversation's own MCP servers",
+    sql: `
+      -- The conversation's mcp_config as the service stores it (secret values sealed, never plain).
+      CREATE TABLE conversation_mcp_configs (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        config TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SQLITE_MIGRATIONS.at(-1)?.version ?? 0;

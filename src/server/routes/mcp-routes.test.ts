@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer } from '../../runtime/mcp/testing-servers';
+import { call, createConversation, userMessage, waitForStatus } from '../testing/api-helpers';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
 
 let runtime: TestServer;
@@ -80,7 +81,12 @@ describe('MCP servers through the API', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json().items).toEqual([
-      expect.objectContaining({ name: 'everything', state: 'disabled', tools: [] }),
+      expect.objectContaining({
+        name: 'everything',
+        state: 'disabled',
+        disabled_by: 'conversation',
+        tools: [],
+      }),
     ]);
     const other = await request('GET', `/api/conversations/${second}/mcp`);
     expect(other.json().items).toEqual([expect.objectContaining({ name: 'everything', state: 'ready' })]);
@@ -88,5 +94,48 @@ describe('MCP servers through the API', () => {
     expect(on.json().items).toEqual([expect.objectContaining({ name: 'everything', state: 'ready' })]);
     const bad = await request('PATCH', `/api/conversations/${first}/mcp`, { disabled_global: ['no spaces'] });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('PATCH names an unknown server in a clear 422 and changes nothing', async () => {
+    const id = (await request('POST', '/api/conversations', {})).json().id;
+    const answer = await request('PATCH', `/api/conversations/${id}/mcp`, {
+      disabled_global: ['everything', 'nowhere'],
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toMatchObject({ code: 'unknown_mcp_server' });
+    expect(answer.json().detail).toContain('"nowhere"');
+    expect(answer.json().detail).not.toContain('"everything"');
+    const after = await request('GET', `/api/conversations/${id}/mcp`);
+    expect(after.json().items).toEqual([expect.objectContaining({ name: 'everything', state: 'ready' })]);
+  });
+});
+
+describe('PATCH /api/conversations/{id}/mcp during a run', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    // A model that takes its time, so the run is still going when the PATCH comes.
+    slow = await createTestServer({ script: { turns: [], fallback: { text: 'thinking', delay_ms: 5_000 } } });
+    await call(slow, {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { mcp_servers: { everything: everythingServer() } },
+    });
+  });
+  afterAll(async () => slow?.close());
+
+  it('answers 409 with words a person can act on, and the servers keep running', async () => {
+    const info = await createConversation(slow, { initial_message: userMessage('go', { run: true }) });
+    await waitForStatus(slow, info.id, ['running']);
+    const refused = await call(slow, {
+      method: 'PATCH',
+      url: `/api/conversations/${info.id}/mcp`,
+      payload: { disabled_global: ['everything'] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('conversation_already_running');
+    expect(refused.body.detail).toMatch(/can't be changed while the agent is running/);
+    const listed = await call(slow, { url: `/api/conversations/${info.id}/mcp` });
+    expect(listed.body.items).toEqual([expect.objectContaining({ name: 'everything', state: 'ready' })]);
+    await call(slow, { method: 'POST', url: `/api/conversations/${info.id}/interrupt` });
   });
 });

@@ -11,6 +11,8 @@ const MCPServerStatusSchema = z.strictObject({
   state: z.enum(['starting', 'ready', 'failed', 'disabled', 'stopped']),
   /** `settings`: a global server; `conversation`: one of the conversation's own (`mcp_config`). */
   source: z.enum(['settings', 'conversation']),
+  /** Only when `disabled`: off in the settings (`enabled: false`), or by this conversation (`disabled_global`, its own config). */
+  disabled_by: z.enum(['settings', 'conversation']).optional(),
   /** Why it failed or stopped. */
   reason: z.string().optional(),
   tools: z.array(
@@ -53,14 +55,14 @@ export function registerMCPRoutes(app: ZodApp, context: ServerContext): void {
         operationId: 'setConversationMCPServers',
         tags: ['conversations'],
         description:
-          'Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Memory only, like `mcp_config`. 409 `conversation_already_running` while a run goes.',
+          'Which global MCP servers this conversation leaves off (`disabled_global` replaces the list; the others run), then its servers restarted and their status as GET answers it. Kept like `mcp_config`, across restarts. 409 `conversation_already_running` while a run goes; 422 `unknown_mcp_server` for a name no server in the settings has.',
         params: ConversationParamsSchema,
         body: z.strictObject({ disabled_global: z.array(MCPServerNameSchema).max(100) }),
         response: {
           200: z.strictObject({ items: z.array(MCPServerStatusSchema) }),
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
-          422: ValidationErrorResponseSchema,
+          422: ValidationErrorResponseSchema.or(ErrorResponseSchema),
         },
       },
     },

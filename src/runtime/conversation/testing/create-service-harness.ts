@@ -1,3 +1,4 @@
+import type { RuntimeLogger } from '../../logging/runtime-logger';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,8 @@ export interface HarnessOptions {
   checkpoints?: boolean;
   /** The workspace folder (default: a new temp folder, removed by close). */
   workspace?: string;
+  /** Where the service reports what went wrong behind a person's back (default: stderr). */
+  logger?: RuntimeLogger;
 }
 
 let harnessCount = 0;
@@ -114,6 +117,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
             workspaceConfinement: confinement,
           }
         : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
       ...ports,
     },
     options.service,
