@@ -41,14 +41,14 @@ test('a 5,000-event conversation opens fast and scrolls smoothly', async ({ page
   const id = randomUUID();
   const events = benchEvents();
   try {
-    store.createConversation({
+    await store.createConversation({
       ...newConversation(1, { title: 'Bench: 5,000 events', workspace_dir: workbench.workspace }),
       id,
     });
     for (let start = 0; start < events.length; start += 500)
-      store.appendMany(id, events.slice(start, start + 500));
+      await store.appendMany(id, events.slice(start, start + 500));
   } finally {
-    store.close();
+    await store.close();
   }
   const lastEventId = testId(FIRST_ID + EVENT_COUNT - 1);
 

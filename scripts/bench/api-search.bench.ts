@@ -21,9 +21,9 @@ export default async function apiSearchBenchmark(): Promise<BenchFigure[]> {
   const random = seededRandom(11);
   const words = createWordSource(random);
   for (let conversation = 1; conversation <= CONVERSATIONS; conversation++) {
-    store.createConversation(newConversation(conversation, { workspace_dir: dataDir }));
+    await store.createConversation(newConversation(conversation, { workspace_dir: dataDir }));
     const plantRareWordAt = conversation % 100 === 0 ? new Set([4]) : new Set<number>();
-    store.appendMany(
+    await store.appendMany(
       testId(conversation),
       conversationLog({ conversation, events: EVENTS_PER_CONVERSATION, random, words, plantRareWordAt }),
     );

@@ -93,17 +93,17 @@ function subscribe(baseUrl: string, conversationId: string, afterSeq: number): P
   });
 }
 
-function append(server: TestServer, id: string, text: string): void {
-  server.service.sendMessage(id, { role: 'user', content: [{ type: 'text', text }], run: false });
+async function append(server: TestServer, id: string, text: string): Promise<void> {
+  await server.service.sendMessage(id, { role: 'user', content: [{ type: 'text', text }], run: false });
 }
 
 /** Appends THROUGHPUT_EVENTS in bursts and waits until every subscriber has the last one. */
 async function throughput(server: TestServer, id: string, clients: Subscriber[]): Promise<number> {
-  const target = server.service.get(id).last_seq + THROUGHPUT_EVENTS;
+  const target = (await server.service.get(id)).last_seq + THROUGHPUT_EVENTS;
   const allReceived = waitUntil(clients, target);
   const started = performance.now();
   for (let sent = 0; sent < THROUGHPUT_EVENTS; sent += 20) {
-    for (let index = 0; index < 20; index++) append(server, id, `burst message ${sent + index}`);
+    for (let index = 0; index < 20; index++) await append(server, id, `burst message ${sent + index}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
   await allReceived;
@@ -120,12 +120,12 @@ async function latencyP99(server: TestServer, id: string, clients: Subscriber[])
       if (sent !== undefined) latencies.push(performance.now() - sent);
     };
   }
-  let seq = server.service.get(id).last_seq;
+  let seq = (await server.service.get(id)).last_seq;
   const allReceived = waitUntil(clients, seq + LATENCY_EVENTS);
   for (let index = 0; index < LATENCY_EVENTS; index++) {
     seq += 1;
     sentAt.set(seq, performance.now());
-    append(server, id, `paced message ${index}`);
+    await append(server, id, `paced message ${index}`);
     await new Promise((resolve) => setTimeout(resolve, LATENCY_GAP_MS));
   }
   await allReceived;
@@ -144,9 +144,9 @@ async function replay(): Promise<BenchFigure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'agent-workbench-bench-replay-'));
   const store = openSqliteEventStore(join(dataDir, 'workbench.db'));
   const conversation = newConversation(1, { workspace_dir: dataDir });
-  store.createConversation(conversation);
+  await store.createConversation(conversation);
   const random = seededRandom(7);
-  store.appendMany(
+  await store.appendMany(
     testId(1),
     conversationLog({ conversation: 1, events: REPLAY_EVENTS, random, words: createWordSource(random) }),
   );

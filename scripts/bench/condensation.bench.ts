@@ -68,12 +68,16 @@ export default async function condensationBenchmark(): Promise<BenchFigure[]> {
         toolset: () => createTestToolset(),
       });
       const { info } = await service.create({ max_iterations: 100, stuck_detection: false });
-      service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text: 'Go.' }], run: true });
-      while (service.get(info.id).execution_status === 'running')
+      await service.sendMessage(info.id, {
+        role: 'user',
+        content: [{ type: 'text', text: 'Go.' }],
+        run: true,
+      });
+      while ((await service.get(info.id)).execution_status === 'running')
         await new Promise((resolve) => setTimeout(resolve, 1));
-      const status = service.get(info.id).execution_status;
+      const status = (await service.get(info.id)).execution_status;
       await service.close();
-      store.close();
+      await store.close();
       if (status !== 'finished' || refusedAt === undefined || retriedAt === undefined)
         throw new Error(`the overflow was not recovered from (status ${status})`);
       samples.push(retriedAt - refusedAt);

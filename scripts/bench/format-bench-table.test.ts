@@ -4,13 +4,13 @@ import { mergeBenchResults } from './bench-results';
 import { summarizeSamples } from './summarize-samples';
 
 describe('bench summaries', () => {
-  it('takes the median and interpolated quartiles whatever the sample order', () => {
+  it('takes the median and interpolated quartiles whatever the sample order', async () => {
     expect(summarizeSamples([5, 1, 4, 2, 3])).toEqual({ median: 3, p25: 2, p75: 4, p95: 4.8, count: 5 });
     expect(summarizeSamples([7])).toMatchObject({ median: 7, p25: 7, p75: 7, p95: 7 });
     expect(() => summarizeSamples([])).toThrow();
   });
 
-  it('formats to three significant digits with grouped thousands', () => {
+  it('formats to three significant digits with grouped thousands', async () => {
     expect([0.012345, 4.567, 789.4, 12_345.6, 0].map(formatNumber)).toEqual([
       '0.0123',
       '4.57',
@@ -20,7 +20,7 @@ describe('bench summaries', () => {
     ]);
   });
 
-  it('compares medians with the previous run, respecting which direction is better', () => {
+  it('compares medians with the previous run, respecting which direction is better', async () => {
     const previous = mergeBenchResults(
       null,
       [

@@ -28,24 +28,24 @@ const cachePath = join(
  * so the build takes minutes, not hours of fsyncs) and cached under .tmp/bench/.
  */
 export default async function historyBenchmark(): Promise<BenchFigure[]> {
-  const db = openCachedDatabase();
+  const db = await openCachedDatabase();
   const store = sqliteEventStoreOn(db);
   try {
-    const firstPage = samples(QUERIES, () => store.listConversations({ limit: 50 }));
-    const searchRare = samples(QUERIES, () =>
-      expectHits(store.listConversations({ q: RARE_WORD, limit: 20 }).items.length),
+    const firstPage = await samples(QUERIES, () => store.listConversations({ limit: 50 }));
+    const searchRare = await samples(QUERIES, async () =>
+      expectHits((await store.listConversations({ q: RARE_WORD, limit: 20 })).items.length),
     );
-    const searchCommon = samples(QUERIES, () =>
-      expectHits(store.listConversations({ q: COMMON_WORD, limit: 20 }).items.length),
+    const searchCommon = await samples(QUERIES, async () =>
+      expectHits((await store.listConversations({ q: COMMON_WORD, limit: 20 })).items.length),
     );
-    const searchPhrase = samples(QUERIES, () =>
+    const searchPhrase = await samples(QUERIES, () =>
       store.listConversations({ q: `${COMMON_WORD} parser ${RARE_WORD}`, limit: 20 }),
     );
     const indexBytes = db
       .prepare("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'search_index%'")
       .pluck()
       .get() as number;
-    const rebuild = samples(1, () => store.rebuildSearchIndex());
+    const rebuild = await samples(1, () => store.rebuildSearchIndex());
     db.pragma('wal_checkpoint(TRUNCATE)');
     return [
       { name: 'history: first page of the list (50 of 10,000)', unit: 'ms', samples: firstPage },
@@ -61,23 +61,25 @@ export default async function historyBenchmark(): Promise<BenchFigure[]> {
       },
     ];
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function samples(count: number, run: () => unknown): number[] {
-  return Array.from({ length: count }, () => {
+async function samples(count: number, run: () => unknown): Promise<number[]> {
+  const timings: number[] = [];
+  for (let index = 0; index < count; index += 1) {
     const started = performance.now();
-    run();
-    return performance.now() - started;
-  });
+    await run();
+    timings.push(performance.now() - started);
+  }
+  return timings;
 }
 
 function expectHits(count: number): void {
   if (count === 0) throw new Error('the benchmark database lost its search hits');
 }
 
-function openCachedDatabase(): Database.Database {
+async function openCachedDatabase(): Promise<Database.Database> {
   if (existsSync(cachePath)) {
     const db = openSqliteDatabase(cachePath);
     const events = db.prepare('SELECT count(*) FROM events').pluck().get();
@@ -89,7 +91,7 @@ function openCachedDatabase(): Database.Database {
   const partial = `${cachePath}.building`;
   rmSync(partial, { force: true });
   const db = openSqliteDatabase(partial);
-  build(db);
+  await build(db);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   rmSync(`${partial}-wal`, { force: true });
@@ -99,7 +101,7 @@ function openCachedDatabase(): Database.Database {
   return openSqliteDatabase(cachePath);
 }
 
-function build(db: Database.Database): void {
+async function build(db: Database.Database): Promise<void> {
   const random = seededRandom(2025);
   const words = createWordSource(random);
   let minute = 0;
@@ -110,6 +112,7 @@ function build(db: Database.Database): void {
     Array.from({ length: RARE_HITS }, (_, index) => Math.floor((index + 0.5) * (CONVERSATIONS / RARE_HITS))),
   );
   const started = performance.now();
+  const written: Promise<unknown>[] = [];
   const chunk = db.transaction((from: number, to: number) => {
     for (let conversation = from; conversation < to; conversation += 1) {
       minute += 1;
@@ -117,7 +120,9 @@ function build(db: Database.Database): void {
         title: `${words.sentence(4)} ${conversation}`,
         created_at: new Date(Date.UTC(2024, 0, 1) + minute * 60_000).toISOString(),
       });
-      store.createConversation(record);
+      // Not awaited: the SQLite store does its work before its promise is returned, inside this
+      // transaction; the promises are checked once the transaction committed.
+      written.push(store.createConversation(record));
       const plant = rarePlaces.has(conversation) ? new Set([40]) : undefined;
       const log = conversationLog({
         conversation: conversation + 1,
@@ -126,11 +131,12 @@ function build(db: Database.Database): void {
         words,
         ...(plant ? { plantRareWordAt: plant } : {}),
       });
-      store.appendMany(record.id, log);
+      written.push(store.appendMany(record.id, log));
     }
   });
   for (let from = 0; from < CONVERSATIONS; from += 250) {
     chunk(from, Math.min(CONVERSATIONS, from + 250));
+    await Promise.all(written.splice(0));
     process.stderr.write(
       `  built ${Math.min(CONVERSATIONS, from + 250)} conversations (${((performance.now() - started) / 1000).toFixed(0)} s)\r`,
     );

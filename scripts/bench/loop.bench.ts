@@ -84,14 +84,14 @@ async function stepOverhead(openStore: (run: number) => EventStore, dataDir: str
       toolset: () => timedToolset(toolTime),
     });
     const { info } = await service.create({ max_iterations: 500, stuck_detection: true });
-    service.sendMessage(info.id, {
+    await service.sendMessage(info.id, {
       role: 'user',
       content: [{ type: 'text', text: 'Do 50 steps.' }],
       run: true,
     });
     await until(service, info.id, (status) => status !== 'running');
     const end = performance.now();
-    if (service.get(info.id).execution_status !== 'finished')
+    if ((await service.get(info.id)).execution_status !== 'finished')
       throw new Error('the 50-step task did not finish');
     callStarts.push(end);
     for (let step = 0; step < STEPS; step++) {
@@ -100,7 +100,7 @@ async function stepOverhead(openStore: (run: number) => EventStore, dataDir: str
       samples.push(next - start - (toolTime[step] ?? 0));
     }
     await service.close();
-    store.close();
+    await store.close();
   }
   return samples;
 }
@@ -115,7 +115,7 @@ async function interruptToPaused(dataDir: string): Promise<number[]> {
   const samples: number[] = [];
   for (let index = 0; index < INTERRUPTS; index++) {
     const { info } = await service.create({ max_iterations: 500, stuck_detection: true });
-    service.sendMessage(info.id, {
+    await service.sendMessage(info.id, {
       role: 'user',
       content: [{ type: 'text', text: 'Wait forever.' }],
       run: true,
@@ -124,7 +124,8 @@ async function interruptToPaused(dataDir: string): Promise<number[]> {
     const started = performance.now();
     await service.interrupt(info.id);
     samples.push(performance.now() - started);
-    if (service.get(info.id).execution_status !== 'paused') throw new Error('interrupt did not pause');
+    if ((await service.get(info.id)).execution_status !== 'paused')
+      throw new Error('interrupt did not pause');
   }
   await service.close();
   return samples;
@@ -154,5 +155,6 @@ async function until(
   id: string,
   done: (status: string) => boolean,
 ): Promise<void> {
-  while (!done(service.get(id).execution_status)) await new Promise((resolve) => setImmediate(resolve));
+  while (!done((await service.get(id)).execution_status))
+    await new Promise((resolve) => setImmediate(resolve));
 }

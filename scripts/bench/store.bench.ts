@@ -9,10 +9,17 @@ import { benchId, conversationLog, createWordSource, seededRandom } from './stor
 
 const LOG_SIZE = 10_000;
 
-function time(run: () => unknown): number {
+async function time(run: () => unknown): Promise<number> {
   const started = performance.now();
-  run();
+  await run();
   return performance.now() - started;
+}
+
+/** `count` timings of `run`, one after the other. */
+async function repeat(count: number, run: (index: number) => unknown): Promise<number[]> {
+  const samples: number[] = [];
+  for (let index = 0; index < count; index += 1) samples.push(await time(() => run(index)));
+  return samples;
 }
 
 /**
@@ -27,43 +34,40 @@ export default async function storeBenchmark(): Promise<BenchFigure[]> {
     const words = createWordSource(random);
 
     const appendTarget = newConversation(1).id;
-    store.createConversation(newConversation(1));
+    await store.createConversation(newConversation(1));
     const appendEvents = conversationLog({ conversation: 1, events: 600, random, words });
     const appendRates: number[] = [];
     for (let batch = 0; batch < 6; batch += 1) {
       const slice = appendEvents.slice(batch * 100, batch * 100 + 100);
-      const elapsed = time(() => {
-        for (const event of slice) store.append(appendTarget, event);
+      const elapsed = await time(async () => {
+        for (const event of slice) await store.append(appendTarget, event);
       });
       appendRates.push((slice.length / elapsed) * 1000);
     }
 
     const big = newConversation(2).id;
-    store.createConversation(newConversation(2));
+    await store.createConversation(newConversation(2));
     const log = conversationLog({ conversation: 2, events: LOG_SIZE, random, words });
     for (let start = 0; start < log.length; start += 1000)
-      store.appendMany(big, log.slice(start, start + 1000));
+      await store.appendMany(big, log.slice(start, start + 1000));
     const leaf = benchId(2, LOG_SIZE - 1);
 
-    const replay = Array.from({ length: 10 }, () => time(() => store.readEvents(big)));
-    const branch = Array.from({ length: 10 }, () => time(() => store.activeBranch(big)));
-    const fork = Array.from({ length: 10 }, (_, index) =>
-      time(() =>
-        store.fork(big, {
-          id: newConversation(100 + index).id,
-          fromEventId: leaf,
-          title: 'fork',
-          created_at: new Date().toISOString(),
-          resetStats: true,
-        }),
-      ),
+    const replay = await repeat(10, () => store.readEvents(big));
+    const branch = await repeat(10, () => store.activeBranch(big));
+    const fork = await repeat(10, (index) =>
+      store.fork(big, {
+        id: newConversation(100 + index).id,
+        fromEventId: leaf,
+        title: 'fork',
+        created_at: new Date().toISOString(),
+        resetStats: true,
+      }),
     );
-    const events = store.activeBranch(big);
-    const view = Array.from({ length: 10 }, () => time(() => buildView(events)));
+    const events = await store.activeBranch(big);
+    const view = await repeat(10, () => buildView(events));
     const base = buildView(events.slice(0, -100));
-    const extend = Array.from(
-      { length: 10 },
-      () => time(() => events.slice(-100).reduce(extendView, base)) / 100,
+    const extend = (await repeat(10, () => events.slice(-100).reduce(extendView, base))).map(
+      (elapsed) => elapsed / 100,
     );
 
     return [
@@ -80,7 +84,7 @@ export default async function storeBenchmark(): Promise<BenchFigure[]> {
       { name: 'view: extend by one event at 10,000', unit: 'ms', samples: extend },
     ];
   } finally {
-    store.close();
+    await store.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { htmlScripts, measureUiBundle, staticImports } from './ui-bundle-size';
 
 let dist: string | undefined;
-afterEach(() => {
+afterEach(async () => {
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
 describe('measureUiBundle', () => {
-  it('counts the entry, its modulepreloads and their static imports as initial, every other chunk as lazy', () => {
+  it('counts the entry, its modulepreloads and their static imports as initial, every other chunk as lazy', async () => {
     dist = mkdtempSync(join(tmpdir(), 'ui-bundle-'));
     mkdirSync(join(dist, 'assets'));
     const files = {
@@ -38,13 +38,13 @@ describe('measureUiBundle', () => {
 });
 
 describe('the parts', () => {
-  it('reads module scripts and modulepreloads from index.html, not stylesheets or classic scripts', () => {
+  it('reads module scripts and modulepreloads from index.html, not stylesheets or classic scripts', async () => {
     const html =
       '<script src="/legacy.js"></script><script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/v.js"><link rel="stylesheet" href="/assets/s.css">';
     expect(htmlScripts(html)).toEqual(['assets/i.js', 'assets/v.js']);
   });
 
-  it('finds static imports and re-exports, not dynamic imports', () => {
+  it('finds static imports and re-exports, not dynamic imports', async () => {
     expect(
       staticImports('import{a}from"./a.js";export{b}from"./b.js";import"./c.js";import("./d.js")'),
     ).toEqual(['./a.js', './b.js', './c.js']);

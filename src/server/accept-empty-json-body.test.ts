@@ -32,7 +32,7 @@ describe('JSON content type with an empty body', () => {
   it('tells a literal JSON null apart from no body: a 422 that changes nothing', async () => {
     server = await createTestServer();
     const info = await createConversation(server);
-    const before = server.store.readEvents(info.id).length;
+    const before = (await server.store.readEvents(info.id)).length;
     const response = await server.app.inject({
       method: 'POST',
       url: `/api/conversations/${info.id}/pause`,
@@ -43,7 +43,7 @@ describe('JSON content type with an empty body', () => {
     expect(response.json()).toEqual({
       detail: [{ loc: ['body'], msg: 'Expected a JSON object, received null', type: 'invalid_type' }],
     });
-    expect(server.store.readEvents(info.id).length).toBe(before);
+    expect((await server.store.readEvents(info.id)).length).toBe(before);
   });
 
   it('is a 422 naming the body on a route that needs one', async () => {

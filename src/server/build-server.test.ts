@@ -10,11 +10,11 @@ const KEY = 'k'.repeat(64);
 let dataDir: string;
 let settings: SettingsStore;
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'agent-workbench-build-'));
   settings = createSettingsStore(dataDir, {});
 });
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+afterEach(async () => rmSync(dataDir, { recursive: true, force: true }));
 
 function build(overrides: Partial<BuildServerOptions> = {}) {
   return buildServer({

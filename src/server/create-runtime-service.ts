@@ -99,7 +99,7 @@ export function createRuntimeService(options: {
       try {
         await service.close();
       } finally {
-        store.close();
+        await store.close();
       }
     },
   };

@@ -17,9 +17,9 @@ beforeAll(async () => {
   server = await createTestServer();
   conversation = await createConversation(server, { initial_message: userMessage('seed', { run: true }) });
   conversation = await waitForStatus(server, conversation.id, ['finished']);
-  eventId = server.store.readEvents(conversation.id)[1]?.id ?? '';
+  eventId = (await server.store.readEvents(conversation.id))[1]?.id ?? '';
 });
-afterAll(() => server.close());
+afterAll(async () => server.close());
 
 const routes = () =>
   routeTable(server.app).filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
@@ -134,7 +134,7 @@ function fill(url: string, id: string, event: string): string {
 
 describe('fuzzing every /api route with bad input', () => {
   it('answers bad bodies with 4xx and writes nothing', async () => {
-    const before = server.store.readEvents(conversation.id).length;
+    const before = (await server.store.readEvents(conversation.id)).length;
     const bodyRoutes = routes().filter((route) => route.method === 'POST' || route.method === 'PATCH');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bodyRoutes), badBody, async (route, payload) => {
@@ -148,7 +148,7 @@ describe('fuzzing every /api route with bad input', () => {
       }),
       { numRuns: 300 },
     );
-    expect(server.store.readEvents(conversation.id).length).toBe(before);
+    expect((await server.store.readEvents(conversation.id)).length).toBe(before);
     expect((await call(server, { url: '/api/conversations/count' })).body).toBe(1);
   });
 

@@ -25,7 +25,7 @@ export interface AgentContext {
   /** Highest committed seq (-1 when empty). */
   lastSeq(): number;
   /** Durable append, then publication to subscribers. Returns the stored event. */
-  append(event: NewEvent): Event;
+  append(event: NewEvent): Promise<Event>;
   /** Stream frames (never stored). */
   publish(frame: LiveFrame): void;
   addUsage(usage: LLMUsage): void;

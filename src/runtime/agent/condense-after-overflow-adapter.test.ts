@@ -47,7 +47,7 @@ async function start(script: LLMScript) {
 
 async function settled(id: string): Promise<string> {
   for (let tries = 0; tries < 2_000; tries++) {
-    const status = service?.get(id).execution_status;
+    const status = (await service?.get(id))?.execution_status;
     if (status !== 'running') return status ?? 'missing';
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -72,9 +72,13 @@ describe('context overflow through the real adapter and the mock', () => {
         { text: 'Finished after condensing.' },
       ],
     });
-    running.sendMessage(id, { role: 'user', content: [{ type: 'text', text: 'run a and b' }], run: true });
+    await running.sendMessage(id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'run a and b' }],
+      run: true,
+    });
     expect(await settled(id)).toBe('finished');
-    const events = store.readEvents(id);
+    const events = await store.readEvents(id);
     expect(kinds(events, 'Condensation')).toHaveLength(1);
     expect(kinds(events, 'ConversationErrorEvent')).toHaveLength(0);
     const bodies = (mock?.requests() ?? []).map((request) => JSON.stringify(request.body));
@@ -96,9 +100,13 @@ describe('context overflow through the real adapter and the mock', () => {
         { fail: 'context_overflow' },
       ],
     });
-    running.sendMessage(id, { role: 'user', content: [{ type: 'text', text: 'run a and b' }], run: true });
+    await running.sendMessage(id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'run a and b' }],
+      run: true,
+    });
     expect(await settled(id)).toBe('error');
-    const errors = kinds(store.readEvents(id), 'ConversationErrorEvent');
+    const errors = kinds(await store.readEvents(id), 'ConversationErrorEvent');
     expect(errors).toEqual([expect.objectContaining({ code: 'LLMContextWindowExceeded' })]);
   });
 });

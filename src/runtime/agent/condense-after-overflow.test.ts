@@ -19,7 +19,7 @@ async function withHistory(turnsAfter: ScriptTurn[]) {
     service: { condenser: { maxEvents: 400, keepFirst: 2 } },
   });
   const id = await harness.create();
-  harness.say(id, 'run three commands');
+  await harness.say(id, 'run three commands');
   expect(await harness.settled(id)).toBe('finished');
   return id;
 }
@@ -32,12 +32,12 @@ describe('a prompt the provider refuses as too long', () => {
       { text: 'Answered after condensing.' },
     ]);
     const frames: LiveFrame[] = [];
-    const subscription = harness.service.subscribe(id, (frame) => frames.push(frame));
-    harness.say(id, 'and now?');
+    const subscription = await harness.service.subscribe(id, (frame) => frames.push(frame));
+    await harness.say(id, 'and now?');
     expect(await harness.settled(id)).toBe('finished');
     subscription.unsubscribe();
 
-    const condensations = harness.kinds(id, 'Condensation') as Condensation[];
+    const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
     expect(condensations).toHaveLength(1);
     expect(condensations[0]?.summary).toBe('SUMMARY: ran a, b and c.');
     expect(harness.llm.calls[5]?.purpose).toBe('summary');
@@ -45,11 +45,8 @@ describe('a prompt the provider refuses as too long', () => {
     const retried = harness.llm.calls[6];
     expect(JSON.stringify(retried?.messages)).toContain('SUMMARY: ran a, b and c.');
     expect(retried?.messages.length).toBeLessThan(refused?.messages.length ?? 0);
-    expect(harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(0);
-    const last = harness
-      .events(id)
-      .filter((event) => event.kind === 'MessageEvent')
-      .at(-1);
+    expect(await harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(0);
+    const last = (await harness.events(id)).filter((event) => event.kind === 'MessageEvent').at(-1);
     expect(JSON.stringify(last)).toContain('Answered after condensing.');
     expect(frames).toContainEqual(
       expect.objectContaining({ type: 'item_retrying', code: 'context_overflow' }),
@@ -63,11 +60,11 @@ describe('a prompt the provider refuses as too long', () => {
       { fail: 'context_overflow' },
       { text: 'never asked' },
     ]);
-    harness.say(id, 'and now?');
+    await harness.say(id, 'and now?');
     expect(await harness.settled(id)).toBe('error');
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(1);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(1);
     expect(harness.llm.calls).toHaveLength(7);
-    const errors = harness.kinds(id, 'ConversationErrorEvent') as ConversationErrorEvent[];
+    const errors = (await harness.kinds(id, 'ConversationErrorEvent')) as ConversationErrorEvent[];
     expect(errors.map((error) => error.code)).toEqual(['LLMContextWindowExceeded']);
   });
 
@@ -76,10 +73,10 @@ describe('a prompt the provider refuses as too long', () => {
       script: { turns: [{ fail: 'context_overflow' }, { text: 'no' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'a task far too long for the model');
+    await harness.say(id, 'a task far too long for the model');
     expect(await harness.settled(id)).toBe('error');
     expect(harness.llm.calls).toHaveLength(1);
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(0);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(0);
   });
 });
 
@@ -98,9 +95,9 @@ describe('the token trigger', () => {
       service: { condenser: { maxEvents: 400, keepFirst: 2 } },
     });
     const id = await harness.create();
-    harness.say(id, 'run two commands');
+    await harness.say(id, 'run two commands');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(1);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(1);
     expect(harness.llm.calls[2]?.purpose).toBe('summary');
     expect(JSON.stringify(harness.llm.calls[3]?.messages)).toContain('SUMMARY: ran a and b.');
   });
@@ -117,9 +114,9 @@ describe('the token trigger', () => {
       service: { condenser: { maxEvents: 400, keepFirst: 2 } },
     });
     const id = await harness.create();
-    harness.say(id, 'run two commands');
+    await harness.say(id, 'run two commands');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(0);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(0);
     expect(harness.llm.calls).toHaveLength(3);
   });
 
@@ -130,9 +127,9 @@ describe('the token trigger', () => {
       service: { condenser: { maxEvents: 400, keepFirst: 2, contextWindows: { 'scripted-model': 2_000 } } },
     });
     const id = await harness.create();
-    harness.say(id, 'run three commands');
+    await harness.say(id, 'run three commands');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(0);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(0);
     expect(harness.llm.calls.map((call) => call.purpose ?? 'step')).toEqual(['step', 'step', 'step', 'step']);
   });
 });

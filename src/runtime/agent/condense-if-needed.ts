@@ -157,7 +157,7 @@ async function condense(
       onUsage: (usage) => context.addUsage(usage),
       maxInputTokens: budget,
     });
-    context.append(event);
+    await context.append(event);
     return undefined;
   } catch (error) {
     if (!(error instanceof LLMError)) throw error;

@@ -60,7 +60,7 @@ export function decideConfirmations(
     } else if (verdict?.effect === 'deny' && named) {
       const reason = `Rejected by the approval rule \`${named.label}\` (${named.scope}): this action is not allowed here.`;
       record(context, actionEvent, { decision: 'rejected', decided_by: 'rule', rule: named, reason });
-      context.append(
+      void context.append(
         rejectionOf(actionEvent, reason, { id: context.newId(), timestamp: context.now() }, 'hook'),
       );
     } else if (verdict?.effect === 'ask' || needsConfirmation(policy, actionEvent.security_risk)) {
@@ -100,5 +100,5 @@ function record(context: AgentContext, actionEvent: ActionEvent, fields: Decisio
     action_id: actionEvent.id,
     ...fields,
   };
-  context.append(event);
+  void context.append(event);
 }

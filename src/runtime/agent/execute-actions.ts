@@ -31,7 +31,7 @@ async function executeOne(actionEvent: ActionEvent, context: AgentContext): Prom
     });
   const tool = context.toolset.get(actionEvent.tool_name);
   if (!tool || !actionEvent.action) {
-    fail(`Tool "${actionEvent.tool_name}" is not available in this conversation.`);
+    await fail(`Tool "${actionEvent.tool_name}" is not available in this conversation.`);
     return;
   }
   let result: unknown;
@@ -45,17 +45,17 @@ async function executeOne(actionEvent: ActionEvent, context: AgentContext): Prom
       signal: context.signal,
     });
   } catch (error) {
-    fail(
+    await fail(
       `Tool "${actionEvent.tool_name}" failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
     );
     return;
   }
   const observation = ObservationSchema.safeParse(result);
   if (!observation.success) {
-    fail(`Tool "${actionEvent.tool_name}" returned a result that could not be recorded.`);
+    await fail(`Tool "${actionEvent.tool_name}" returned a result that could not be recorded.`);
     return;
   }
-  context.append({
+  await context.append({
     kind: 'ObservationEvent',
     id: context.newId(),
     timestamp: context.now(),

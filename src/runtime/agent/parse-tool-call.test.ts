@@ -5,7 +5,7 @@ import { createTestToolset } from './testing/create-test-toolset';
 const toolset = createTestToolset();
 
 describe('parseToolCall', () => {
-  it('turns a valid call into an action and strips security_risk and summary', () => {
+  it('turns a valid call into an action and strips security_risk and summary', async () => {
     const parsed = parseToolCall(
       {
         id: 'c1',
@@ -19,7 +19,7 @@ describe('parseToolCall', () => {
     expect(parsed.summary).toBe('list files');
   });
 
-  it('names an unknown tool, says not found and lists the available tools', () => {
+  it('names an unknown tool, says not found and lists the available tools', async () => {
     const parsed = parseToolCall({ id: 'call_1', name: 'nonexistent_tool', arguments: '{}' }, toolset);
     expect(parsed.action).toBeNull();
     expect(parsed.error).toContain('nonexistent_tool');
@@ -27,7 +27,7 @@ describe('parseToolCall', () => {
     expect(parsed.error).toContain('terminal, file_editor, think, finish');
   });
 
-  it('stores malformed arguments as a marker object and explains the JSON could not be parsed', () => {
+  it('stores malformed arguments as a marker object and explains the JSON could not be parsed', async () => {
     const parsed = parseToolCall({ id: 'c', name: 'terminal', arguments: '{"command": ' }, toolset);
     expect(parsed.action).toBeNull();
     expect(parsed.error).toContain('terminal');
@@ -37,7 +37,7 @@ describe('parseToolCall', () => {
     expect(typeof stored.error).toBe('string');
   });
 
-  it('lists argument names but never their values on a validation failure', () => {
+  it('lists argument names but never their values on a validation failure', async () => {
     const huge = 'SECRET'.repeat(5_000);
     const parsed = parseToolCall(
       { id: 'c', name: 'terminal', arguments: JSON.stringify({ command: 42, notes: huge }) },
@@ -50,14 +50,14 @@ describe('parseToolCall', () => {
     expect(parsed.error?.length ?? 0).toBeLessThan(1_000);
   });
 
-  it('runs bash on terminal and stores the resolved name', () => {
+  it('runs bash on terminal and stores the resolved name', async () => {
     const parsed = parseToolCall({ id: 'c', name: 'bash', arguments: '{"command":"pwd"}' }, toolset);
     expect(parsed.toolName).toBe('terminal');
     expect(parsed.toolCall.name).toBe('terminal');
     expect(parsed.action?.kind).toBe('TerminalAction');
   });
 
-  it('stores repaired argument text when the model sent raw control characters', () => {
+  it('stores repaired argument text when the model sent raw control characters', async () => {
     const parsed = parseToolCall(
       { id: 'c', name: 'terminal', arguments: '{"command":"echo a\nb"}' },
       toolset,

@@ -27,37 +27,38 @@ export async function recordToolCalls(
       ? await context.checkpoint()
       : undefined;
   const finishIndex = parsedCalls.findIndex((parsed) => parsed.action?.kind === 'FinishAction');
-  const actionEvents = parsedCalls.map((parsed, index) =>
-    context.append(
-      actionEvent(
-        parsed,
-        index === 0 ? response : undefined,
-        itemId,
-        context,
-        mayChangeFiles(parsed.action) ? checkpointId : undefined,
-      ),
+  const newActions = parsedCalls.map((parsed, index) =>
+    actionEvent(
+      parsed,
+      index === 0 ? response : undefined,
+      itemId,
+      context,
+      mayChangeFiles(parsed.action) ? checkpointId : undefined,
     ),
-  ) as ActionEvent[];
-  const runnable: ActionEvent[] = [];
-  actionEvents.forEach((event, index) => {
+  );
+  // Every action, then every error, asked for without a pause between them (one step, in this order).
+  const storedActions = newActions.map((event) => context.append(event));
+  const runnableAt: number[] = [];
+  newActions.forEach((_event, index) => {
     const parsed = parsedCalls[index] as ParsedToolCall;
     const afterFinish = finishIndex >= 0 && index > finishIndex;
     const error = parsed.error ?? (afterFinish ? AFTER_FINISH_ERROR : undefined);
     if (error === undefined) {
-      runnable.push(event);
+      runnableAt.push(index);
       return;
     }
-    context.append({
+    void context.append({
       kind: 'AgentErrorEvent',
       id: context.newId(),
       timestamp: context.now(),
       source: 'environment',
-      tool_name: event.tool_name,
-      tool_call_id: event.tool_call_id,
+      tool_name: parsed.toolName,
+      tool_call_id: parsed.toolCall.id,
       error,
     });
   });
-  return runnable;
+  const actionEvents = (await Promise.all(storedActions)) as ActionEvent[];
+  return runnableAt.map((index) => actionEvents[index] as ActionEvent);
 }
 
 /** Pending actions are matched to their answers by tool_call_id, so a batch must not repeat one. */

@@ -57,7 +57,7 @@ async function askModel(context: AgentContext): Promise<ModelCall & { sentTokens
 /** Plain text ends the run; an empty reply is recorded and nudged, and the loop goes on. */
 function recordReply(response: LLMResponse, itemId: string, context: AgentContext): StepOutcome {
   const text = response.text.trim();
-  context.append({
+  void context.append({
     kind: 'MessageEvent',
     id: context.newId(),
     timestamp: context.now(),
@@ -68,7 +68,7 @@ function recordReply(response: LLMResponse, itemId: string, context: AgentContex
     extended_content: [],
   });
   if (text) return { kind: 'finished' };
-  context.append({
+  void context.append({
     kind: 'MessageEvent',
     id: context.newId(),
     timestamp: context.now(),

@@ -55,7 +55,7 @@ function git(cwd: string, ...args: string[]): string {
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'awb-checkpoints-'));
   dataDir = join(root, 'data');
   workspace = join(root, 'workspace');
@@ -71,7 +71,7 @@ beforeEach(() => {
   store = createCheckpointStore({ shadowDir, workspaceDir: workspace, confinement });
 });
 
-afterEach(() => {
+afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -10,5 +10,5 @@ export function addUsage(log: ConversationLog, usage: LLMUsage): void {
     completion_tokens: stats.completion_tokens + usage.completion_tokens,
     cost: stats.cost + usage.cost,
   };
-  log.setState('stats', next, { stats: next });
+  void log.setState('stats', next, { stats: next });
 }

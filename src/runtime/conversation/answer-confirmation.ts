@@ -28,7 +28,7 @@ export function recordConfirmationAnswers(
   }
   if (conversationRules.length > 0) {
     const rules = [...log.record().approval_rules, ...conversationRules];
-    log.setState('approval_rules', rules, { approval_rules: rules });
+    void log.setState('approval_rules', rules, { approval_rules: rules });
   }
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const ruleScope = ports.addGlobalApprovalRule ? 'global' : 'conversation';

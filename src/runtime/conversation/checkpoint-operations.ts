@@ -47,7 +47,7 @@ export interface RestoreAnswer {
 /** What the checkpoint routes ask of the runtime. Every path is relative to the workspace, with `/`. */
 export interface CheckpointOperations {
   /** One per step that has one, in log order on the active branch. Throws conversation_not_found. */
-  listCheckpoints(id: string): CheckpointItem[];
+  listCheckpoints(id: string): Promise<CheckpointItem[]>;
   /** `from`: a checkpoint or `start` (the first); `to`: a checkpoint or `now`. */
   changes(id: string, from: string, to: string): Promise<ChangesAnswer>;
   /** Throws file_not_changed when the file is the same in both. */
@@ -70,40 +70,66 @@ export function createCheckpointOperations(ports: {
   registry: ConversationRegistry;
   checkpoints: ConversationCheckpoints;
   secrets: SecretRegistry;
-  requireRecord(id: string): ConversationRecord;
-  branchOf(id: string): readonly Event[];
+  requireRecord(id: string): Promise<ConversationRecord>;
+  branchOf(id: string): Promise<readonly Event[]>;
   /** Every event of the conversation, all branches. */
-  allEvents(id: string): readonly Event[];
+  allEvents(id: string): Promise<readonly Event[]>;
   newId(): string;
   now(): string;
 }): CheckpointOperations {
   const restoring = new Set<string>();
 
-  function storeOf(id: string): CheckpointStore {
-    const record = ports.requireRecord(id);
+  async function storeOf(id: string): Promise<CheckpointStore> {
+    const record = await ports.requireRecord(id);
     const store = ports.checkpoints.of(id, record.workspace_dir);
     if (!store) throw new RuntimeError('checkpoints_unavailable');
     return store;
   }
 
   /** A checkpoint this conversation recorded (on any branch); `start`: its first, undefined when none. */
-  function resolve(id: string, ref: string): string | undefined {
-    if (ref === 'start') return checkpointsOn(ports.branchOf(id))[0]?.id;
-    if (!knownCheckpoints(ports.allEvents(id)).has(ref)) throw new RuntimeError('checkpoint_not_found');
+  async function resolve(id: string, ref: string): Promise<string | undefined> {
+    if (ref === 'start') return checkpointsOn(await ports.branchOf(id))[0]?.id;
+    if (!knownCheckpoints(await ports.allEvents(id)).has(ref)) throw new RuntimeError('checkpoint_not_found');
     return ref;
   }
 
   const redact = <T>(value: T, id: string): T => ports.secrets.redactDeep(value, id);
 
+  async function restoreOrPreview(id: string, request: { checkpoint_id: string; dry_run?: boolean }) {
+    const live = await ports.registry.acquire(id);
+    try {
+      if (live.isRunning()) throw new RuntimeError('conversation_already_running');
+      const store = await storeOf(id);
+      const checkpoint = (await resolve(id, request.checkpoint_id)) as string;
+      if (request.dry_run) return redact({ files: await store.previewRestore(checkpoint) }, id);
+      const result = await store.restore(checkpoint);
+      const event = await live.log.append({
+        kind: 'FilesRestoredEvent',
+        id: ports.newId(),
+        timestamp: ports.now(),
+        source: 'user',
+        checkpoint_id: checkpoint,
+        backup_checkpoint_id: result.backup.id,
+        files: result.changed,
+      });
+      return redact(
+        { files: result.changed, event_id: event.id, backup_checkpoint_id: result.backup.id },
+        id,
+      );
+    } finally {
+      ports.registry.release(id);
+    }
+  }
+
   const operations: CheckpointOperations = {
-    listCheckpoints(id) {
-      ports.requireRecord(id);
-      return checkpointsOn(ports.branchOf(id));
+    async listCheckpoints(id) {
+      await ports.requireRecord(id);
+      return checkpointsOn(await ports.branchOf(id));
     },
     async changes(id, from, to) {
-      const store = storeOf(id);
-      const start = resolve(id, from);
-      const end = to === 'now' ? undefined : resolve(id, to);
+      const store = await storeOf(id);
+      const start = await resolve(id, from);
+      const end = to === 'now' ? undefined : await resolve(id, to);
       if (start === undefined) return { from, to, files: [], skipped: [] };
       if (end !== undefined)
         return redact({ from, to, files: await store.changes(start, end), skipped: [] }, id);
@@ -117,52 +143,32 @@ export function createCheckpointOperations(ports: {
       return redact({ from, to, files, skipped: snapshot.skipped }, id);
     },
     async fileDiff(id, path, from, to) {
-      const store = storeOf(id);
+      const store = await storeOf(id);
       const file = relativePath(path);
-      const start = resolve(id, from);
-      const end = to === 'now' ? 'now' : resolve(id, to);
+      const start = await resolve(id, from);
+      const end = to === 'now' ? 'now' : await resolve(id, to);
       if (start === undefined || end === undefined) throw new RuntimeError('file_not_changed');
       const diff = await store.diff(start, end, file);
       if (!diff) throw new RuntimeError('file_not_changed');
       return redact(diff, id);
     },
     async fileAt(id, path, at) {
-      const store = storeOf(id);
+      const store = await storeOf(id);
       const file = relativePath(path);
-      const ref = at === 'now' ? 'now' : resolve(id, at);
+      const ref = at === 'now' ? 'now' : await resolve(id, at);
       if (ref === undefined) throw new RuntimeError('file_not_found');
       const bytes = await store.readFile(ref, file);
       if (!bytes) throw new RuntimeError('file_not_found');
       return { path: file, at, ...fileContent(bytes, (text) => ports.secrets.redact(text, id)) };
     },
     async restoreFiles(id, request) {
-      const live = ports.registry.acquire(id);
+      if (restoring.has(id)) throw new RuntimeError('conversation_already_running');
+      // Taken before the first await: a run asked for from now on is refused (see isRestoring).
+      if (!request.dry_run) restoring.add(id);
       try {
-        if (live.isRunning() || restoring.has(id)) throw new RuntimeError('conversation_already_running');
-        const store = storeOf(id);
-        const checkpoint = resolve(id, request.checkpoint_id) as string;
-        if (request.dry_run) return redact({ files: await store.previewRestore(checkpoint) }, id);
-        restoring.add(id);
-        try {
-          const result = await store.restore(checkpoint);
-          const event = live.log.append({
-            kind: 'FilesRestoredEvent',
-            id: ports.newId(),
-            timestamp: ports.now(),
-            source: 'user',
-            checkpoint_id: checkpoint,
-            backup_checkpoint_id: result.backup.id,
-            files: result.changed,
-          });
-          return redact(
-            { files: result.changed, event_id: event.id, backup_checkpoint_id: result.backup.id },
-            id,
-          );
-        } finally {
-          restoring.delete(id);
-        }
+        return await restoreOrPreview(id, request);
       } finally {
-        ports.registry.release(id);
+        if (!request.dry_run) restoring.delete(id);
       }
     },
     isRestoring: (id) => restoring.has(id),

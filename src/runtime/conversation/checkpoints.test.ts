@@ -42,7 +42,7 @@ async function runSteps(h: ServiceHarness, id: string, steps: ScriptToolCall[][]
       },
     ],
   });
-  h.say(id, text);
+  await h.say(id, text);
   expect(await h.settled(id, 30_000)).toBe('finished');
 }
 
@@ -80,7 +80,7 @@ describe('checkpoints in the loop', () => {
       [create(join(h.workspace, 'b.txt'), 'new\n'), { id: 't1', name: 'think', arguments: { thought: 'x' } }],
       [{ id: 'sh', name: 'terminal', arguments: { command: 'echo two > a.txt' } }],
     ]);
-    const [view, edit, think, terminal, finish] = actions(h.events(id));
+    const [view, edit, think, terminal, finish] = actions(await h.events(id));
     expect(view?.checkpoint_id).toBeUndefined();
     expect(think?.checkpoint_id).toBeUndefined();
     expect(finish?.checkpoint_id).toBeUndefined();
@@ -89,7 +89,7 @@ describe('checkpoints in the loop', () => {
     expect(terminal?.checkpoint_id).not.toBe(edit?.checkpoint_id);
     expect(existsSync(checkpointsDir(h.dataDir, id))).toBe(true);
 
-    const list = h.service.listCheckpoints(id);
+    const list = await h.service.listCheckpoints(id);
     expect(list.map((item) => item.id)).toEqual([edit?.checkpoint_id, terminal?.checkpoint_id]);
     expect(list[0]?.event_id).toBe(edit?.id);
 
@@ -142,7 +142,7 @@ describe('checkpoints in the loop', () => {
     await mkdir(dirname(shadow), { recursive: true });
     await writeFile(shadow, 'not a folder');
     await runSteps(h, id, [[create(join(h.workspace, 'x.txt'), 'x\n')]]);
-    const [edit] = actions(h.events(id));
+    const [edit] = actions(await h.events(id));
     expect(edit?.checkpoint_id).toBeUndefined();
     expect(await readFile(join(h.workspace, 'x.txt'), 'utf8')).toBe('x\n');
   });
@@ -161,19 +161,19 @@ describe('checkpoints in the loop', () => {
         },
       ],
     ]);
-    const [step] = actions(h.events(id));
+    const [step] = actions(await h.events(id));
     const checkpoint = step?.checkpoint_id as string;
 
     const preview = await h.service.restoreFiles(id, { checkpoint_id: checkpoint, dry_run: true });
     expect(preview.event_id).toBeUndefined();
     expect(preview.files.map((change) => change.path).sort()).toEqual(['a.txt', 'new.txt']);
     expect(await readFile(file, 'utf8')).toBe('two\n');
-    expect(h.kinds(id, 'FilesRestoredEvent')).toEqual([]);
+    expect(await h.kinds(id, 'FilesRestoredEvent')).toEqual([]);
 
     const restored = await h.service.restoreFiles(id, { checkpoint_id: checkpoint });
     expect(await readFile(file, 'utf8')).toBe('one\n');
     expect(existsSync(join(h.workspace, 'new.txt'))).toBe(false);
-    const [event] = h.kinds(id, 'FilesRestoredEvent') as FilesRestoredEvent[];
+    const [event] = (await h.kinds(id, 'FilesRestoredEvent')) as FilesRestoredEvent[];
     expect(event).toMatchObject({
       id: restored.event_id,
       source: 'user',
@@ -194,19 +194,19 @@ describe('checkpoints in the loop', () => {
     await h.service.restoreFiles(id, { checkpoint_id: restored.backup_checkpoint_id as string });
     expect(await readFile(file, 'utf8')).toBe('two\n');
     expect(await readFile(join(h.workspace, 'new.txt'), 'utf8')).toBe('n\n');
-    expect(h.kinds(id, 'FilesRestoredEvent')).toHaveLength(2);
+    expect(await h.kinds(id, 'FilesRestoredEvent')).toHaveLength(2);
   });
 
   it('refuses a restore while a run goes', async () => {
     const h = await start();
     const id = await h.create();
     await runSteps(h, id, [[create(join(h.workspace, 'a.txt'), 'a\n')]]);
-    const checkpoint = actions(h.events(id))[0]?.checkpoint_id as string;
+    const checkpoint = actions(await h.events(id))[0]?.checkpoint_id as string;
     h.llm.setScript({
       turns: [{ tool_calls: [{ id: 's', name: 'terminal', arguments: { command: 'sleep 5' } }] }],
     });
-    h.say(id, 'wait');
-    await h.until(() => actions(h.events(id)).length >= 3);
+    await h.say(id, 'wait');
+    await h.until(async () => actions(await h.events(id)).length >= 3);
     await expect(h.service.restoreFiles(id, { checkpoint_id: checkpoint })).rejects.toMatchObject({
       code: 'conversation_already_running',
     });
@@ -218,25 +218,27 @@ describe('checkpoints in the loop', () => {
     const h = await start();
     const id = await h.create();
     await runSteps(h, id, [[create(join(h.workspace, 'a.txt'), 'a\n')]]);
-    const checkpoint = actions(h.events(id))[0]?.checkpoint_id as string;
+    const checkpoint = actions(await h.events(id))[0]?.checkpoint_id as string;
     const restoring = h.service.restoreFiles(id, { checkpoint_id: checkpoint });
-    expect(() => h.service.run(id)).toThrow(
+    await expect(h.service.run(id)).rejects.toThrow(
       expect.objectContaining({ code: 'conversation_already_running' }),
     );
-    const before = h.events(id).length;
-    expect(() => h.say(id, 'now')).toThrow(expect.objectContaining({ code: 'conversation_already_running' }));
-    expect(h.events(id)).toHaveLength(before);
+    const before = (await h.events(id)).length;
+    await expect(h.say(id, 'now')).rejects.toThrow(
+      expect.objectContaining({ code: 'conversation_already_running' }),
+    );
+    expect(await h.events(id)).toHaveLength(before);
     await restoring;
     expect(existsSync(join(h.workspace, 'a.txt'))).toBe(false);
-    h.say(id, 'after', false);
+    await h.say(id, 'after', false);
   });
 
   it('without checkpoints, nothing is recorded and the operations say so', async () => {
     const h = await start({ checkpoints: false });
     const id = await h.create();
     await runSteps(h, id, [[create(join(h.workspace, 'a.txt'), 'a\n')]]);
-    expect(actions(h.events(id))[0]?.checkpoint_id).toBeUndefined();
-    expect(h.service.listCheckpoints(id)).toEqual([]);
+    expect(actions(await h.events(id))[0]?.checkpoint_id).toBeUndefined();
+    expect(await h.service.listCheckpoints(id)).toEqual([]);
     await expect(h.service.changes(id, 'start', 'now')).rejects.toMatchObject({
       code: 'checkpoints_unavailable',
     });
@@ -256,7 +258,7 @@ describe('forks with files', () => {
     const h = await start({ workspace });
     const id = await h.create();
     await runSteps(h, id, [[create(join(workspace, 'b.txt'), 'first\n')]], 'first');
-    const firstAnswer = h.service.get(id).leaf_event_id as string;
+    const firstAnswer = (await h.service.get(id)).leaf_event_id as string;
     await runSteps(
       h,
       id,
@@ -283,7 +285,7 @@ describe('forks with files', () => {
     expect(readFileSync(join(workspace, 'b.txt'), 'utf8')).toBe('second\n');
 
     // The copied events' checkpoints stay restorable in the fork.
-    const copied = actions(h.events(fork.id))[0]?.checkpoint_id as string;
+    const copied = actions(await h.events(fork.id))[0]?.checkpoint_id as string;
     await h.service.restoreFiles(fork.id, { checkpoint_id: copied });
     expect(existsSync(join(folder, 'b.txt'))).toBe(false);
     expect(readFileSync(join(workspace, 'b.txt'), 'utf8')).toBe('second\n');
@@ -327,7 +329,7 @@ describe('forks with files', () => {
       ],
       'first',
     );
-    const afterFirst = h.service.get(id).leaf_event_id as string;
+    const afterFirst = (await h.service.get(id)).leaf_event_id as string;
     await runSteps(
       h,
       id,

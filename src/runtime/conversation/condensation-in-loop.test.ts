@@ -22,9 +22,9 @@ describe('condensation inside the loop', () => {
       service: { condenser: { maxEvents: 7, keepFirst: 2 } },
     });
     const id = await harness.create();
-    harness.say(id, 'run three commands');
+    await harness.say(id, 'run three commands');
     expect(await harness.settled(id)).toBe('finished');
-    const condensations = harness.kinds(id, 'Condensation') as Condensation[];
+    const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
     expect(condensations).toHaveLength(1);
     expect(condensations[0]).toMatchObject({ summary: 'SUMMARY: ran a, b and c.', summary_offset: 2 });
     expect(condensations[0]?.forgotten_event_ids.length).toBeGreaterThan(0);
@@ -41,17 +41,17 @@ describe('condensation inside the loop', () => {
       service: { condenser: { maxEvents: 100, keepFirst: 1 } },
     });
     const id = await harness.create();
-    harness.say(id, 'one');
+    await harness.say(id, 'one');
     await harness.settled(id);
-    harness.store.append(id, {
+    await harness.store.append(id, {
       kind: 'CondensationRequest',
       id: '00000000-0000-4000-9000-000000000001',
       timestamp: '2025-01-01T00:00:01.000Z',
       source: 'user',
     });
-    harness.say(id, 'two');
+    await harness.say(id, 'two');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(1);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(1);
     expect(harness.llm.calls).toHaveLength(3);
   });
 });

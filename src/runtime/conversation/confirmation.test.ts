@@ -15,9 +15,9 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'hi');
+    await harness.say(id, 'hi');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.statusHistory(id)).toEqual(['running', 'finished']);
+    expect(await harness.statusHistory(id)).toEqual(['running', 'finished']);
   });
 
   it('AlwaysConfirm with one tool call records the action and waits for confirmation', async () => {
@@ -26,11 +26,13 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
-    expect(harness.kinds(id, 'ActionEvent')).toHaveLength(1);
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
-    expect(harness.service.get(id).pending_action_ids).toEqual([harness.kinds(id, 'ActionEvent')[0]?.id]);
+    expect(await harness.kinds(id, 'ActionEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
+    expect((await harness.service.get(id)).pending_action_ids).toEqual([
+      (await harness.kinds(id, 'ActionEvent'))[0]?.id,
+    ]);
   });
 
   it('approving executes the pending action before any new model call, then goes on', async () => {
@@ -39,14 +41,14 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     await harness.settled(id);
     const callsWhenObserved: number[] = [];
-    const subscription = harness.service.subscribe(id, (frame) => {
+    const subscription = await harness.service.subscribe(id, (frame) => {
       if (frame.type === 'durable' && frame.event.kind === 'ObservationEvent')
         callsWhenObserved.push(harness.llm.calls.length);
     });
-    harness.service.respondToConfirmation(id, { accept: true });
+    await harness.service.respondToConfirmation(id, { accept: true });
     expect(await harness.settled(id)).toBe('finished');
     subscription.unsubscribe();
     expect(callsWhenObserved).toEqual([1]);
@@ -60,11 +62,11 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     await harness.settled(id);
-    harness.service.run(id);
+    await harness.service.run(id);
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'ObservationEvent')).toHaveLength(1);
   });
 
   it('rejecting answers the action with the reason, leaves status idle, and the model reads it', async () => {
@@ -73,15 +75,15 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'clean');
+    await harness.say(id, 'clean');
     await harness.settled(id);
-    harness.service.respondToConfirmation(id, { accept: false, reason: 'Not safe to run' });
-    const rejections = harness.kinds(id, 'UserRejectObservation');
+    await harness.service.respondToConfirmation(id, { accept: false, reason: 'Not safe to run' });
+    const rejections = await harness.kinds(id, 'UserRejectObservation');
     expect(rejections).toHaveLength(1);
     expect(rejections[0]).toMatchObject({ rejection_reason: 'Not safe to run' });
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
-    expect(harness.status(id)).toBe('idle');
-    harness.service.run(id);
+    expect(await harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
+    expect(await harness.status(id)).toBe('idle');
+    await harness.service.run(id);
     await harness.settled(id);
     const toolMessages = harness.llm.calls[1]?.messages.filter((message) => message.role === 'tool');
     expect(toolMessages?.map((message) => message.content)).toEqual(['Action rejected: Not safe to run']);
@@ -94,10 +96,10 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.statusHistory(id)).not.toContain('waiting_for_confirmation');
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(1);
+    expect(await harness.statusHistory(id)).not.toContain('waiting_for_confirmation');
+    expect(await harness.kinds(id, 'ObservationEvent')).toHaveLength(1);
   });
 
   it('the model analyzer with ConfirmRisky rates a call without security_risk UNKNOWN and waits', async () => {
@@ -107,9 +109,9 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       securityAnalyzer: { kind: 'LLMSecurityAnalyzer' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
-    expect(harness.kinds(id, 'ActionEvent')[0]).toMatchObject({ security_risk: 'UNKNOWN' });
+    expect((await harness.kinds(id, 'ActionEvent'))[0]).toMatchObject({ security_risk: 'UNKNOWN' });
   });
 
   it('a call the model rates LOW under ConfirmRisky HIGH runs without waiting', async () => {
@@ -132,9 +134,12 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       securityAnalyzer: { kind: 'LLMSecurityAnalyzer' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'ActionEvent')[0]).toMatchObject({ security_risk: 'LOW', summary: 'list' });
+    expect((await harness.kinds(id, 'ActionEvent'))[0]).toMatchObject({
+      security_risk: 'LOW',
+      summary: 'list',
+    });
   });
 
   it('the pattern analyzer records why it rated a command HIGH', async () => {
@@ -144,9 +149,9 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       securityAnalyzer: { kind: 'PatternSecurityAnalyzer' },
     });
     const id = await harness.create();
-    harness.say(id, 'wipe');
+    await harness.say(id, 'wipe');
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
-    const action = harness.kinds(id, 'ActionEvent')[0] as Extract<Event, { kind: 'ActionEvent' }>;
+    const action = (await harness.kinds(id, 'ActionEvent'))[0] as Extract<Event, { kind: 'ActionEvent' }>;
     expect(action.security_risk).toBe('HIGH');
     expect(action.risk_reasons?.length).toBeGreaterThan(0);
   });
@@ -157,17 +162,17 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     await harness.settled(id);
-    const before = harness.events(id).length;
-    expect(() =>
+    const before = (await harness.events(id)).length;
+    await expect(
       harness.service.respondToConfirmation(id, {
         accept: true,
         action_ids: ['00000000-0000-4000-8000-0000000fffff'],
       }),
-    ).toThrow(expect.objectContaining({ code: 'stale_confirmation' }));
-    expect(harness.events(id)).toHaveLength(before);
-    expect(harness.status(id)).toBe('waiting_for_confirmation');
+    ).rejects.toThrow(expect.objectContaining({ code: 'stale_confirmation' }));
+    expect(await harness.events(id)).toHaveLength(before);
+    expect(await harness.status(id)).toBe('waiting_for_confirmation');
   });
 
   it('a message while waiting rejects the pending actions so the model reads an answer first', async () => {
@@ -176,11 +181,11 @@ describe('confirmation (SCENARIOS 7–12)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'list');
+    await harness.say(id, 'list');
     await harness.settled(id);
-    harness.say(id, 'actually, do something else');
+    await harness.say(id, 'actually, do something else');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'UserRejectObservation')).toHaveLength(1);
+    expect(await harness.kinds(id, 'UserRejectObservation')).toHaveLength(1);
     const roles = harness.llm.calls[1]?.messages.map((message) => message.role);
     expect(roles?.slice(-3)).toEqual(['assistant', 'tool', 'user']);
     const lastUser = harness.llm.calls[1]?.messages.at(-1);

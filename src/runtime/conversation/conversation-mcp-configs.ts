@@ -8,16 +8,18 @@ import type { EventStore } from '../store/event-store';
 
 /** The conversations' own MCP configs (`mcp_config`), durable. */
 export interface ConversationMCPConfigs {
+  /** Settles when the stored configs are read back (never rejects: an unreadable one is left out). */
+  readonly restored: Promise<void>;
   get(id: string): MCPConfig | undefined;
   /** Stores it (values sealed), holds it, and masks its values in the conversation from now on. */
-  set(id: string, config: MCPConfig): void;
+  set(id: string, config: MCPConfig): Promise<void>;
   /** Drops it from memory: the conversation was deleted, and its stored config with it. */
   forget(id: string): void;
 }
 
 /**
- * Every stored config is read once at start, so its values are masked before anything of the
- * conversation is written again. One that cannot be opened (the key file lost, the row damaged) is
+ * Every stored config is read once at start (`restored`; the service lets no request in before), so
+ * its values are masked before anything of the conversation is written again. One that cannot be opened (the key file lost, the row damaged) is
  * left out with a warning: the conversation then has the global servers only.
  */
 export function createConversationMCPConfigs(deps: {
@@ -36,20 +38,29 @@ export function createConversationMCPConfigs(deps: {
       Object.fromEntries(values.map(({ name, value }) => [name, value])),
     );
   };
-  for (const { conversation_id: id, config } of deps.store.listMCPConfigs()) {
-    try {
-      hold(id, fromStoredMCPConfig(config, deps.sealer));
-    } catch (error) {
-      deps.logger.warn("a conversation's MCP servers could not be read back; it runs with the global ones", {
-        conversation_id: id,
-        error,
-      });
-    }
-  }
+  const restored = deps.store.listMCPConfigs().then(
+    (stored) => {
+      for (const { conversation_id: id, config } of stored) {
+        try {
+          hold(id, fromStoredMCPConfig(config, deps.sealer));
+        } catch (error) {
+          deps.logger.warn(
+            "a conversation's MCP servers could not be read back; it runs with the global ones",
+            {
+              conversation_id: id,
+              error,
+            },
+          );
+        }
+      }
+    },
+    (error: unknown) => deps.logger.error("conversations' MCP servers not read back", { error }),
+  );
   return {
+    restored,
     get: (id) => configs.get(id),
-    set(id, config) {
-      deps.store.saveMCPConfig(id, toStoredMCPConfig(config, deps.sealer));
+    async set(id, config) {
+      await deps.store.saveMCPConfig(id, toStoredMCPConfig(config, deps.sealer));
       hold(id, config);
     },
     forget: (id) => configs.delete(id),

@@ -7,13 +7,14 @@ import type { ConversationMCPConfigs } from './conversation-mcp-configs';
 import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 import type { Toolset } from '../tools/tool';
 import { type ConversationCheckpoints, snapshotBeforeStep } from './conversation-checkpoints';
-import { createConversationLog } from './conversation-log';
+import { openConversationLog } from './conversation-log';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { discoverSkills, type Skill } from '../skills/discover-skills';
 import { ensureSystemPrompt } from './ensure-system-prompt';
 import { createLiveConversation, type LiveConversation } from './live-conversation';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { RuntimeError } from './runtime-error';
+import { StoreError } from '../store/event-store';
 
 export interface RegistryPorts {
   deps: ConversationServiceDeps;
@@ -48,6 +49,12 @@ interface Entry {
 export function createConversationRegistry(ports: RegistryPorts) {
   const { deps } = ports;
   const entries = new Map<string, Entry>();
+  /** Conversations being read from the store: a second acquire meanwhile waits for the same load. */
+  const loading = new Map<string, Promise<Entry>>();
+  /** How many requests hold each loaded conversation (acquire without release yet). */
+  const holds = new Map<string, number>();
+  /** Dropped conversations whose last writes are still committing: a new load waits for them. */
+  const draining = new Map<string, Promise<void>>();
   /** Conversations being deleted: gone for every request from the moment the delete begins. */
   const deleting = new Set<string>();
   /**
@@ -66,14 +73,18 @@ export function createConversationRegistry(ports: RegistryPorts) {
     return told;
   };
 
-  function load(id: string): Entry {
-    if (!deps.store.getConversation(id)) throw new RuntimeError('conversation_not_found');
+  async function load(id: string): Promise<Entry> {
+    await draining.get(id);
     const now = () => ports.clock().toISOString();
-    const log = createConversationLog(deps.store, id, {
+    const log = await openConversationLog(deps.store, id, {
       newId: ports.newId,
       now,
       secrets: deps.secrets,
       logger: ports.logger,
+    }).catch((error: unknown) => {
+      if (error instanceof StoreError && error.code === 'unknown_conversation')
+        throw new RuntimeError('conversation_not_found');
+      throw error;
     });
     let created: Toolset | undefined;
     const toolset = (): Toolset => {
@@ -82,7 +93,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
         workspaceDir: log.record().workspace_dir,
         observationsDir: observationsDir(deps.dataDir, id),
         // A deleted conversation (its tools still closing) has no network.
-        networkEnabled: () => deps.store.getConversation(id)?.network_access ?? false,
+        networkEnabled: () => !deleting.has(id) && entries.has(id) && log.record().network_access,
         mcpServers: conversationMCPServers(deps.settings().mcp_servers ?? {}, ports.mcpConfigs.get(id)),
       });
       return created;
@@ -124,7 +135,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
       condenser: ports.condenser,
       globalApprovalRules: () => deps.settings().approval_rules,
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
-      onRunEnd: () => release(id),
+      onRunEnd: () => dropIfIdle(id),
       onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
       logger: ports.logger,
       checkpoint: ports.checkpoints.enabled
@@ -152,21 +163,43 @@ export function createConversationRegistry(ports: RegistryPorts) {
     };
   }
 
-  function acquire(id: string): LiveConversation {
+  async function acquire(id: string): Promise<LiveConversation> {
     if (deleting.has(id)) throw new RuntimeError('conversation_not_found');
-    let entry = entries.get(id);
-    if (!entry) {
-      entry = load(id);
-      entries.set(id, entry);
+    const held = entries.get(id);
+    if (held) {
+      holds.set(id, (holds.get(id) ?? 0) + 1);
+      return held.live;
     }
-    return entry.live;
+    let loaded = loading.get(id);
+    if (!loaded) {
+      loaded = load(id).finally(() => loading.delete(id));
+      loading.set(id, loaded);
+    }
+    const entry = await loaded;
+    // Deleted while it was being read: gone for this request too.
+    if (deleting.has(id)) throw new RuntimeError('conversation_not_found');
+    if (!entries.has(id)) entries.set(id, entry);
+    holds.set(id, (holds.get(id) ?? 0) + 1);
+    return (entries.get(id) as Entry).live;
   }
 
-  /** Drops the conversation from memory when nothing holds it. */
+  /** Lets go of a conversation acquired before, and drops it if nothing else holds it. */
   function release(id: string): void {
+    const held = (holds.get(id) ?? 1) - 1;
+    if (held > 0) holds.set(id, held);
+    else holds.delete(id);
+    dropIfIdle(id);
+  }
+
+  /** Drops the conversation from memory when no request, run or subscriber holds it. */
+  function dropIfIdle(id: string): void {
     const entry = entries.get(id);
-    if (!entry || entry.live.isRunning() || entry.live.log.subscriberCount() > 0) return;
+    if (!entry || holds.has(id) || entry.live.isRunning() || entry.live.log.subscriberCount() > 0) return;
     entries.delete(id);
+    const drained = entry.live.log.settled().finally(() => {
+      if (draining.get(id) === drained) draining.delete(id);
+    });
+    draining.set(id, drained);
     closeToolset(id, entry);
   }
 
@@ -182,7 +215,9 @@ export function createConversationRegistry(ports: RegistryPorts) {
     const entry = entries.get(id);
     if (!entry) return;
     if (entry.live.isRunning()) await entry.live.interrupt();
+    await entry.live.log.settled();
     entries.delete(id);
+    holds.delete(id);
     await entry.createdToolset()?.close();
   }
 
@@ -190,18 +225,18 @@ export function createConversationRegistry(ports: RegistryPorts) {
     acquire,
     release,
     /** Runs a callback on the loaded conversation, then drops it again if nothing holds it. */
-    with<T>(id: string, use: (live: LiveConversation) => T): T {
-      const live = acquire(id);
+    async with<T>(id: string, use: (live: LiveConversation) => T | Promise<T>): Promise<T> {
+      const live = await acquire(id);
       try {
-        return use(live);
+        return await use(live);
       } finally {
         release(id);
       }
     },
-    /** Appends the system prompt if the active branch has none (at create time, so it comes first). The caller releases. */
+    /** Appends the system prompt if the active branch has none (at create time, so it comes first). The caller acquires and releases. */
     async prepareSystemPrompt(id: string): Promise<void> {
-      acquire(id);
-      const entry = entries.get(id) as Entry;
+      const entry = entries.get(id);
+      if (!entry) throw new Error(`prepareSystemPrompt: conversation ${id} is not acquired`);
       await entry.prepare();
     },
     /**
@@ -209,7 +244,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
      * when it is not loaded, and drops it again if nothing else holds it.
      */
     async mcpStatus(id: string): Promise<MCPServerStatus[]> {
-      acquire(id);
+      await acquire(id);
       try {
         const toolset = (entries.get(id) as Entry).toolset();
         await toolset.ready?.();

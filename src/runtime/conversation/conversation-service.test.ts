@@ -17,7 +17,7 @@ describe('createConversationService', () => {
     it('starts the log with the system prompt and offers the tools', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
-      const [first] = harness.events(id);
+      const [first] = await harness.events(id);
       expect(first?.kind).toBe('SystemPromptEvent');
       expect(first?.kind === 'SystemPromptEvent' && first.tools.map((tool) => tool.name)).toEqual([
         'terminal',
@@ -30,7 +30,7 @@ describe('createConversationService', () => {
     it('uses the default workspace and refuses one that is not a directory', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
-      expect(harness.service.get(id).workspace.working_dir).toBe(harness.workspace);
+      expect((await harness.service.get(id)).workspace.working_dir).toBe(harness.workspace);
       const file = join(harness.workspace, 'file.txt');
       await writeFile(file, 'x');
       await expect(harness.create({ workspace: { working_dir: file } })).rejects.toMatchObject({
@@ -76,9 +76,9 @@ describe('createConversationService', () => {
       const id = await harness.create({
         llm: { provider: 'openai', model: 'gpt-x', api_key: 'sk-conversation-key-1234567890' },
       });
-      expect(harness.service.get(id).llm).toEqual({ provider: 'openai', model: 'gpt-x' });
-      expect(JSON.stringify(harness.store.getConversation(id))).not.toContain('sk-conversation');
-      harness.say(id, 'go');
+      expect((await harness.service.get(id)).llm).toEqual({ provider: 'openai', model: 'gpt-x' });
+      expect(JSON.stringify(await harness.store.getConversation(id))).not.toContain('sk-conversation');
+      await harness.say(id, 'go');
       await harness.settled(id);
       expect(harness.llmConfigs.at(-1)).toEqual({
         provider: 'openai',
@@ -92,24 +92,24 @@ describe('createConversationService', () => {
     it('titles a conversation from its first message at once: trimmed, one line, ellipsis past 50 characters', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
-      harness.say(
+      await harness.say(
         id,
         '   Please refactor the\nparser module so that it handles unicode escapes correctly   ',
         false,
       );
-      const title = harness.service.get(id).title;
+      const title = (await harness.service.get(id)).title;
       expect(title).toBe('Please refactor the parser module so that it handl…');
-      harness.say(id, 'a later message', false);
-      expect(harness.service.get(id).title).toBe(title);
+      await harness.say(id, 'a later message', false);
+      expect((await harness.service.get(id)).title).toBe(title);
     });
 
     it('a rename is never overwritten by the automatic title', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
-      harness.service.update(id, { title: 'My name' });
-      harness.say(id, 'first message', false);
-      expect(harness.service.get(id).title).toBe('My name');
-      expect(harness.store.getConversation(id)?.title_source).toBe('user');
+      await harness.service.update(id, { title: 'My name' });
+      await harness.say(id, 'first message', false);
+      expect((await harness.service.get(id)).title).toBe('My name');
+      expect((await harness.store.getConversation(id))?.title_source).toBe('user');
     });
 
     it('improves the title with one cheap model call, unless the person renamed it meanwhile', async () => {
@@ -118,17 +118,17 @@ describe('createConversationService', () => {
         service: { modelTitles: true },
       });
       const id = await harness.create();
-      harness.say(id, 'please fix the parser for unicode', false);
+      await harness.say(id, 'please fix the parser for unicode', false);
       await new Promise((resolve) => setTimeout(resolve, 60));
-      expect(harness.service.get(id).title).toBe('Unicode parser fix');
+      expect((await harness.service.get(id)).title).toBe('Unicode parser fix');
       expect(harness.llm.calls[0]?.maxOutputTokens).toBeLessThan(100);
 
       harness.llm.setScript({ turns: [{ text: 'Model title', delay_ms: 20 }] });
       const renamed = await harness.create();
-      harness.say(renamed, 'another task', false);
-      harness.service.update(renamed, { title: 'Mine' });
+      await harness.say(renamed, 'another task', false);
+      await harness.service.update(renamed, { title: 'Mine' });
       await new Promise((resolve) => setTimeout(resolve, 60));
-      expect(harness.service.get(renamed).title).toBe('Mine');
+      expect((await harness.service.get(renamed)).title).toBe('Mine');
     });
   });
 
@@ -142,14 +142,14 @@ describe('createConversationService', () => {
         run: false,
         client_message_id: 'abc',
       };
-      harness.service.sendMessage(id, message);
-      harness.service.sendMessage(id, message);
-      expect(harness.kinds(id, 'MessageEvent')).toHaveLength(1);
+      await harness.service.sendMessage(id, message);
+      await harness.service.sendMessage(id, message);
+      expect(await harness.kinds(id, 'MessageEvent')).toHaveLength(1);
     });
 
     it('throws conversation_not_found for an unknown id', async () => {
       harness = await createServiceHarness();
-      expect(() => harness.say('22222222-2222-4222-8222-222222222222', 'x')).toThrow(
+      await expect(harness.say('22222222-2222-4222-8222-222222222222', 'x')).rejects.toThrow(
         expect.objectContaining({ code: 'conversation_not_found' }),
       );
     });
@@ -161,9 +161,9 @@ describe('createConversationService', () => {
         script: { turns: [{ text: 'answer', usage: { prompt_tokens: 5, completion_tokens: 1 } }] },
       });
       const id = await harness.create();
-      harness.say(id, 'question');
+      await harness.say(id, 'question');
       await harness.settled(id);
-      const sourceEvents = harness.events(id);
+      const sourceEvents = await harness.events(id);
       const message = firstUserMessage(sourceEvents);
       const fork = await harness.service.fork(id, { from_event_id: message?.id, reset_metrics: true });
       expect(fork).toMatchObject({
@@ -174,10 +174,10 @@ describe('createConversationService', () => {
         forked_from_event_id: message?.id,
         leaf_event_id: message?.id,
       });
-      expect(harness.events(fork.id).map((event) => event.id)).toEqual(
+      expect((await harness.events(fork.id)).map((event) => event.id)).toEqual(
         sourceEvents.slice(0, 2).map((event) => event.id),
       );
-      expect(harness.events(id)).toEqual(sourceEvents);
+      expect(await harness.events(id)).toEqual(sourceEvents);
       const kept = await harness.service.fork(id, { reset_metrics: false, title: 'Named' });
       expect(kept.stats.prompt_tokens).toBe(5);
       expect(kept.title).toBe('Named');
@@ -188,30 +188,30 @@ describe('createConversationService', () => {
         script: { turns: [{ text: 'answer', usage: { prompt_tokens: 5, completion_tokens: 1 } }] },
       });
       const id = await harness.create();
-      harness.say(id, 'question');
+      await harness.say(id, 'question');
       await harness.settled(id);
-      expect(harness.service.get(id).execution_status).toBe('finished');
+      expect((await harness.service.get(id)).execution_status).toBe('finished');
       const lastState = (events: Event[], key: string) =>
         events.findLast((event) => event.kind === 'ConversationStateUpdateEvent' && event.key === key);
-      const finished = lastState(harness.events(id), 'execution_status');
+      const finished = lastState(await harness.events(id), 'execution_status');
       for (const request of [{ reset_metrics: true }, { from_event_id: finished?.id, reset_metrics: true }]) {
         const fork = await harness.service.fork(id, request);
-        const events = harness.events(fork.id);
+        const events = await harness.events(fork.id);
         expect(fork.execution_status).toBe('idle');
         expect(fork.last_seq).toBe(events.at(-1)?.seq);
         expect(lastState(events, 'execution_status')).toMatchObject({ value: 'idle' });
         const stats = lastState(events, 'stats');
         expect(stats?.kind === 'ConversationStateUpdateEvent' ? stats.value : fork.stats).toEqual(fork.stats);
-        expect(harness.service.get(fork.id).execution_status).toBe('idle');
+        expect((await harness.service.get(fork.id)).execution_status).toBe('idle');
       }
       const whole = await harness.service.fork(id, { reset_metrics: true });
-      expect(lastState(harness.events(whole.id), 'stats')).toMatchObject({
+      expect(lastState(await harness.events(whole.id), 'stats')).toMatchObject({
         value: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
       });
       // Nothing to correct: a fork from a message copies no state update and adds none.
-      const message = firstUserMessage(harness.events(id));
+      const message = firstUserMessage(await harness.events(id));
       const plain = await harness.service.fork(id, { from_event_id: message?.id, reset_metrics: true });
-      expect(harness.events(plain.id).map((event) => event.kind)).toEqual([
+      expect((await harness.events(plain.id)).map((event) => event.kind)).toEqual([
         'SystemPromptEvent',
         'MessageEvent',
       ]);
@@ -220,15 +220,15 @@ describe('createConversationService', () => {
     it('navigate moves the leaf; the next message hangs under it and the old branch stays', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
-      harness.say(id, 'one', false);
-      harness.say(id, 'two', false);
-      const one = firstUserMessage(harness.events(id));
-      expect(harness.service.navigate(id, one?.id ?? null).leaf_event_id).toBe(one?.id);
-      harness.say(id, 'three', false);
-      const three = harness.events(id).at(-1);
+      await harness.say(id, 'one', false);
+      await harness.say(id, 'two', false);
+      const one = firstUserMessage(await harness.events(id));
+      expect((await harness.service.navigate(id, one?.id ?? null)).leaf_event_id).toBe(one?.id);
+      await harness.say(id, 'three', false);
+      const three = (await harness.events(id)).at(-1);
       expect(three?.parent_id).toBe(one?.id);
-      expect(harness.kinds(id, 'MessageEvent')).toHaveLength(3);
-      expect(() => harness.service.navigate(id, '33333333-3333-4333-8333-333333333333')).toThrow(
+      expect(await harness.kinds(id, 'MessageEvent')).toHaveLength(3);
+      await expect(harness.service.navigate(id, '33333333-3333-4333-8333-333333333333')).rejects.toThrow(
         expect.objectContaining({ code: 'event_not_found' }),
       );
     });
@@ -241,9 +241,9 @@ describe('createConversationService', () => {
       const observations = observationsDir(harness.dataDir, id);
       await mkdir(observations, { recursive: true });
       await writeFile(join(harness.workspace, 'keep.txt'), 'keep');
-      harness.say(id, 'go');
+      await harness.say(id, 'go');
       await harness.service.delete(id);
-      expect(() => harness.service.get(id)).toThrow(
+      await expect(harness.service.get(id)).rejects.toThrow(
         expect.objectContaining({ code: 'conversation_not_found' }),
       );
       await expect(stat(observations)).rejects.toThrow();
@@ -259,7 +259,7 @@ describe('createConversationService', () => {
         },
       });
       const id = await harness.create();
-      harness.say(id, 'go');
+      await harness.say(id, 'go');
       await harness.settled(id);
       expect(harness.toolsets.every((toolset) => toolset.closed)).toBe(true);
     });
@@ -268,18 +268,15 @@ describe('createConversationService', () => {
       harness = await createServiceHarness({ script: { turns: [{ text: 'ok' }] } });
       const id = await harness.create();
       const frames: number[] = [];
-      const subscription = harness.service.subscribe(id, (frame) => {
+      const subscription = await harness.service.subscribe(id, (frame) => {
         if (frame.type === 'durable') frames.push(frame.seq);
       });
-      expect(subscription.throughSeq).toBe(harness.events(id).at(-1)?.seq);
-      harness.say(id, 'go');
+      expect(subscription.throughSeq).toBe((await harness.events(id)).at(-1)?.seq);
+      await harness.say(id, 'go');
       await harness.settled(id);
       expect(frames[0]).toBe(subscription.throughSeq + 1);
       expect(frames).toEqual(
-        harness
-          .events(id)
-          .slice(subscription.throughSeq + 1)
-          .map((event) => event.seq),
+        (await harness.events(id)).slice(subscription.throughSeq + 1).map((event) => event.seq),
       );
       subscription.unsubscribe();
     });
@@ -291,40 +288,40 @@ describe('createConversationService', () => {
         script: { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'ls' } }] }] },
       });
       const id = await harness.create();
-      harness.service.setConfirmationPolicy(id, { kind: 'AlwaysConfirm' });
-      expect(harness.service.get(id).confirmation_policy).toEqual({ kind: 'AlwaysConfirm' });
-      expect(harness.events(id).at(-1)).toMatchObject({
+      await harness.service.setConfirmationPolicy(id, { kind: 'AlwaysConfirm' });
+      expect((await harness.service.get(id)).confirmation_policy).toEqual({ kind: 'AlwaysConfirm' });
+      expect((await harness.events(id)).at(-1)).toMatchObject({
         kind: 'ConversationStateUpdateEvent',
         key: 'confirmation_policy',
       });
-      harness.say(id, 'list');
+      await harness.say(id, 'list');
       expect(await harness.settled(id)).toBe('waiting_for_confirmation');
     });
 
     it('reads, searches and counts events, and refuses unknown ones', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
-      harness.say(id, 'find me', false);
-      const message = firstUserMessage(harness.events(id));
-      expect(harness.service.getEvent(id, message?.id ?? '')).toEqual(message);
-      expect(() => harness.service.getEvent(id, '44444444-4444-4444-8444-444444444444')).toThrow(
+      await harness.say(id, 'find me', false);
+      const message = firstUserMessage(await harness.events(id));
+      expect(await harness.service.getEvent(id, message?.id ?? '')).toEqual(message);
+      await expect(harness.service.getEvent(id, '44444444-4444-4444-8444-444444444444')).rejects.toThrow(
         expect.objectContaining({ code: 'event_not_found' }),
       );
-      expect(harness.service.countEvents(id, { kind: 'MessageEvent' })).toBe(1);
-      expect(harness.service.searchEvents(id, { body: 'find' }, { limit: 10, order: 'asc' }).items).toEqual([
-        message,
-      ]);
-      expect(harness.service.readEvents(id, { afterSeq: 0 }).map((event) => event.seq)).toEqual([1]);
+      expect(await harness.service.countEvents(id, { kind: 'MessageEvent' })).toBe(1);
+      expect(
+        (await harness.service.searchEvents(id, { body: 'find' }, { limit: 10, order: 'asc' })).items,
+      ).toEqual([message]);
+      expect((await harness.service.readEvents(id, { afterSeq: 0 })).map((event) => event.seq)).toEqual([1]);
     });
 
     it('lists and counts conversations as ConversationInfo', async () => {
       harness = await createServiceHarness();
       const first = await harness.create();
       const second = await harness.create();
-      const page = harness.service.search({ limit: 10, sort_order: 'CREATED_AT' });
+      const page = await harness.service.search({ limit: 10, sort_order: 'CREATED_AT' });
       expect(page.items.map((item) => item.id)).toEqual([first, second]);
       expect(page.items[0]?.pending_action_ids).toEqual([]);
-      expect(harness.service.count({ status: 'idle' })).toBe(2);
+      expect(await harness.service.count({ status: 'idle' })).toBe(2);
     });
   });
 
@@ -336,13 +333,13 @@ describe('createConversationService', () => {
       const id = await harness.create({
         llm: { provider: 'openai', model: 'm', api_key: 'my-very-secret-key' },
       });
-      harness.say(id, 'use key my-very-secret-key and sk-abcdefghijklmnopqrstuvwx');
+      await harness.say(id, 'use key my-very-secret-key and sk-abcdefghijklmnopqrstuvwx');
       await harness.settled(id);
-      const json = harness.service.exportConversation(id, 'json');
+      const json = await harness.service.exportConversation(id, 'json');
       const parsed = JSON.parse(json.content);
       expect(parsed.events.length).toBeGreaterThan(2);
       expect(json.contentType).toBe('application/json');
-      const markdown = harness.service.exportConversation(id, 'md');
+      const markdown = await harness.service.exportConversation(id, 'md');
       for (const exported of [json, markdown]) {
         expect(exported.content).not.toContain('my-very-secret-key');
         expect(exported.content).not.toContain('sk-abcdefghijklmnopqrstuvwx');
@@ -372,15 +369,15 @@ describe('createConversationService', () => {
         confirmationPolicy: { kind: 'AlwaysConfirm' },
       });
       const id = await first.create();
-      first.say(id, 'go');
+      await first.say(id, 'go');
       await first.settled(id);
       // Simulate a process that died mid-run: the row says running, nothing answered the actions.
-      store.updateConversation(id, { execution_status: 'running' });
+      await store.updateConversation(id, { execution_status: 'running' });
       harness = await createServiceHarness({ store });
-      const info = harness.service.get(id);
+      const info = await harness.service.get(id);
       expect(info.execution_status).toBe('error');
-      const errors = harness.kinds(id, 'AgentErrorEvent');
-      const actions = harness.kinds(id, 'ActionEvent') as ActionEvent[];
+      const errors = await harness.kinds(id, 'AgentErrorEvent');
+      const actions = (await harness.kinds(id, 'ActionEvent')) as ActionEvent[];
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatchObject({
         tool_call_id: actions[0]?.tool_call_id,

@@ -34,11 +34,11 @@ import type {
 export interface ConversationService extends CheckpointOperations {
   /** `created: false` when `conversation_id` already existed (its info is returned unchanged). */
   create(request: CreateConversation): Promise<{ info: ConversationInfo; created: boolean }>;
-  get(id: string): ConversationInfo;
-  search(query: ConversationSearch): Page<ConversationSearchItem>;
+  get(id: string): Promise<ConversationInfo>;
+  search(query: ConversationSearch): Promise<Page<ConversationSearchItem>>;
   /** `tag`: only conversations carrying every one of these tags. */
-  count(filter: { status?: ExecutionStatus; tag?: readonly string[] }): number;
-  update(id: string, patch: UpdateConversation): void;
+  count(filter: { status?: ExecutionStatus; tag?: readonly string[] }): Promise<number>;
+  update(id: string, patch: UpdateConversation): Promise<void>;
   /**
    * Stops a run first; removes the conversation's rows, files and checkpoints, never the workspace.
    * `deleteFiles`: also the branch folder it owns (and its worktree registration), if any.
@@ -46,14 +46,14 @@ export interface ConversationService extends CheckpointOperations {
   delete(id: string, options?: { deleteFiles?: boolean }): Promise<void>;
 
   /** Throws conversation_already_running. */
-  run(id: string): void;
+  run(id: string): Promise<void>;
   /**
    * Upstream's pause: an idle or running conversation is `paused` at once (PauseEvent, durable status)
    * and no new step starts; a step in flight finishes and may still end the run (finished, error,
    * waiting). Other statuses are left as they are. A run asked for while that step finishes starts
    * after it.
    */
-  pause(id: string): void;
+  pause(id: string): Promise<void>;
   /** Resolves once the run has stopped and status is paused. */
   interrupt(id: string): Promise<void>;
   /**
@@ -63,29 +63,29 @@ export interface ConversationService extends CheckpointOperations {
    * Throws checkpoints_unavailable (copy without checkpoints), branch_folder_failed.
    */
   fork(id: string, request: Fork): Promise<ConversationInfo>;
-  navigate(id: string, eventId: string | null): ConversationInfo;
-  setConfirmationPolicy(id: string, policy: ConfirmationPolicy): void;
+  navigate(id: string, eventId: string | null): Promise<ConversationInfo>;
+  setConfirmationPolicy(id: string, policy: ConfirmationPolicy): Promise<void>;
   /** Idempotent on client_message_id. Starts a run when `run` is true and none is going. */
-  sendMessage(id: string, message: SendMessage): void;
+  sendMessage(id: string, message: SendMessage): Promise<void>;
   /**
    * Throws stale_confirmation when action_ids is given and differs from the pending set, and
    * pending_actions_changed when decisions name actions that are not pending. With nothing pending,
    * a plain accept or reject changes nothing (as upstream).
    */
-  respondToConfirmation(id: string, response: RespondToConfirmation): void;
+  respondToConfirmation(id: string, response: RespondToConfirmation): Promise<void>;
 
   searchEvents(
     id: string,
     filter: EventFilter,
     page: { page_id?: string; limit: number; order: 'asc' | 'desc' },
-  ): Page<Event>;
-  countEvents(id: string, filter: EventFilter): number;
-  getEvent(id: string, eventId: string): Event;
+  ): Promise<Page<Event>>;
+  countEvents(id: string, filter: EventFilter): Promise<number>;
+  getEvent(id: string, eventId: string): Promise<Event>;
   /** The active branch, secrets redacted. */
   exportConversation(
     id: string,
     format: 'json' | 'md',
-  ): { content: string; filename: string; contentType: string };
+  ): Promise<{ content: string; filename: string; contentType: string }>;
 
   /**
    * Adds or replaces the conversation's named secrets (memory only: never stored, never returned).
@@ -93,13 +93,13 @@ export interface ConversationService extends CheckpointOperations {
    * command that names one (`$NAME`) receives it as an environment variable. Throws
    * conversation_not_found.
    */
-  setSecrets(id: string, secrets: Readonly<Record<string, string>>): void;
+  setSecrets(id: string, secrets: Readonly<Record<string, string>>): Promise<void>;
 
   /**
    * Upstream's agent_final_response: the message of the latest `finish` call or the text of the latest
    * agent message on the active branch, "" when none. Throws conversation_not_found.
    */
-  agentFinalResponse(id: string): string;
+  agentFinalResponse(id: string): Promise<string>;
   /**
    * Upstream's ask_agent: one model call over the current context plus the question; records nothing,
    * changes no status, works while a run goes. The answer comes back with secrets masked. Throws
@@ -118,13 +118,13 @@ export interface ConversationService extends CheckpointOperations {
    * ConversationStateUpdateEvent `llm`); its key, if given, is held in memory and masked, never stored.
    * The model call in flight finishes on the old model. Throws conversation_not_found, llm_unsupported.
    */
-  switchLLM(id: string, llm: LLMConfigInput | UpstreamLLM): void;
+  switchLLM(id: string, llm: LLMConfigInput | UpstreamLLM): Promise<void>;
   /**
    * Upstream's security_analyzer: an upstream or our analyzer object, or null (see
    * fromUpstreamSecurityAnalyzer), durable as ConversationStateUpdateEvent `security_analyzer`.
    * Throws conversation_not_found, security_analyzer_unsupported.
    */
-  setSecurityAnalyzer(id: string, analyzer: UpstreamSecurityAnalyzer | null): void;
+  setSecurityAnalyzer(id: string, analyzer: UpstreamSecurityAnalyzer | null): Promise<void>;
 
   /** Durable events by seq range (for socket replay, read in pages). */
   /**
@@ -143,17 +143,18 @@ export interface ConversationService extends CheckpointOperations {
    * unknown_mcp_server for a name no global server has, conversation_already_running while a run goes.
    */
   setDisabledGlobalMCPServers(id: string, names: readonly string[]): Promise<ConversationMCPServer[]>;
-  readEvents(id: string, range: SeqRange): Event[];
+  readEvents(id: string, range: SeqRange): Promise<Event[]>;
 
   /**
    * Attaches a listener for everything that happens from now on and reports where "now" is: the
-   * state and `throughSeq`, the last committed seq. Frames given to the listener all have seq >
-   * throughSeq (durable) or belong to items after it. Because the store is synchronous, nothing can
-   * be committed between reading throughSeq and attaching: a socket replays (afterSeq, throughSeq]
-   * with readEvents, holding live frames meanwhile, and gets every event exactly once.
+   * state and `throughSeq`, the last seq published to subscribers. Frames given to the listener all
+   * have seq > throughSeq (durable) or belong to items after it. throughSeq is read and the listener
+   * attached in one synchronous step, and the conversation's log publishes each event right after its
+   * commit, in seq order (see ConversationLog): a socket replays (afterSeq, throughSeq] with
+   * readEvents, holding live frames meanwhile, and gets every event exactly once.
    * Throws conversation_not_found.
    */
-  subscribe(id: string, listener: LiveFrameListener): Subscription;
+  subscribe(id: string, listener: LiveFrameListener): Promise<Subscription>;
 
   /** Stops every run and closes terminals; the store stays open (its owner closes it). */
   close(): Promise<void>;

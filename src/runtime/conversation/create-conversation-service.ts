@@ -70,7 +70,12 @@ export function createConversationService(
     logger,
   });
 
-  recoverInterruptedRuns(store, { newId, now });
+  // Every request waits for the recovery, so none sees a conversation a crash left running; the
+  // conversations' own MCP configs are read back first, so their values are masked in what it writes.
+  const recovered = mcpConfigs.restored
+    .then(() => recoverInterruptedRuns(store, { newId, now }))
+    .then(() => undefined);
+  recovered.catch((error: unknown) => logger.error('interrupted runs not recovered', { error }));
   const checkpoints = createConversationCheckpoints({
     dataDir: deps.dataDir,
     create: deps.createCheckpointStore,
@@ -89,7 +94,7 @@ export function createConversationService(
             secretEnv: (command) =>
               secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
           }),
-          store.getConversation(toolsetOptions.conversationId)?.tools,
+          registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
         ),
     },
     newId,
@@ -112,37 +117,54 @@ export function createConversationService(
     now,
   });
 
+  /**
+   * Titles the conversation from its first message, in the background (tracked for close). Decided
+   * on the loaded conversation's row as the log holds it, so the title model call starts at once,
+   * before the run's first model call.
+   */
   function titleConversation(id: string, rawText: string): void {
     // The message was stored redacted; the title and the title model call must not see more.
     const text = secrets.redact(rawText, id);
-    const record = store.getConversation(id);
+    const record = registry.loaded(id)?.log.record();
     const title = titleFromMessage(text);
     if (!record || !title || record.title_source !== 'auto' || record.title !== DEFAULT_TITLE) return;
-    store.updateConversation(id, { title }, { touch: false });
+    const stored = store
+      .updateConversation(id, { title }, { touch: false })
+      .then(() => registry.loaded(id)?.log.refresh());
     const config = options.modelTitles ? resolveLLMConfig(record, deps.settings(), apiKeys.get(id)) : null;
-    if (!config) return;
-    const call = improveTitle(store, id, text, deps.createLLM(config), {
-      signal: titleAbort.signal,
-      redact: (answer) => secrets.redact(answer, id),
-      logger,
-    }).finally(() => titleCalls.delete(call));
+    const improved = config
+      ? improveTitle(store, id, text, deps.createLLM(config), {
+          signal: titleAbort.signal,
+          redact: (answer) => secrets.redact(answer, id),
+          logger,
+          replaces: title,
+          stored,
+        }).then(() => registry.loaded(id)?.log.refresh())
+      : undefined;
+    const call = Promise.all([stored, improved])
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn('title not set', { conversation_id: id, error }))
+      .finally(() => titleCalls.delete(call));
     titleCalls.add(call);
   }
 
-  function requireRecord(id: string): ConversationRecord {
-    const record = store.getConversation(id);
+  async function requireRecord(id: string): Promise<ConversationRecord> {
+    await recovered;
+    const record = await store.getConversation(id);
     if (!record) throw new RuntimeError('conversation_not_found');
     return record;
   }
 
-  function branchOf(id: string): readonly Event[] {
-    return registry.loaded(id)?.log.branch() ?? store.activeBranch(id);
+  async function branchOf(id: string): Promise<readonly Event[]> {
+    return registry.loaded(id)?.log.branch() ?? (await store.activeBranch(id));
   }
 
-  function info(record: ConversationRecord): ConversationInfo {
+  async function info(record: ConversationRecord): Promise<ConversationInfo> {
     // Idle and finished conversations have nothing pending; skip reading their branch.
     const mayHavePending = record.execution_status !== 'idle' && record.execution_status !== 'finished';
-    const pending = mayHavePending ? pendingActions(branchOf(record.id)).map((action) => action.id) : [];
+    const pending = mayHavePending
+      ? pendingActions(await branchOf(record.id)).map((action) => action.id)
+      : [];
     const settingsLLM = deps.settings().llm;
     return toConversationInfo(
       record,
@@ -158,9 +180,9 @@ export function createConversationService(
     );
   }
 
-  function mapStoreErrors<T>(action: () => T): T {
+  async function mapStoreErrors<T>(action: () => Promise<T>): Promise<T> {
     try {
-      return action();
+      return await action();
     } catch (error) {
       if (error instanceof StoreError && error.code === 'unknown_conversation')
         throw new RuntimeError('conversation_not_found');
@@ -201,12 +223,14 @@ export function createConversationService(
   }
 
   async function mcpStatusOf(id: string): Promise<ConversationMCPServer[]> {
+    await recovered;
     const servers = await registry.mcpStatus(id);
     return describeMCPSources(servers, mcpConfigs.get(id));
   }
 
   const service: ConversationService = {
     async create(request) {
+      await recovered;
       const id = request.conversation_id ?? newId();
       const { record, created } = await createConversationRecord(store, request, {
         id,
@@ -214,7 +238,7 @@ export function createConversationService(
         defaultWorkspace: deps.defaultWorkspace,
         settings: deps.settings(),
       });
-      if (!created) return { info: info(record), created: false };
+      if (!created) return { info: await info(record), created: false };
       // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.
       const apiKey = requestedLLM(request)?.api_key;
       if (apiKey) {
@@ -225,23 +249,23 @@ export function createConversationService(
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
       const mcpConfig = request.mcp_config ?? request.agent?.mcp_config;
-      if (mcpConfig) mcpConfigs.set(id, mcpConfig);
-      const live = registry.acquire(id);
+      if (mcpConfig) await mcpConfigs.set(id, mcpConfig);
+      const live = await registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {
           // The run prepares it again and reports a failure there, where the person sees it.
           logger.warn('system prompt not prepared at creation', { conversation_id: id, error });
         });
-        if (request.initial_message) live.sendMessage(request.initial_message);
+        if (request.initial_message) await live.sendMessage(request.initial_message);
       } finally {
         registry.release(id);
       }
-      return { info: info(requireRecord(id)), created: true };
+      return { info: await info(await requireRecord(id)), created: true };
     },
-    get: (id) => info(requireRecord(id)),
+    get: async (id) => info(await requireRecord(id)),
     mcpStatus: (id) => mcpStatusOf(id),
     async setDisabledGlobalMCPServers(id, names) {
-      requireRecord(id);
+      await requireRecord(id);
       const global = deps.settings().mcp_servers ?? {};
       const unknown = names.filter((name) => !(name in global));
       if (unknown.length > 0)
@@ -250,22 +274,23 @@ export function createConversationService(
           `No MCP server in the settings is named ${unknown.map((name) => `"${name}"`).join(', ')}`,
         );
       const own = mcpConfigs.get(id);
-      mcpConfigs.set(id, { ...own, disabled_global: [...new Set(names)] });
+      await mcpConfigs.set(id, { ...own, disabled_global: [...new Set(names)] });
       try {
         await registry.restartTools(id);
       } catch (error) {
-        mcpConfigs.set(id, own ?? {});
+        await mcpConfigs.set(id, own ?? {});
         throw error;
       }
       return mcpStatusOf(id);
     },
-    skills: (id) =>
+    skills: async (id) =>
       discoverSkills({
-        workspaceDir: requireRecord(id).workspace_dir,
+        workspaceDir: (await requireRecord(id)).workspace_dir,
         userSkillsDir: join(deps.dataDir, 'skills'),
       }),
-    search(query) {
-      const page = store.listConversations({
+    async search(query) {
+      await recovered;
+      const page = await store.listConversations({
         ...(query.q ? { q: query.q } : {}),
         ...(query.status ? { status: query.status } : {}),
         ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
@@ -274,33 +299,35 @@ export function createConversationService(
         limit: query.limit,
         sort: query.sort_order,
       });
-      return {
-        items: page.items.map(({ match, ...record }) => ({ ...info(record), ...(match ? { match } : {}) })),
-        next_page_id: page.next_page_id,
-      };
+      const items = [];
+      for (const { match, ...record } of page.items)
+        items.push({ ...(await info(record)), ...(match ? { match } : {}) });
+      return { items, next_page_id: page.next_page_id };
     },
-    count: (filter) =>
+    count: async (filter) =>
       store.countConversations({
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.tag ? { tags: filter.tag } : {}),
       }),
-    update(id, patch) {
-      const record = requireRecord(id);
+    async update(id, patch) {
+      const record = await requireRecord(id);
       if (patch.network_access !== undefined && patch.network_access !== record.network_access) {
         const networkAccess = patch.network_access;
         // A durable state event, so the log says when commands could reach the network, and who looks sees it.
-        registry.with(id, (live) =>
+        await registry.with(id, (live) =>
           live.log.setState('network_access', networkAccess, { network_access: networkAccess }),
         );
       }
       if (patch.approval_rules !== undefined) {
         const rules = completeApprovalRules(patch.approval_rules, newId, now);
         // Durable, so the log says which rules decided the approvals that follow.
-        registry.with(id, (live) => live.log.setState('approval_rules', rules, { approval_rules: rules }));
+        await registry.with(id, (live) =>
+          live.log.setState('approval_rules', rules, { approval_rules: rules }),
+        );
       }
       // Pinning and tagging are filing, not activity: they must not move a conversation up the
       // "recent activity" list. A rename is something the person did to it, so it counts.
-      store.updateConversation(
+      await store.updateConversation(
         id,
         {
           ...(patch.title !== undefined ? { title: patch.title, title_source: 'user' as const } : {}),
@@ -309,11 +336,12 @@ export function createConversationService(
         },
         { touch: patch.title !== undefined },
       );
+      await registry.loaded(id)?.log.refresh();
     },
     async delete(id, options = {}) {
-      const record = requireRecord(id);
+      const record = await requireRecord(id);
       await registry.remove(id, async () => {
-        store.deleteConversation(id);
+        await store.deleteConversation(id);
         apiKeys.delete(id);
         mcpConfigs.forget(id);
         secrets.forgetConversation(id);
@@ -328,13 +356,13 @@ export function createConversationService(
         }
       });
     },
-    run(id) {
+    async run(id) {
       if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
-      registry.with(id, (live) => live.run());
+      await registry.with(id, (live) => live.run());
     },
     pause: (id) => registry.with(id, (live) => live.pause()),
     async interrupt(id) {
-      const live = registry.acquire(id);
+      const live = await registry.acquire(id);
       try {
         await live.interrupt();
       } finally {
@@ -342,18 +370,20 @@ export function createConversationService(
       }
     },
     async fork(id, request) {
-      const source = requireRecord(id);
+      const source = await requireRecord(id);
+      // What the source's run asked to record is in the store before it is copied.
+      await registry.loaded(id)?.log.settled();
       const forkId = request.id ?? newId();
-      if (store.getConversation(forkId)) throw new StoreError('conversation_exists', 'taken');
+      if (await store.getConversation(forkId)) throw new StoreError('conversation_exists', 'taken');
       const forkPoint = request.from_event_id ?? source.leaf_event_id;
-      if (request.from_event_id && !store.getEvent(id, request.from_event_id))
+      if (request.from_event_id && !(await store.getEvent(id, request.from_event_id)))
         throw new RuntimeError('event_not_found');
-      const events = store.readEvents(id);
+      const events = await store.readEvents(id);
       const files = request.files ?? (checkpoints.enabled && hasCheckpoints(events) ? 'copy' : 'shared');
       const branch = files === 'copy' ? await makeBranchFolder(source, forkId, events, forkPoint) : undefined;
       let forked: ConversationRecord | undefined;
       try {
-        forked = mapStoreErrors(() =>
+        forked = await mapStoreErrors(() =>
           store.fork(id, {
             id: forkId,
             ...(request.from_event_id ? { fromEventId: request.from_event_id } : {}),
@@ -363,10 +393,10 @@ export function createConversationService(
             ...(branch ? { branch: { workspaceDir: branch.workspaceDir, folder: branch.folder } } : {}),
           }),
         );
-        const stateUpdates = forkStateUpdates(store.readEvents(forkId), forked, { newId, now });
+        const stateUpdates = forkStateUpdates(await store.readEvents(forkId), forked, { newId, now });
         if (stateUpdates.length > 0) {
-          store.appendMany(forkId, stateUpdates);
-          forked = requireRecord(forkId);
+          await store.appendMany(forkId, stateUpdates);
+          forked = await requireRecord(forkId);
         }
         // The copied events name the source's checkpoints: the fork gets them too, so they stay restorable.
         await checkpoints.exclusive(id, async () => {
@@ -376,17 +406,17 @@ export function createConversationService(
       } catch (error) {
         if (branch && deps.workspaceConfinement)
           await removeBranchFolder(deps.workspaceConfinement(), branch.folder, logger).catch(() => undefined);
-        if (forked) store.deleteConversation(forkId);
+        if (forked) await store.deleteConversation(forkId);
         throw error;
       }
       const key = apiKeys.get(id);
       if (key) apiKeys.set(forkId, key);
       const mcpConfig = mcpConfigs.get(id);
-      if (mcpConfig) mcpConfigs.set(forkId, mcpConfig);
+      if (mcpConfig) await mcpConfigs.set(forkId, mcpConfig);
       secrets.copyConversationSecrets(id, forkId);
       const record =
         request.title || request.tags
-          ? store.updateConversation(
+          ? await store.updateConversation(
               forkId,
               {
                 ...(request.title ? { title_source: 'user' as const } : {}),
@@ -398,73 +428,81 @@ export function createConversationService(
       return info(record);
     },
     navigate(id, eventId) {
-      return registry.with(id, (live) => {
+      return registry.with(id, async (live) => {
         if (live.isRunning()) throw new RuntimeError('conversation_already_running');
-        mapStoreErrors(() => store.setLeaf(id, eventId));
-        live.log.reload();
-        live.log.transition({ kind: 'navigated' });
+        await live.log.settled();
+        await mapStoreErrors(() => store.setLeaf(id, eventId));
+        await live.log.reload();
+        await live.log.transition({ kind: 'navigated' });
         return info(live.log.record());
       });
     },
-    setConfirmationPolicy(id, policy) {
-      registry.with(id, (live) =>
+    async setConfirmationPolicy(id, policy) {
+      await registry.with(id, (live) =>
         live.log.setState('confirmation_policy', policy, { confirmation_policy: policy }),
       );
     },
-    sendMessage(id, message) {
+    async sendMessage(id, message) {
       // A run must not start while a restore writes the workspace: refused before anything is recorded.
       if (message.run && checkpointOperations.isRestoring(id))
         throw new RuntimeError('conversation_already_running');
-      registry.with(id, (live) => {
-        if (message.client_message_id && store.findByClientMessageId(id, message.client_message_id)) return;
-        live.sendMessage(message);
+      await registry.with(id, async (live) => {
+        const clientId = message.client_message_id;
+        // The same message sent twice is recorded once; a second send racing the first is refused by
+        // the store, which is the same answer.
+        if (clientId && (await store.findByClientMessageId(id, clientId))) return;
+        await live.sendMessage(message).catch((error: unknown) => {
+          if (!(error instanceof StoreError && error.code === 'duplicate_client_message_id')) throw error;
+        });
       });
     },
-    respondToConfirmation(id, response) {
+    async respondToConfirmation(id, response) {
       if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
-      registry.with(id, (live) => live.respondToConfirmation(response));
+      await registry.with(id, (live) => live.respondToConfirmation(response));
     },
-    searchEvents(id, filter, page) {
-      requireRecord(id);
+    async searchEvents(id, filter, page) {
+      await requireRecord(id);
       return mapStoreErrors(() => store.searchEvents(id, filter, page));
     },
-    countEvents(id, filter) {
-      requireRecord(id);
+    async countEvents(id, filter) {
+      await requireRecord(id);
       return store.countEvents(id, filter);
     },
-    getEvent(id, eventId) {
-      requireRecord(id);
-      const event = store.getEvent(id, eventId);
+    async getEvent(id, eventId) {
+      await requireRecord(id);
+      const event = await store.getEvent(id, eventId);
       if (!event) throw new RuntimeError('event_not_found');
       return event;
     },
-    exportConversation(id, format) {
-      const record = requireRecord(id);
+    async exportConversation(id, format) {
+      const record = await requireRecord(id);
       // Redacted again on the way out: events stored before a secret was known, or before this
       // version, must not leave in a file either.
       return exportConversation(
-        info(record),
-        store.activeBranch(id),
+        await info(record),
+        await store.activeBranch(id),
         format,
         (value) => secrets.redactDeep(value, id),
-        store.findCorruptRows(id),
+        await store.findCorruptRows(id),
       );
     },
-    setSecrets(id, values) {
-      requireRecord(id);
+    async setSecrets(id, values) {
+      await requireRecord(id);
       secrets.setConversationSecrets(id, values);
     },
-    readEvents(id, range) {
-      requireRecord(id);
+    async readEvents(id, range) {
+      await requireRecord(id);
       return store.readEvents(id, range);
     },
-    subscribe(id, listener) {
-      const live = registry.acquire(id);
+    async subscribe(id, listener) {
+      const live = await registry.acquire(id);
+      // One synchronous step: attach, then read where "now" is (see ConversationService.subscribe).
       const unsubscribe = live.log.subscribe(listener);
+      const throughSeq = live.log.publishedSeq();
       const record = live.log.record();
       return {
-        state: info(record),
-        throughSeq: record.last_seq,
+        state: await info(record),
+        throughSeq,
         ended: live.log.ended,
         unsubscribe() {
           unsubscribe();

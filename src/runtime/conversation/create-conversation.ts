@@ -19,7 +19,7 @@ export async function createConversationRecord(
   request: CreateConversation,
   context: { id: string; createdAt: string; defaultWorkspace: string; settings: RuntimeSettings },
 ): Promise<{ record: ConversationRecord; created: boolean }> {
-  const existing = store.getConversation(context.id);
+  const existing = await store.getConversation(context.id);
   if (existing) return { record: existing, created: false };
   const workspaceDir = await validWorkspace(
     request.workspace?.working_dir ?? context.defaultWorkspace,
@@ -35,7 +35,7 @@ export async function createConversationRecord(
       }
     : SETTINGS_LLM;
   try {
-    const record = store.createConversation({
+    const record = await store.createConversation({
       id: context.id,
       title: request.title ?? DEFAULT_TITLE,
       title_source: request.title ? 'user' : 'auto',
@@ -63,7 +63,7 @@ export async function createConversationRecord(
     // Two creates with the same id at once: the second one answers like a repeated request.
     const raced =
       error instanceof StoreError && error.code === 'conversation_exists'
-        ? store.getConversation(context.id)
+        ? await store.getConversation(context.id)
         : undefined;
     if (raced) return { record: raced, created: false };
     throw error;

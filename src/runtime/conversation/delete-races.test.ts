@@ -28,15 +28,15 @@ describe('delete racing with other requests', () => {
     });
     const id = await harness.create();
     // A watching client keeps the conversation (and its terminal) loaded after the run.
-    const subscription = harness.service.subscribe(id, () => {});
-    harness.say(id, 'go');
+    const subscription = await harness.service.subscribe(id, () => {});
+    await harness.say(id, 'go');
     await harness.settled(id);
 
     const deleting = harness.service.delete(id);
     await new Promise((resolve) => setTimeout(resolve, 20));
     let sendError: unknown;
     try {
-      harness.say(id, 'are you there?');
+      await harness.say(id, 'are you there?');
     } catch (error) {
       sendError = error;
     }
@@ -45,7 +45,7 @@ describe('delete racing with other requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect(sendError).toMatchObject({ code: 'conversation_not_found' });
-    expect(() => harness.service.get(id)).toThrow();
+    await expect(harness.service.get(id)).rejects.toThrow();
     expect(created.every((toolset) => toolset.closed)).toBe(true);
   });
 
@@ -53,16 +53,16 @@ describe('delete racing with other requests', () => {
     const created: TestToolset[] = [];
     harness = await createServiceHarness({ createToolset: slowClosingToolsets(created) });
     const id = await harness.create();
-    const subscription = harness.service.subscribe(id, () => {});
+    const subscription = await harness.service.subscribe(id, () => {});
     let ended = false;
     void subscription.ended?.then(() => {
       ended = true;
     });
-    harness.say(id, 'hello', false);
+    await harness.say(id, 'hello', false);
 
     const first = harness.service.delete(id);
     await expect(harness.service.delete(id)).rejects.toMatchObject({ code: 'conversation_not_found' });
-    expect(() => harness.service.subscribe(id, () => {})).toThrow(/not found/i);
+    await expect(harness.service.subscribe(id, () => {})).rejects.toThrow(/not found/i);
     await first;
     await Promise.resolve();
     expect(ended).toBe(true);

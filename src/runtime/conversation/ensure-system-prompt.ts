@@ -23,7 +23,7 @@ export async function ensureSystemPrompt(
     if (ports.toldNotices?.has(notice)) continue;
     ports.toldNotices?.add(notice);
     // For the person (a banner), not the model: the tools it lacks are simply not offered.
-    log.append({
+    await log.append({
       kind: 'ConversationErrorEvent',
       id: ports.newId(),
       timestamp: ports.clock().toISOString(),
@@ -41,7 +41,7 @@ export async function ensureSystemPrompt(
     ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
   });
   if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
-  log.append({
+  await log.append({
     kind: 'SystemPromptEvent',
     id: ports.newId(),
     timestamp: ports.clock().toISOString(),

@@ -57,19 +57,19 @@ describe('checkpointAtForkPoint', () => {
   // 0 message → 1 action(A) → 2 message → 3 action(B); and a branch 0 → 4 action(C)
   const log = [message(0), action(1, 0, A), message(2, 1), action(3, 2, B), action(4, 0, C)];
 
-  it('is the fork point’s own action checkpoint, else the first one after it on its descent', () => {
+  it('is the fork point’s own action checkpoint, else the first one after it on its descent', async () => {
     expect(checkpointAtForkPoint(log, id(1))).toBe(A);
     expect(checkpointAtForkPoint(log, id(2))).toBe(B);
     expect(checkpointAtForkPoint(log, id(0))).toBe(A);
     expect(checkpointAtForkPoint(log, null)).toBe(A);
   });
 
-  it('is undefined when nothing was recorded since (the workspace now is that state)', () => {
+  it('is undefined when nothing was recorded since (the workspace now is that state)', async () => {
     expect(checkpointAtForkPoint(log, id(3 + 10))).toBeUndefined();
     expect(checkpointAtForkPoint([message(0), action(1, 0)], id(0))).toBeUndefined();
   });
 
-  it('reads a restore as the state before it when it follows, and after it when it is the fork point', () => {
+  it('reads a restore as the state before it when it follows, and after it when it is the fork point', async () => {
     const withRestore = [message(0), restored(1, 0, A, B)];
     expect(checkpointAtForkPoint(withRestore, id(0))).toBe(B);
     expect(checkpointAtForkPoint(withRestore, id(1))).toBe(A);

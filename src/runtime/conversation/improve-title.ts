@@ -21,11 +21,13 @@ export async function improveTitle(
     /** Masks secrets in the model's answer before it is cut to length (a cut secret no longer matches). */
     redact?: (text: string) => string;
     logger?: RuntimeLogger;
-  } = {},
+    /** The title the answer may replace (taken from the first message); any other title stays. */
+    replaces: string;
+    /** Settles once `replaces` is stored: the answer is checked against the store after that. */
+    stored?: Promise<unknown>;
+  },
 ): Promise<void> {
-  const { signal, redact = (text: string) => text, logger } = options;
-  const before = store.getConversation(conversationId);
-  if (before?.title_source !== 'auto') return;
+  const { signal, redact = (text: string) => text, logger, replaces } = options;
   try {
     const response = await llm.complete({
       messages: [
@@ -38,9 +40,10 @@ export async function improveTitle(
       ...(signal ? { signal } : {}),
     });
     const title = cleanModelTitle(redact(response.text));
-    const now = store.getConversation(conversationId);
-    if (!title || !now || now.title_source !== 'auto' || now.title !== before.title) return;
-    store.updateConversation(conversationId, { title, title_source: 'model' }, { touch: false });
+    await options.stored;
+    const now = await store.getConversation(conversationId);
+    if (!title || !now || now.title_source !== 'auto' || now.title !== replaces) return;
+    await store.updateConversation(conversationId, { title, title_source: 'model' }, { touch: false });
   } catch (error) {
     // The title from the first message stays; a title is not worth bothering the person about.
     logger?.warn('title not improved', { conversation_id: conversationId, error });

@@ -51,21 +51,21 @@ describe('interrupt of a run whose tool ignores the abort', () => {
       createToolset: stubbornToolset,
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await new Promise((resolve) => setTimeout(resolve, 30));
     await harness.service.interrupt(id);
-    expect(harness.status(id)).toBe('paused');
-    const afterInterrupt = harness.events(id).length;
+    expect(await harness.status(id)).toBe('paused');
+    const afterInterrupt = (await harness.events(id)).length;
 
     // The tool comes back after the interrupt gave up on it: its late answer must not be recorded.
     await new Promise((resolve) => setTimeout(resolve, STUBBORN_MS));
-    expect(harness.events(id)).toHaveLength(afterInterrupt);
-    expect(answersTo(harness.events(id), 'c1')).toHaveLength(1);
-    expect(harness.status(id)).toBe('paused');
+    expect(await harness.events(id)).toHaveLength(afterInterrupt);
+    expect(answersTo(await harness.events(id), 'c1')).toHaveLength(1);
+    expect(await harness.status(id)).toBe('paused');
 
-    harness.say(id, 'again');
+    await harness.say(id, 'again');
     expect(await harness.settled(id)).toBe('finished');
-    const last = harness.events(id).findLast((event) => event.kind === 'MessageEvent');
+    const last = (await harness.events(id)).findLast((event) => event.kind === 'MessageEvent');
     expect(last?.kind === 'MessageEvent' && last.llm_message.content).toEqual([{ type: 'text', text: 'ok' }]);
   });
 
@@ -80,13 +80,13 @@ describe('interrupt of a run whose tool ignores the abort', () => {
       createToolset: stubbornToolset,
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await new Promise((resolve) => setTimeout(resolve, 30));
     await harness.service.interrupt(id);
-    harness.say(id, 'again');
+    await harness.say(id, 'again');
     expect(await harness.settled(id)).toBe('finished');
     await new Promise((resolve) => setTimeout(resolve, STUBBORN_MS));
-    expect(answersTo(harness.events(id), 'c1')).toHaveLength(1);
-    expect(harness.status(id)).toBe('finished');
+    expect(answersTo(await harness.events(id), 'c1')).toHaveLength(1);
+    expect(await harness.status(id)).toBe('finished');
   });
 });

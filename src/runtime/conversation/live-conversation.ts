@@ -48,7 +48,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
 
   async function runTask(llm: LLM, current: Run, approved: boolean): Promise<void> {
-    log.transition({ kind: 'run_started' });
+    await log.transition({ kind: 'run_started' });
     const toolset = ports.toolset();
     await ports.ensureSystemPrompt(toolset);
     if (pauseRequested) return; // paused before the first step: no step starts
@@ -58,7 +58,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     if (pending.length > 0) {
       const decided = approved ? { wait: false, runnable: pending } : decideConfirmations(pending, agent);
       if (decided.wait) {
-        log.transition({ kind: 'confirmation_needed' });
+        await log.transition({ kind: 'confirmation_needed' });
         return;
       }
       if (
@@ -123,13 +123,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     if (!stopping) {
       const status = log.record().execution_status;
       if (late && kind === 'run' && status === 'finished') {
-        log.transition({ kind: 'user_message', supersededPending: false });
+        void log.transition({ kind: 'user_message', supersededPending: false });
         if (late.run) start(false);
       } else if (late && kind === 'condense') {
         // As if the message came now: it supersedes anything pending (never approves it).
         const superseded = pendingActions(log.branch()).length > 0;
         if (superseded) rejectPending(SUPERSEDED_REASON);
-        log.transition({ kind: 'user_message', supersededPending: superseded });
+        void log.transition({ kind: 'user_message', supersededPending: superseded });
         if (late.run) start(false);
       } else if (resume && status === 'paused') {
         start(false);
@@ -180,8 +180,11 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
           signal: current.controller.signal,
           onUsage: guarded(current, (usage: LLMUsage) => addUsage(log, usage)),
         });
-        guarded(current, log.append)({ kind: 'CondensationRequest', ...requestStamp, source: 'user' });
-        guarded(current, log.append)(event);
+        const request = guarded(
+          current,
+          log.append,
+        )({ kind: 'CondensationRequest', ...requestStamp, source: 'user' });
+        await Promise.all([request, guarded(current, log.append)(event)]);
       } catch (error) {
         if (error instanceof FencedRunError) return;
         if (!(error instanceof LLMError)) throw error;
@@ -252,27 +255,33 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         error: INTERRUPTED_ERROR,
       }),
     );
-    log.append({ kind: 'InterruptEvent', ...stamp(), source: 'user' });
-    log.transition({ kind: 'interrupted' });
+    await log.append({ kind: 'InterruptEvent', ...stamp(), source: 'user' });
+    await log.transition({ kind: 'interrupted' });
+    await log.settled();
   }
 
   return {
     log,
     isRunning: () => task !== undefined || stopping !== undefined,
-    run: () => start(false),
+    /** Starts a run; settles once what it recorded so far (run_started) is committed. */
+    run(): Promise<void> {
+      start(false);
+      return log.settled();
+    },
     /**
      * Upstream's pause: an idle or running conversation becomes `paused` at once, with a PauseEvent,
      * and no new step starts. A step in flight may finish what it does (its events still append) and
      * may still end the run (finished, error, waiting for confirmation); otherwise `paused` stays.
      * Any other status (already paused, waiting, finished, error, stuck) is left as it is.
      */
-    pause(): void {
+    async pause(): Promise<void> {
       resumeAfterRun = false;
       const status = log.record().execution_status;
       if (status !== 'idle' && status !== 'running') return;
       if (task) pauseRequested = true;
-      log.append({ kind: 'PauseEvent', ...stamp(), source: 'user' });
-      log.transition({ kind: 'pause_asked' });
+      const paused = log.append({ kind: 'PauseEvent', ...stamp(), source: 'user' });
+      await log.transition({ kind: 'pause_asked' });
+      await Promise.all([paused, log.settled()]);
     },
     interrupt(): Promise<void> {
       stopping ??= interruptNow().finally(() => {
@@ -281,7 +290,11 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       });
       return stopping;
     },
-    sendMessage(message: SendMessage): void {
+    /**
+     * Every decision is taken at once against the memory copy of the log (as when writes were
+     * synchronous); settles once the message is committed (rejects if the store refused it).
+     */
+    async sendMessage(message: SendMessage): Promise<void> {
       const running = task !== undefined;
       if (!running && pendingActions(log.branch()).length > 0) {
         // The model must read an answer to every call before the next user message.
@@ -293,7 +306,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         contentText(message.content),
         activatedSkills(log.branch()),
       );
-      log.append({
+      const stored = log.append({
         kind: 'MessageEvent',
         ...stamp(),
         source: 'user',
@@ -308,12 +321,14 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         // Paused while a step finishes: the message's run goes on once that step has ended.
         if (message.run && pauseRequested && log.record().execution_status === 'paused')
           resumeAfterRun = true;
+        await stored;
         return;
       }
-      log.transition({ kind: 'user_message', supersededPending: false });
+      await log.transition({ kind: 'user_message', supersededPending: false });
       if (message.run && !stopping) start(false);
+      await Promise.all([stored, log.settled()]);
     },
-    respondToConfirmation(response: RespondToConfirmation): void {
+    async respondToConfirmation(response: RespondToConfirmation): Promise<void> {
       const pending = pendingActions(log.branch());
       if (response.action_ids && !sameIds(response.action_ids, pending))
         throw new RuntimeError('stale_confirmation');
@@ -327,7 +342,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       if (task || stopping) throw new RuntimeError('conversation_already_running');
       recordConfirmationAnswers(log, answers, ports);
       if (answers.some((answer) => answer.accept)) start(true);
-      else log.transition({ kind: 'all_rejected' });
+      else await log.transition({ kind: 'all_rejected' });
+      await log.settled();
     },
     /**
      * Forces a condensation (upstream's condense). While a run is going or actions wait for an answer,
@@ -340,7 +356,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       // A run going, or actions waiting for an answer (a summary step must not run them, as
       // upstream's would): the next run condenses before its next model call.
       if (task || pendingActions(log.branch()).length > 0) {
-        log.append({ kind: 'CondensationRequest', ...stamp(), source: 'user' });
+        await log.append({ kind: 'CondensationRequest', ...stamp(), source: 'user' });
         return;
       }
       await condenseNow();
@@ -353,6 +369,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     async settle(): Promise<void> {
       await task;
       await stopping;
+      await log.settled();
     },
   };
 }

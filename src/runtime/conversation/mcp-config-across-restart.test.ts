@@ -93,9 +93,9 @@ describe("a conversation's own MCP servers across a runtime restart", () => {
       { name: 'remote', state: 'disabled', source: 'conversation', disabled_by: 'conversation' },
     ]);
     // The server got the real value back (it prints its environment), and it is masked in the log.
-    second.say(id, 'print the environment');
+    await second.say(id, 'print the environment');
     expect(await second.settled(id, 30_000)).toBe('finished');
-    const [observation] = second.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    const [observation] = (await second.kinds(id, 'ObservationEvent')) as ObservationEvent[];
     const printed = JSON.stringify(observation?.observation);
     expect(printed).toContain('OWN_TOKEN');
     expect(printed).toContain('‹secret:mcp-mine-OWN_TOKEN›');
@@ -115,7 +115,7 @@ describe("a conversation's own MCP servers across a runtime restart", () => {
     ]);
     await second.service.delete(kept);
     await second.service.delete(id);
-    expect(second.store.listMCPConfigs()).toEqual([]);
+    expect(await second.store.listMCPConfigs()).toEqual([]);
   }, 60_000);
 
   it('a fork keeps them; with the key file lost a conversation runs on the global servers, and says so', async () => {
@@ -151,5 +151,5 @@ describe("a conversation's own MCP servers across a runtime restart", () => {
 async function restart(harness: ServiceHarness): Promise<void> {
   await harness.close();
   open.splice(open.indexOf(harness), 1);
-  harness.store.close();
+  await harness.store.close();
 }

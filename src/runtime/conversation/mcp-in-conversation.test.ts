@@ -35,17 +35,17 @@ describe('MCP servers in a conversation', () => {
       script: { turns: [echoCall, { text: 'done' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'echo something');
+    await harness.say(id, 'echo something');
     expect(await harness.settled(id, 30_000)).toBe('finished');
-    const [action] = harness.kinds(id, 'ActionEvent') as ActionEvent[];
+    const [action] = (await harness.kinds(id, 'ActionEvent')) as ActionEvent[];
     expect(action?.action).toMatchObject({ kind: 'MCPToolAction', server: 'everything', tool: 'echo' });
     // Declared read-only by its server: LOW, so the default policy would not ask.
     expect(action?.security_risk).toBe('LOW');
-    const [observation] = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    const [observation] = (await harness.kinds(id, 'ObservationEvent')) as ObservationEvent[];
     expect(observation?.observation).toMatchObject({ kind: 'MCPToolObservation', is_error: false });
     expect(JSON.stringify(observation?.observation.content)).toContain('Echo: from the model');
     expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('everything__echo');
-    const [prompt] = harness.kinds(id, 'SystemPromptEvent') as SystemPromptEvent[];
+    const [prompt] = (await harness.kinds(id, 'SystemPromptEvent')) as SystemPromptEvent[];
     expect(prompt?.tools.map((tool) => tool.name)).toContain('everything__echo');
   }, 60_000);
 
@@ -55,13 +55,13 @@ describe('MCP servers in a conversation', () => {
       script: { turns: [{ text: 'still here' }] },
     });
     const id = await harness.create();
-    const [notice] = harness.kinds(id, 'ConversationErrorEvent') as ConversationErrorEvent[];
+    const [notice] = (await harness.kinds(id, 'ConversationErrorEvent')) as ConversationErrorEvent[];
     expect(notice?.code).toBe('MCPServerUnavailable');
     expect(notice?.detail).toContain('"broken"');
-    harness.say(id, 'hello');
+    await harness.say(id, 'hello');
     expect(await harness.settled(id, 30_000)).toBe('finished');
     // Said once, not again at the run's start.
-    expect(harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(1);
     expect(await harness.service.mcpStatus(id)).toEqual([
       expect.objectContaining({ name: 'broken', state: 'failed', reason: expect.any(String) }),
     ]);
@@ -80,7 +80,7 @@ describe('MCP servers in a conversation', () => {
       { name: 'everything', state: 'disabled' },
       { name: 'mine', state: 'ready' },
     ]);
-    harness.say(id, 'echo');
+    await harness.say(id, 'echo');
     expect(await harness.settled(id, 30_000)).toBe('finished');
     // The global server is off: the model's call to it is an unknown tool.
     expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('mine__echo');
@@ -107,11 +107,11 @@ describe('MCP servers in a conversation', () => {
     const id = await harness.create({
       mcp_config: { mcpServers: { mine: everythingServer({ env: { OWN_TOKEN: ownValue } }) } },
     });
-    harness.say(id, 'print the environment');
+    await harness.say(id, 'print the environment');
     expect(await harness.settled(id, 30_000)).toBe('finished');
-    const observations = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    const observations = (await harness.kinds(id, 'ObservationEvent')) as ObservationEvent[];
     expect(observations).toHaveLength(2);
-    const stored = JSON.stringify(harness.events(id));
+    const stored = JSON.stringify(await harness.events(id));
     expect(stored).toContain('SHARED_TOKEN');
     expect(stored).toContain('OWN_TOKEN');
     expect(stored).not.toContain(globalValue);
@@ -126,9 +126,9 @@ describe('MCP servers in a conversation', () => {
       script: { turns: [echoCall, { text: 'done' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'echo something');
+    await harness.say(id, 'echo something');
     expect(await harness.settled(id, 30_000)).toBe('waiting_for_confirmation');
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
+    expect(await harness.kinds(id, 'ObservationEvent')).toHaveLength(0);
   }, 60_000);
 
   it('turning a global server off for a loaded conversation stops it, and the next run does without it', async () => {
@@ -138,16 +138,16 @@ describe('MCP servers in a conversation', () => {
     });
     const id = await harness.create();
     // A page holds the conversation loaded, tools and all.
-    const subscription = harness.service.subscribe(id, () => undefined);
+    const subscription = await harness.service.subscribe(id, () => undefined);
     try {
-      harness.say(id, 'one');
+      await harness.say(id, 'one');
       expect(await harness.settled(id, 30_000)).toBe('finished');
       expect(harness.llm.calls[0]?.tools.map((tool) => tool.name)).toContain('everything__echo');
       const status = await harness.service.setDisabledGlobalMCPServers(id, ['everything']);
       expect(status).toEqual([
         expect.objectContaining({ name: 'everything', state: 'disabled', source: 'settings' }),
       ]);
-      harness.say(id, 'two');
+      await harness.say(id, 'two');
       expect(await harness.settled(id, 30_000)).toBe('finished');
       expect(harness.llm.calls[1]?.tools.map((tool) => tool.name)).not.toContain('everything__echo');
     } finally {

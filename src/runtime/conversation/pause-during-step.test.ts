@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestToolset } from '../agent/testing/create-test-toolset';
 import type { Event } from '../events';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 
@@ -17,50 +18,50 @@ describe('pause during a step (upstream semantics)', () => {
   it('is paused with a PauseEvent at once; the step in flight records its answer after it; no new step starts', async () => {
     harness = await createServiceHarness({ script: { turns: [terminal('a', 80), terminal('b')] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
-    harness.service.pause(id);
+    await harness.service.pause(id);
     // At once: before the model call in flight has answered.
-    expect(harness.status(id)).toBe('paused');
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
-    expect(harness.kinds(id, 'ActionEvent')).toHaveLength(0);
-    expect(harness.statusHistory(id)).toEqual(['running', 'paused']);
+    expect(await harness.status(id)).toBe('paused');
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'ActionEvent')).toHaveLength(0);
+    expect(await harness.statusHistory(id)).toEqual(['running', 'paused']);
 
-    await harness.until(() => harness.kinds(id, 'ObservationEvent').length === 1);
+    await harness.until(async () => (await harness.kinds(id, 'ObservationEvent')).length === 1);
     await sleep(40);
-    const events = harness.events(id);
+    const events = await harness.events(id);
     expect(seqOf(events, 'ActionEvent')).toBeGreaterThan(seqOf(events, 'PauseEvent'));
     expect(seqOf(events, 'ObservationEvent')).toBeGreaterThan(seqOf(events, 'ActionEvent'));
     expect(harness.llm.calls).toHaveLength(1);
-    expect(harness.status(id)).toBe('paused');
-    expect(harness.statusHistory(id)).toEqual(['running', 'paused']);
+    expect(await harness.status(id)).toBe('paused');
+    expect(await harness.statusHistory(id)).toEqual(['running', 'paused']);
   });
 
   it('run after the pause continues normally', async () => {
     harness = await createServiceHarness({ script: { turns: [terminal('a', 50), { text: 'all done' }] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
-    harness.service.pause(id);
-    await harness.until(() => harness.kinds(id, 'ObservationEvent').length === 1);
+    await harness.service.pause(id);
+    await harness.until(async () => (await harness.kinds(id, 'ObservationEvent')).length === 1);
     await sleep(20);
-    harness.service.run(id);
+    await harness.service.run(id);
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llm.calls).toHaveLength(2);
-    expect(harness.statusHistory(id)).toEqual(['running', 'paused', 'running', 'finished']);
+    expect(await harness.statusHistory(id)).toEqual(['running', 'paused', 'running', 'finished']);
   });
 
   it('a run asked for while the paused step is still finishing starts once that step has ended', async () => {
     harness = await createServiceHarness({ script: { turns: [terminal('a', 60), { text: 'all done' }] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
-    harness.service.pause(id);
-    expect(() => harness.service.run(id)).not.toThrow();
-    expect(harness.status(id)).toBe('paused');
-    await harness.until(() => harness.status(id) === 'finished');
+    await harness.service.pause(id);
+    await expect(harness.service.run(id)).resolves.toBeUndefined();
+    expect(await harness.status(id)).toBe('paused');
+    await harness.until(async () => (await harness.status(id)) === 'finished');
     expect(harness.llm.calls).toHaveLength(2);
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(1);
   });
 
   it('a message with run:true while the paused step finishes is answered after it', async () => {
@@ -68,11 +69,11 @@ describe('pause during a step (upstream semantics)', () => {
       script: { turns: [terminal('a', 60), { text: 'answered' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
-    harness.service.pause(id);
-    harness.say(id, 'and then this');
-    await harness.until(() => harness.status(id) === 'finished');
+    await harness.service.pause(id);
+    await harness.say(id, 'and then this');
+    await harness.until(async () => (await harness.status(id)) === 'finished');
     expect(harness.llm.calls).toHaveLength(2);
     expect(JSON.stringify(harness.llm.calls[1]?.messages)).toContain('and then this');
   });
@@ -80,26 +81,26 @@ describe('pause during a step (upstream semantics)', () => {
   it('a pause followed by a second pause cancels a run asked for in between', async () => {
     harness = await createServiceHarness({ script: { turns: [terminal('a', 60), { text: 'no' }] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
-    harness.service.pause(id);
-    harness.service.run(id);
-    harness.service.pause(id);
-    await harness.until(() => harness.kinds(id, 'ObservationEvent').length === 1);
+    await harness.service.pause(id);
+    await harness.service.run(id);
+    await harness.service.pause(id);
+    await harness.until(async () => (await harness.kinds(id, 'ObservationEvent')).length === 1);
     await sleep(40);
-    expect(harness.status(id)).toBe('paused');
+    expect(await harness.status(id)).toBe('paused');
     expect(harness.llm.calls).toHaveLength(1);
   });
 
   it('a step that finishes the run ends it finished despite the pause', async () => {
     harness = await createServiceHarness({ script: { turns: [{ text: 'the answer', delay_ms: 50 }] } });
     const id = await harness.create();
-    harness.say(id, 'question');
+    await harness.say(id, 'question');
     await sleep(10);
-    harness.service.pause(id);
-    expect(harness.status(id)).toBe('paused');
-    await harness.until(() => harness.status(id) === 'finished');
-    expect(harness.statusHistory(id)).toEqual(['running', 'paused', 'finished']);
+    await harness.service.pause(id);
+    expect(await harness.status(id)).toBe('paused');
+    await harness.until(async () => (await harness.status(id)) === 'finished');
+    expect(await harness.statusHistory(id)).toEqual(['running', 'paused', 'finished']);
   });
 
   it('a step whose actions need confirmation ends waiting despite the pause', async () => {
@@ -108,22 +109,38 @@ describe('pause during a step (upstream semantics)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'clean');
+    await harness.say(id, 'clean');
     await sleep(10);
-    harness.service.pause(id);
-    await harness.until(() => harness.status(id) === 'waiting_for_confirmation');
-    expect(harness.service.get(id).pending_action_ids).toHaveLength(1);
+    await harness.service.pause(id);
+    await harness.until(async () => (await harness.status(id)) === 'waiting_for_confirmation');
+    expect((await harness.service.get(id)).pending_action_ids).toHaveLength(1);
   });
 
   it('a pause before the first step (while the run prepares) means no model call at all', async () => {
-    harness = await createServiceHarness({ script: { turns: [terminal('a')] } });
+    // The run's preparation waits for the tools until the test lets them be ready.
+    let toolsReady = () => {};
+    const gate = new Promise<void>((resolve) => {
+      toolsReady = resolve;
+    });
+    let gated = false;
+    harness = await createServiceHarness({
+      script: { turns: [terminal('a')] },
+      createToolset: () => {
+        const toolset = createTestToolset();
+        // The first toolset serves the creation; the run's preparation meets the gate.
+        const ready = gated ? () => gate : async () => undefined;
+        gated = true;
+        return { ...toolset, ready };
+      },
+    });
     const id = await harness.create();
-    harness.say(id, 'go');
-    harness.service.pause(id);
+    await harness.say(id, 'go');
+    await harness.service.pause(id);
+    toolsReady();
     await sleep(30);
     expect(harness.llm.calls).toHaveLength(0);
-    expect(harness.status(id)).toBe('paused');
-    harness.service.run(id);
+    expect(await harness.status(id)).toBe('paused');
+    await harness.service.run(id);
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llm.calls.length).toBeGreaterThan(0);
   });
@@ -131,30 +148,30 @@ describe('pause during a step (upstream semantics)', () => {
   it('interrupt after a pause still cancels the step in flight', async () => {
     harness = await createServiceHarness({ script: { turns: [terminal('a', 5_000)] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
-    harness.service.pause(id);
+    await harness.service.pause(id);
     const started = Date.now();
     await harness.service.interrupt(id);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(harness.status(id)).toBe('paused');
-    expect(harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
-    expect(harness.kinds(id, 'ActionEvent')).toHaveLength(0);
+    expect(await harness.status(id)).toBe('paused');
+    expect(await harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'ActionEvent')).toHaveLength(0);
   });
 
   it('pause leaves a finished conversation as it is, as upstream does, and pauses an idle one', async () => {
     harness = await createServiceHarness({ script: { turns: [{ text: 'done' }] } });
     const id = await harness.create();
-    harness.say(id, 'hi');
+    await harness.say(id, 'hi');
     expect(await harness.settled(id)).toBe('finished');
-    harness.service.pause(id);
-    expect(harness.status(id)).toBe('finished');
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(0);
+    await harness.service.pause(id);
+    expect(await harness.status(id)).toBe('finished');
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(0);
 
     const idle = await harness.create();
-    harness.service.pause(idle);
-    expect(harness.status(idle)).toBe('paused');
-    expect(harness.kinds(idle, 'PauseEvent')).toHaveLength(1);
+    await harness.service.pause(idle);
+    expect(await harness.status(idle)).toBe('paused');
+    expect(await harness.kinds(idle, 'PauseEvent')).toHaveLength(1);
   });
 
   it('pause leaves a conversation waiting for confirmation waiting', async () => {
@@ -163,10 +180,10 @@ describe('pause during a step (upstream semantics)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'clean');
+    await harness.say(id, 'clean');
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
-    harness.service.pause(id);
-    expect(harness.status(id)).toBe('waiting_for_confirmation');
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(0);
+    await harness.service.pause(id);
+    expect(await harness.status(id)).toBe('waiting_for_confirmation');
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(0);
   });
 });

@@ -67,16 +67,17 @@ async function startService(initial: keyof typeof configs) {
     /** Sends a message and waits for the run to end; the status it ended with. */
     async say(content: Content[] | string): Promise<ExecutionStatus> {
       const blocks = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content;
-      service.sendMessage(id, { role: 'user', content: blocks, run: true });
+      await service.sendMessage(id, { role: 'user', content: blocks, run: true });
       const deadline = Date.now() + 10_000;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      while (service.get(id).execution_status === 'running') {
+      while ((await service.get(id)).execution_status === 'running') {
         if (Date.now() > deadline) throw new Error('the run did not end');
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      return service.get(id).execution_status;
+      return (await service.get(id)).execution_status;
     },
-    errors: () => store.readEvents(id).filter((event) => event.kind === 'ConversationErrorEvent'),
+    errors: async () =>
+      (await store.readEvents(id)).filter((event) => event.kind === 'ConversationErrorEvent'),
     close: () => service.close(),
   };
 }
@@ -118,7 +119,7 @@ describe('a request the provider refuses does not poison the conversation', () =
       ],
     });
     expect(await conversation.say('list the files')).toBe('finished');
-    expect(conversation.errors()).toEqual([]);
+    expect(await conversation.errors()).toEqual([]);
     const bodies = mock.requests().map((request) => JSON.stringify(request.body));
     expect(bodies).toHaveLength(4);
     expect(bodies[1]).toContain('functions.terminal:0');
@@ -136,7 +137,7 @@ describe('a request the provider refuses does not poison the conversation', () =
     const conversation = await startService('anthropic');
     mock.setScript({ turns: [{ fail: 'bad_request' }, { text: 'Back again.' }] });
     expect(await conversation.say('hello')).toBe('error');
-    expect(conversation.errors()).toMatchObject([
+    expect(await conversation.errors()).toMatchObject([
       {
         code: 'LLMBadRequest',
         detail: expect.stringMatching(
@@ -166,7 +167,7 @@ describe('a request the provider refuses does not poison the conversation', () =
     const sent = JSON.stringify(mock.requests()[1]?.body);
     expect(sent).not.toContain('PHN2Zy');
     expect(sent).toContain('image/svg+xml');
-    expect(JSON.stringify(conversation.store.readEvents(conversation.id))).toContain(svg);
+    expect(JSON.stringify(await conversation.store.readEvents(conversation.id))).toContain(svg);
     expect(invalidRequests()).toEqual([]);
     await conversation.close();
   });
@@ -210,7 +211,7 @@ describe('switching provider mid-conversation', () => {
       'anthropic',
       'openai',
     ]);
-    expect(conversation.errors()).toEqual([]);
+    expect(await conversation.errors()).toEqual([]);
     expect(invalidRequests()).toEqual([]);
     await conversation.close();
   });
@@ -231,9 +232,9 @@ describe('call ids the runtime mints', () => {
       ],
     });
     expect(await conversation.say('two at once')).toBe('finished');
-    const ids = conversation.store
-      .readEvents(conversation.id)
-      .flatMap((event) => (event.kind === 'ActionEvent' ? [event.tool_call_id] : []));
+    const ids = (await conversation.store.readEvents(conversation.id)).flatMap((event) =>
+      event.kind === 'ActionEvent' ? [event.tool_call_id] : [],
+    );
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe('same');
     expect(ids[1]).toMatch(/^call_[a-zA-Z0-9_]{1,35}$/);

@@ -35,9 +35,9 @@ describe('the loop with the real toolset', () => {
         { tool_calls: [{ id: 'c3', name: 'finish', arguments: { message: 'Edited.' } }] },
       ],
     });
-    harness.say(id, 'write and edit a note');
+    await harness.say(id, 'write and edit a note');
     expect(await harness.settled(id, 15_000)).toBe('finished');
-    const observations = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    const observations = (await harness.kinds(id, 'ObservationEvent')) as ObservationEvent[];
     expect(observations.map((event) => event.observation.kind)).toEqual([
       'TerminalObservation',
       'FileEditorObservation',
@@ -55,15 +55,15 @@ describe('the loop with the real toolset', () => {
       },
     });
     const id = await harness.create();
-    harness.say(id, 'wait');
+    await harness.say(id, 'wait');
     const deadline = Date.now() + 10_000;
-    while (harness.kinds(id, 'ActionEvent').length === 0 && Date.now() < deadline)
+    while ((await harness.kinds(id, 'ActionEvent')).length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     await harness.service.interrupt(id);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(harness.status(id)).toBe('paused');
-    expect(harness.service.get(id).pending_action_ids).toEqual([]);
+    expect(await harness.status(id)).toBe('paused');
+    expect((await harness.service.get(id)).pending_action_ids).toEqual([]);
   });
 });

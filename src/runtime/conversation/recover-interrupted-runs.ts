@@ -11,25 +11,25 @@ export const RESTART_INTERRUPTED_ERROR =
  * the process died) cannot be resumed blindly. It becomes `error`, and the action that was probably
  * in flight (the first pending one) gets an AgentErrorEvent. Returns the ids it changed.
  */
-export function recoverInterruptedRuns(
+export async function recoverInterruptedRuns(
   store: EventStore,
   ports: { newId(): string; now(): string },
-): string[] {
+): Promise<string[]> {
   const candidates = [
-    ...idsWithStatus(store, 'running'),
-    ...idsWithStatus(store, 'waiting_for_confirmation'),
+    ...(await idsWithStatus(store, 'running')),
+    ...(await idsWithStatus(store, 'waiting_for_confirmation')),
   ];
   const recovered: string[] = [];
   for (const id of candidates) {
-    const record = store.getConversation(id);
+    const record = await store.getConversation(id);
     if (!record) continue;
-    const branch = store.activeBranch(id);
+    const branch = await store.activeBranch(id);
     const pending = pendingActions(branch);
     if (record.execution_status === 'waiting_for_confirmation' && !isHalfExecuted(branch, pending)) continue;
     const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
     const first = pending[0];
     if (first) {
-      store.append(id, {
+      await store.append(id, {
         kind: 'AgentErrorEvent',
         ...stamp(),
         source: 'environment',
@@ -38,7 +38,7 @@ export function recoverInterruptedRuns(
         error: RESTART_INTERRUPTED_ERROR,
       });
     }
-    store.append(id, {
+    await store.append(id, {
       kind: 'ConversationErrorEvent',
       ...stamp(),
       source: 'environment',
@@ -47,8 +47,8 @@ export function recoverInterruptedRuns(
         'The runtime restarted while this conversation was running. Check the last steps, then run again to continue.',
     });
     const status = nextStatus(record.execution_status, { kind: 'run_failed' });
-    store.updateConversation(id, { execution_status: status });
-    store.append(id, {
+    await store.updateConversation(id, { execution_status: status });
+    await store.append(id, {
       kind: 'ConversationStateUpdateEvent',
       ...stamp(),
       source: 'environment',
@@ -60,11 +60,11 @@ export function recoverInterruptedRuns(
   return recovered;
 }
 
-function idsWithStatus(store: EventStore, status: ExecutionStatus): string[] {
+async function idsWithStatus(store: EventStore, status: ExecutionStatus): Promise<string[]> {
   const ids: string[] = [];
   let pageId: string | undefined;
   do {
-    const page = store.listConversations({
+    const page = await store.listConversations({
       status,
       limit: 100,
       sort: 'CREATED_AT',

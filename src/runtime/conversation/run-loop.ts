@@ -63,7 +63,7 @@ export function endWithError(
   control: Pick<LoopControl, 'transition'>,
   error: { code: string; detail: string },
 ): void {
-  context.append({
+  void context.append({
     kind: 'ConversationErrorEvent',
     id: context.newId(),
     timestamp: context.now(),
@@ -85,7 +85,7 @@ function stopWhenStuck(context: AgentContext, control: LoopControl): boolean {
       last.llm_message.content[0]?.type === 'text' &&
       last.llm_message.content[0].text === verdict.message;
     if (!alreadyNudged) {
-      context.append({
+      void context.append({
         kind: 'MessageEvent',
         id: context.newId(),
         timestamp: context.now(),
@@ -97,7 +97,7 @@ function stopWhenStuck(context: AgentContext, control: LoopControl): boolean {
     return false;
   }
   if (verdict.kind !== 'stuck') return false;
-  context.append({
+  void context.append({
     kind: 'ConversationErrorEvent',
     id: context.newId(),
     timestamp: context.now(),

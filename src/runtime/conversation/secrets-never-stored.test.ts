@@ -76,10 +76,10 @@ describe('secrets in a run', () => {
     });
     try {
       const id = await harness.create();
-      harness.service.setSecrets(id, { DB_PASSWORD });
+      await harness.service.setSecrets(id, { DB_PASSWORD });
       const frames: LiveFrame[] = [];
-      const subscription = harness.service.subscribe(id, (frame) => frames.push(frame));
-      harness.say(id, `Use my key ${API_KEY} (base64 ${API_KEY_BASE64}) and ${GITHUB_TOKEN} please`);
+      const subscription = await harness.service.subscribe(id, (frame) => frames.push(frame));
+      await harness.say(id, `Use my key ${API_KEY} (base64 ${API_KEY_BASE64}) and ${GITHUB_TOKEN} please`);
       await harness.settled(id);
       await new Promise((resolve) => setTimeout(resolve, 20)); // the title call settles
       subscription.unsubscribe();
@@ -102,22 +102,22 @@ describe('secrets in a run', () => {
         .join('');
       expect(streamed).toContain('‹secret:LLM_API_KEY›');
       expect(streamed).toContain('‹secret:github-token›');
-      const events = harness.service.searchEvents(id, {}, { limit: 100, order: 'asc' }).items;
+      const events = (await harness.service.searchEvents(id, {}, { limit: 100, order: 'asc' })).items;
       expectNoSecret('the events', JSON.stringify(events));
       expect(JSON.stringify(events)).toContain('‹secret:DB_PASSWORD›');
       expectNoSecret('the model requests', JSON.stringify(harness.llm.calls));
       expect(harness.llm.calls.length).toBeGreaterThanOrEqual(3);
-      const { title } = harness.service.get(id);
+      const { title } = await harness.service.get(id);
       expectNoSecret('the title', title);
       expect(title).toContain('‹secret:LLM_API_KEY›');
       for (const q of ['key', 'token', 'settings']) {
-        const page = harness.service.search({ q, limit: 10, sort_order: 'UPDATED_AT_DESC' });
+        const page = await harness.service.search({ q, limit: 10, sort_order: 'UPDATED_AT_DESC' });
         expectNoSecret(`the search for ${q}`, JSON.stringify(page));
       }
-      expectNoSecret('the export', harness.service.exportConversation(id, 'md').content);
+      expectNoSecret('the export', (await harness.service.exportConversation(id, 'md')).content);
 
       await harness.close();
-      store.close();
+      await store.close();
       expectNoSecret('the database files after checkpoint', database());
     } finally {
       await harness.close();

@@ -36,11 +36,11 @@ describe('skills in a conversation', () => {
       '---\ntriggers: [kubectl]\n---\nAlways pass --context staging.',
     );
     const id = await start([{ text: 'ok' }, { text: 'ok again' }]);
-    harness.say(id, 'Why does kubectl hang?');
+    await harness.say(id, 'Why does kubectl hang?');
     expect(await harness.settled(id)).toBe('finished');
-    harness.say(id, 'kubectl still hangs');
+    await harness.say(id, 'kubectl still hangs');
     expect(await harness.settled(id)).toBe('finished');
-    const messages = harness.kinds(id, 'MessageEvent') as MessageEvent[];
+    const messages = (await harness.kinds(id, 'MessageEvent')) as MessageEvent[];
     const fromUser = messages.filter((message) => message.source === 'user');
     expect(fromUser.map((message) => message.activated_skills)).toEqual([['k8s'], undefined]);
     const firstCall = JSON.stringify(harness.llm.calls[0]?.messages);
@@ -64,9 +64,9 @@ describe('skills in a conversation', () => {
       { tool_calls: [{ name: 'invoke_skill', arguments: { name: 'nope' } }] },
       { text: 'done' },
     ]);
-    harness.say(id, 'release it');
+    await harness.say(id, 'release it');
     expect(await harness.settled(id)).toBe('finished');
-    const [loaded, missing] = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    const [loaded, missing] = (await harness.kinds(id, 'ObservationEvent')) as ObservationEvent[];
     expect(loaded?.observation).toMatchObject({
       kind: 'InvokeSkillObservation',
       is_error: false,
@@ -91,9 +91,9 @@ describe('skills in a conversation', () => {
       },
     };
     const id = await start([{ tool_calls: [view] }, { tool_calls: [view] }, { text: 'done' }]);
-    harness.say(id, 'look at the api');
+    await harness.say(id, 'look at the api');
     expect(await harness.settled(id)).toBe('finished');
-    const [first, second] = harness.kinds(id, 'ObservationEvent') as ObservationEvent[];
+    const [first, second] = (await harness.kinds(id, 'ObservationEvent')) as ObservationEvent[];
     expect(JSON.stringify(first?.observation.content)).toContain('API tests: pnpm test:api');
     expect(JSON.stringify(second?.observation.content)).not.toContain('API tests');
   });

@@ -31,27 +31,29 @@ describe('the service on a real SQLite file', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await before.create();
-    before.say(id, 'go');
+    await before.say(id, 'go');
     await before.settled(id);
     // The process dies while executing the approved batch: the row still says running.
-    store.updateConversation(id, { execution_status: 'running' });
-    store.close();
+    await store.updateConversation(id, { execution_status: 'running' });
+    await store.close();
 
     const reopened = openSqliteEventStore(path);
     const after = await createServiceHarness({ store: reopened });
     try {
-      const info = after.service.get(id);
+      const info = await after.service.get(id);
       expect(info.execution_status).toBe('error');
-      const actions = after.kinds(id, 'ActionEvent') as ActionEvent[];
-      expect(after.kinds(id, 'AgentErrorEvent')[0]).toMatchObject({
+      const actions = (await after.kinds(id, 'ActionEvent')) as ActionEvent[];
+      expect((await after.kinds(id, 'AgentErrorEvent'))[0]).toMatchObject({
         tool_call_id: 'c1',
         error: expect.stringMatching(/restart/),
       });
-      expect(after.kinds(id, 'ConversationErrorEvent')[0]).toMatchObject({ code: 'RuntimeRestarted' });
+      expect((await after.kinds(id, 'ConversationErrorEvent'))[0]).toMatchObject({
+        code: 'RuntimeRestarted',
+      });
       expect(info.pending_action_ids).toEqual([actions[1]?.id]);
     } finally {
       await after.close();
-      reopened.close();
+      await reopened.close();
     }
   });
 
@@ -60,23 +62,23 @@ describe('the service on a real SQLite file', () => {
     const store = openSqliteEventStore(path);
     const first = await createServiceHarness({ store, script: { turns: [{ text: 'ok' }] } });
     const id = await first.create();
-    first.say(id, 'hello');
+    await first.say(id, 'hello');
     await first.settled(id);
-    first.service.update(id, { title: 'Renamed' });
-    const infoBefore = first.service.get(id);
+    await first.service.update(id, { title: 'Renamed' });
+    const infoBefore = await first.service.get(id);
     await first.close();
-    store.close();
+    await store.close();
 
     const reopened = openSqliteEventStore(path);
     const second = await createServiceHarness({ store: reopened });
     try {
-      const info = second.service.get(id);
+      const info = await second.service.get(id);
       expect(info.title).toBe('Renamed');
       expect(info.execution_status).toBe('finished');
       expect(info.leaf_event_id).toBe(infoBefore.leaf_event_id);
     } finally {
       await second.close();
-      reopened.close();
+      await reopened.close();
     }
   });
 });

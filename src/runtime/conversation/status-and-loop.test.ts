@@ -11,9 +11,9 @@ describe('status and loop (SCENARIOS 29–35)', () => {
   it('run on a finished conversation with no new message makes no model call', async () => {
     harness = await createServiceHarness({ script: { turns: [{ text: 'Done here.' }] } });
     const id = await harness.create();
-    harness.say(id, 'hi');
+    await harness.say(id, 'hi');
     await harness.settled(id);
-    harness.service.run(id);
+    await harness.service.run(id);
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llm.calls).toHaveLength(1);
   });
@@ -21,14 +21,14 @@ describe('status and loop (SCENARIOS 29–35)', () => {
   it('a message to a finished conversation makes it idle, then a run goes on as usual', async () => {
     harness = await createServiceHarness({ script: { turns: [{ text: 'first' }, { text: 'second' }] } });
     const id = await harness.create();
-    harness.say(id, 'one');
+    await harness.say(id, 'one');
     await harness.settled(id);
-    harness.say(id, 'two', false);
-    expect(harness.status(id)).toBe('idle');
-    harness.service.run(id);
+    await harness.say(id, 'two', false);
+    expect(await harness.status(id)).toBe('idle');
+    await harness.service.run(id);
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llm.calls).toHaveLength(2);
-    expect(harness.statusHistory(id)).toEqual(['running', 'finished', 'idle', 'running', 'finished']);
+    expect(await harness.statusHistory(id)).toEqual(['running', 'finished', 'idle', 'running', 'finished']);
   });
 
   it('max_iterations ends a model that never finishes with MaxIterationsReached', async () => {
@@ -37,10 +37,10 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       script: { turns: Array.from({ length: 10 }, () => terminal(`step ${counter++}`)) },
     });
     const id = await harness.create({ max_iterations: 3 });
-    harness.say(id, 'loop forever');
+    await harness.say(id, 'loop forever');
     expect(await harness.settled(id)).toBe('error');
     expect(harness.llm.calls).toHaveLength(3);
-    expect((harness.kinds(id, 'ConversationErrorEvent')[0] as ConversationErrorEvent).code).toBe(
+    expect(((await harness.kinds(id, 'ConversationErrorEvent'))[0] as ConversationErrorEvent).code).toBe(
       'MaxIterationsReached',
     );
   });
@@ -48,10 +48,10 @@ describe('status and loop (SCENARIOS 29–35)', () => {
   it('pausing twice while idle records exactly one PauseEvent', async () => {
     harness = await createServiceHarness();
     const id = await harness.create();
-    harness.service.pause(id);
-    harness.service.pause(id);
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
-    expect(harness.status(id)).toBe('paused');
+    await harness.service.pause(id);
+    await harness.service.pause(id);
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(1);
+    expect(await harness.status(id)).toBe('paused');
   });
 
   it('pause during a run is paused at once, once, and the step in flight still completes', async () => {
@@ -59,29 +59,29 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       script: { turns: [{ ...terminal('a'), delay_ms: 50 }, terminal('b'), { text: 'end' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await new Promise((resolve) => setTimeout(resolve, 10));
-    harness.service.pause(id);
-    harness.service.pause(id);
-    expect(harness.status(id)).toBe('paused');
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
-    await harness.until(() => harness.kinds(id, 'ObservationEvent').length === 1);
+    await harness.service.pause(id);
+    await harness.service.pause(id);
+    expect(await harness.status(id)).toBe('paused');
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(1);
+    await harness.until(async () => (await harness.kinds(id, 'ObservationEvent')).length === 1);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(harness.status(id)).toBe('paused');
+    expect(await harness.status(id)).toBe('paused');
     expect(harness.llm.calls).toHaveLength(1);
-    expect(harness.kinds(id, 'PauseEvent')).toHaveLength(1);
+    expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(1);
   });
 
   it('interrupt during a slow model call leaves status paused within 2 s', async () => {
     harness = await createServiceHarness({ script: { turns: [{ fail: 'hang' }] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await new Promise((resolve) => setTimeout(resolve, 20));
     const started = Date.now();
     await harness.service.interrupt(id);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(harness.status(id)).toBe('paused');
-    expect(harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
+    expect(await harness.status(id)).toBe('paused');
+    expect(await harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
   });
 
   it('interrupt stops a running tool and answers every pending action as interrupted', async () => {
@@ -98,14 +98,14 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await new Promise((resolve) => setTimeout(resolve, 30));
     await harness.service.interrupt(id);
-    expect(harness.status(id)).toBe('paused');
-    const errors = harness.kinds(id, 'AgentErrorEvent') as AgentErrorEvent[];
+    expect(await harness.status(id)).toBe('paused');
+    const errors = (await harness.kinds(id, 'AgentErrorEvent')) as AgentErrorEvent[];
     expect(errors.map((error) => error.tool_call_id)).toEqual(['c2']);
     expect(errors[0]?.error).toMatch(/interrupted/i);
-    expect(harness.service.get(id).pending_action_ids).toEqual([]);
+    expect((await harness.service.get(id)).pending_action_ids).toEqual([]);
     expect(
       harness.executed().map((action) => (action.kind === 'TerminalAction' ? action.command : '')),
     ).toEqual(['sleep']);
@@ -117,26 +117,28 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       confirmationPolicy: { kind: 'AlwaysConfirm' },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await harness.settled(id);
     await harness.service.interrupt(id);
-    expect((harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent).error).toMatch(/interrupted/i);
-    expect(harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
-    expect(harness.status(id)).toBe('paused');
+    expect(((await harness.kinds(id, 'AgentErrorEvent'))[0] as AgentErrorEvent).error).toMatch(
+      /interrupted/i,
+    );
+    expect(await harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
+    expect(await harness.status(id)).toBe('paused');
   });
 
   it('four identical failing calls: one nudge after the third error, stuck after the fourth', async () => {
     harness = await createServiceHarness({ script: { turns: [], fallback: terminal('fail build') } });
     const id = await harness.create();
-    harness.say(id, 'build it');
+    await harness.say(id, 'build it');
     expect(await harness.settled(id)).toBe('stuck');
-    const nudges = (harness.kinds(id, 'MessageEvent') as MessageEvent[]).filter(
+    const nudges = ((await harness.kinds(id, 'MessageEvent')) as MessageEvent[]).filter(
       (message) => message.source === 'environment',
     );
     expect(nudges).toHaveLength(1);
     expect(JSON.stringify(nudges[0]?.llm_message.content)).toMatch(/same arguments 3 times.*same error/);
-    expect(harness.kinds(id, 'ObservationEvent')).toHaveLength(4);
-    const events = harness.events(id);
+    expect(await harness.kinds(id, 'ObservationEvent')).toHaveLength(4);
+    const events = await harness.events(id);
     const nudgeIndex = events.findIndex((event) => event.id === nudges[0]?.id);
     expect(events.slice(0, nudgeIndex).filter((event) => event.kind === 'ObservationEvent')).toHaveLength(3);
   });
@@ -154,10 +156,10 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     expect(await harness.settled(id)).toBe('stuck');
     expect(harness.llm.calls).toHaveLength(4);
-    harness.say(id, 'try something else');
+    await harness.say(id, 'try something else');
     expect(await harness.settled(id)).toBe('finished');
   });
 
@@ -166,7 +168,7 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       script: { turns: [terminal('a'), terminal('b'), terminal('c'), terminal('d'), { text: 'done' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     expect(await harness.settled(id)).toBe('finished');
   });
 
@@ -175,7 +177,7 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       script: { turns: [{ text: '' }, { text: '' }, { text: '' }, { text: 'never' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     expect(await harness.settled(id)).toBe('stuck');
     expect(harness.llm.calls).toHaveLength(3);
   });
@@ -183,8 +185,8 @@ describe('status and loop (SCENARIOS 29–35)', () => {
   it('a second run while one is going is refused with conversation_already_running', async () => {
     harness = await createServiceHarness({ script: { turns: [{ text: 'slow', delay_ms: 100 }] } });
     const id = await harness.create();
-    harness.say(id, 'go');
-    expect(() => harness.service.run(id)).toThrow(
+    await harness.say(id, 'go');
+    await expect(harness.service.run(id)).rejects.toThrow(
       expect.objectContaining({ code: 'conversation_already_running' }),
     );
     await harness.settled(id);
@@ -195,8 +197,8 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       script: { turns: [{ ...terminal('a'), delay_ms: 40 }, { text: 'ok' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'first');
-    harness.say(id, 'also this', true);
+    await harness.say(id, 'first');
+    await harness.say(id, 'also this', true);
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llm.calls).toHaveLength(2);
     expect(JSON.stringify(harness.llm.calls[1]?.messages)).toContain('also this');
@@ -207,10 +209,10 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       script: { turns: [{ text: 'first answer', delay_ms: 40 }, { text: 'second answer' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'first');
+    await harness.say(id, 'first');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(harness.llm.calls).toHaveLength(1);
-    harness.say(id, 'second');
+    await harness.say(id, 'second');
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llm.calls).toHaveLength(2);
@@ -219,9 +221,9 @@ describe('status and loop (SCENARIOS 29–35)', () => {
   it('LLM failures that need a person end the run with a ConversationErrorEvent saying what to fix', async () => {
     harness = await createServiceHarness({ script: { turns: [{ fail: 'auth' }] } });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     expect(await harness.settled(id)).toBe('error');
-    const error = harness.kinds(id, 'ConversationErrorEvent')[0] as ConversationErrorEvent;
+    const error = (await harness.kinds(id, 'ConversationErrorEvent'))[0] as ConversationErrorEvent;
     expect(error.code).toBe('LLMAuthError');
     expect(error.detail).toMatch(/API key/);
   });
@@ -229,9 +231,9 @@ describe('status and loop (SCENARIOS 29–35)', () => {
   it('without a configured model, creating and messaging work and a run records llm_not_configured', async () => {
     harness = await createServiceHarness({ llm: null });
     const id = await harness.create();
-    harness.say(id, 'hello');
-    expect(harness.status(id)).toBe('error');
-    expect((harness.kinds(id, 'ConversationErrorEvent')[0] as ConversationErrorEvent).code).toBe(
+    await harness.say(id, 'hello');
+    expect(await harness.status(id)).toBe('error');
+    expect(((await harness.kinds(id, 'ConversationErrorEvent'))[0] as ConversationErrorEvent).code).toBe(
       'LLMNotConfigured',
     );
     expect(harness.llm.calls).toHaveLength(0);
@@ -243,19 +245,19 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     const frames: string[] = [];
     let itemId = '';
     let streamed = '';
-    const subscription = harness.service.subscribe(id, (frame) => {
+    const subscription = await harness.service.subscribe(id, (frame) => {
       if (frame.type === 'item_started') itemId = frame.item_id;
       if (frame.type === 'delta') streamed += frame.content;
       if (frame.type !== 'durable') frames.push(frame.type);
     });
-    harness.say(id, 'hi');
+    await harness.say(id, 'hi');
     await harness.settled(id);
     subscription.unsubscribe();
     // Deltas may be coalesced: a word that could be the start of a secret waits for the next chunk.
     expect(frames[0]).toBe('item_started');
     expect(frames.slice(1).every((type) => type === 'delta')).toBe(true);
     expect(streamed).toBe('Hello world');
-    const reply = (harness.kinds(id, 'MessageEvent') as MessageEvent[]).find(
+    const reply = ((await harness.kinds(id, 'MessageEvent')) as MessageEvent[]).find(
       (message) => message.source === 'agent',
     );
     expect(reply?.llm_response_id).toBe(itemId);
@@ -265,10 +267,10 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     harness = await createServiceHarness({ script: { turns: [{ fail: 'server_error' }, { text: 'ok' }] } });
     const id = await harness.create();
     const frames: unknown[] = [];
-    const subscription = harness.service.subscribe(id, (frame) => {
+    const subscription = await harness.service.subscribe(id, (frame) => {
       if (frame.type !== 'durable' && frame.type !== 'delta') frames.push(frame);
     });
-    harness.say(id, 'hi');
+    await harness.say(id, 'hi');
     await harness.settled(id);
     subscription.unsubscribe();
     const [first, aborted, second, retrying] = frames as { type: string; item_id: string }[];
@@ -297,12 +299,16 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await harness.settled(id);
-    expect(harness.service.get(id).stats).toEqual({ prompt_tokens: 25, completion_tokens: 5, cost: 0 });
-    const statsEvents = harness
-      .events(id)
-      .filter((event) => event.kind === 'ConversationStateUpdateEvent' && event.key === 'stats');
+    expect((await harness.service.get(id)).stats).toEqual({
+      prompt_tokens: 25,
+      completion_tokens: 5,
+      cost: 0,
+    });
+    const statsEvents = (await harness.events(id)).filter(
+      (event) => event.kind === 'ConversationStateUpdateEvent' && event.key === 'stats',
+    );
     expect(statsEvents).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ afterEach(async () => harness?.close());
 async function runScript(turns: ScriptTurn[]) {
   harness = await createServiceHarness({ script: { turns } });
   const id = await harness.create();
-  harness.say(id, 'do it');
+  await harness.say(id, 'do it');
   const status = await harness.settled(id);
   return { id, status };
 }
@@ -20,9 +20,9 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       { tool_calls: [{ id: 'call_1', name: 'nonexistent_tool', arguments: {} }] },
       { tool_calls: [{ id: 'call_2', name: 'finish', arguments: { message: 'done' } }] },
     ]);
-    const actions = harness.kinds(id, 'ActionEvent') as ActionEvent[];
+    const actions = (await harness.kinds(id, 'ActionEvent')) as ActionEvent[];
     expect(actions[0]).toMatchObject({ action: null, tool_call_id: 'call_1', tool_name: 'nonexistent_tool' });
-    const errors = harness.kinds(id, 'AgentErrorEvent') as AgentErrorEvent[];
+    const errors = (await harness.kinds(id, 'AgentErrorEvent')) as AgentErrorEvent[];
     expect(errors).toHaveLength(1);
     expect(errors[0]?.tool_call_id).toBe('call_1');
     expect(errors[0]?.error).toMatch(/nonexistent_tool.*not found.*terminal/s);
@@ -37,10 +37,10 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       { tool_calls: [{ id: 'call_1', name: 'terminal', arguments: '{"command": "ls' }] },
       { text: 'ok' },
     ]);
-    const error = harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent;
+    const error = (await harness.kinds(id, 'AgentErrorEvent'))[0] as AgentErrorEvent;
     expect(error.error).toContain('terminal');
     expect(error.error).toContain('could not be parsed');
-    const action = harness.kinds(id, 'ActionEvent')[0] as ActionEvent;
+    const action = (await harness.kinds(id, 'ActionEvent'))[0] as ActionEvent;
     expect(JSON.parse(action.tool_call.arguments)).toMatchObject({
       _malformed_tool_call: true,
       error: expect.any(String),
@@ -53,7 +53,7 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       { tool_calls: [{ id: 'call_1', name: 'terminal', arguments: { command: 7, note: huge } }] },
       { text: 'ok' },
     ]);
-    const error = harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent;
+    const error = (await harness.kinds(id, 'AgentErrorEvent'))[0] as AgentErrorEvent;
     expect(error.error).toContain('command');
     expect(error.error).toContain('note');
     expect(error.error).not.toContain('xxxxxxxxxx');
@@ -61,7 +61,7 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
 
   it('an empty reply is recorded, nudged as a user-role environment message, and the loop goes on', async () => {
     const { id, status } = await runScript([{ text: '' }, { text: 'Here you go.' }]);
-    const messages = harness.kinds(id, 'MessageEvent') as MessageEvent[];
+    const messages = (await harness.kinds(id, 'MessageEvent')) as MessageEvent[];
     const [, empty, nudge, final] = messages;
     expect(empty).toMatchObject({ source: 'agent', llm_message: { role: 'assistant', content: [] } });
     expect(nudge).toMatchObject({ source: 'environment', llm_message: { role: 'user' } });
@@ -81,7 +81,7 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       },
       { text: 'ok' },
     ]);
-    expect(harness.kinds(id, 'AgentErrorEvent')).toHaveLength(0);
+    expect(await harness.kinds(id, 'AgentErrorEvent')).toHaveLength(0);
     expect(harness.executed()).toEqual([
       expect.objectContaining({ kind: 'TerminalAction', command: 'pwd' }),
       expect.objectContaining({
@@ -104,8 +104,8 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
     ]);
     expect(status).toBe('finished');
     expect(harness.executed().map((action) => action.kind)).toEqual(['FinishAction']);
-    expect((harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent).tool_call_id).toBe('c2');
-    expect(harness.service.get(id).pending_action_ids).toEqual([]);
+    expect(((await harness.kinds(id, 'AgentErrorEvent'))[0] as AgentErrorEvent).tool_call_id).toBe('c2');
+    expect((await harness.service.get(id)).pending_action_ids).toEqual([]);
   });
 
   it('a batch shares one llm_response_id and only the first action carries the thought', async () => {
@@ -119,7 +119,7 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       },
       { text: 'ok' },
     ]);
-    const [first, second] = harness.kinds(id, 'ActionEvent') as ActionEvent[];
+    const [first, second] = (await harness.kinds(id, 'ActionEvent')) as ActionEvent[];
     expect(first?.llm_response_id).toBe(second?.llm_response_id);
     expect(first?.thought).toEqual([{ type: 'text', text: 'Two things.' }]);
     expect(second?.thought).toEqual([]);
@@ -130,7 +130,9 @@ describe('tool calls the model gets wrong (SCENARIOS 13–19)', () => {
       { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'throw' } }] },
       { text: 'ok' },
     ]);
-    expect((harness.kinds(id, 'AgentErrorEvent')[0] as AgentErrorEvent).error).toContain('terminal exploded');
+    expect(((await harness.kinds(id, 'AgentErrorEvent'))[0] as AgentErrorEvent).error).toContain(
+      'terminal exploded',
+    );
     expect(status).toBe('finished');
   });
 

@@ -27,18 +27,18 @@ describe('agent final response', () => {
       },
     });
     const id = await harness.create();
-    expect(harness.service.agentFinalResponse(id)).toBe('');
-    harness.say(id, 'one');
+    expect(await harness.service.agentFinalResponse(id)).toBe('');
+    await harness.say(id, 'one');
     await harness.settled(id);
-    expect(harness.service.agentFinalResponse(id)).toBe('Finished: 3 files.');
-    harness.say(id, 'two');
+    expect(await harness.service.agentFinalResponse(id)).toBe('Finished: 3 files.');
+    await harness.say(id, 'two');
     await harness.settled(id);
-    expect(harness.service.agentFinalResponse(id)).toBe('Plain ');
+    expect(await harness.service.agentFinalResponse(id)).toBe('Plain ');
     // Back on the first branch, the answer of that branch.
-    const finish = harness.kinds(id, 'ObservationEvent')[0];
-    harness.service.navigate(id, finish?.id ?? null);
-    expect(harness.service.agentFinalResponse(id)).toBe('Finished: 3 files.');
-    expect(() => harness.service.agentFinalResponse(UNKNOWN)).toThrow(code('conversation_not_found'));
+    const finish = (await harness.kinds(id, 'ObservationEvent'))[0];
+    await harness.service.navigate(id, finish?.id ?? null);
+    expect(await harness.service.agentFinalResponse(id)).toBe('Finished: 3 files.');
+    await expect(harness.service.agentFinalResponse(UNKNOWN)).rejects.toThrow(code('conversation_not_found'));
   });
 });
 
@@ -48,13 +48,13 @@ describe('ask agent', () => {
       script: { turns: [terminal('ls'), { text: 'listed' }, { text: 'You listed the folder.' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'list the folder');
+    await harness.say(id, 'list the folder');
     expect(await harness.settled(id)).toBe('finished');
-    const before = harness.events(id);
+    const before = await harness.events(id);
     const answer = await harness.service.askAgent(id, 'What did you do?');
     expect(answer).toBe('You listed the folder.');
-    expect(harness.events(id)).toEqual(before);
-    expect(harness.status(id)).toBe('finished');
+    expect(await harness.events(id)).toEqual(before);
+    expect(await harness.status(id)).toBe('finished');
     const sent = harness.llm.calls[2];
     const stepCall = harness.llm.calls[1];
     // The same projection a step sends (the last step's context plus its reply), then the question.
@@ -71,12 +71,12 @@ describe('ask agent', () => {
       script: { turns: [{ text: 'slow answer', delay_ms: 150 }, { text: 'side answer' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
     expect(await harness.service.askAgent(id, 'status?')).toBe('side answer');
-    expect(harness.status(id)).toBe('running');
+    expect(await harness.status(id)).toBe('running');
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.service.agentFinalResponse(id)).toBe('slow answer');
+    expect(await harness.service.agentFinalResponse(id)).toBe('slow answer');
   });
 
   it('masks secrets in the answer and in the question', async () => {
@@ -84,7 +84,7 @@ describe('ask agent', () => {
       script: { turns: [{ text: 'the token is tok-0123456789abcdef' }] },
     });
     const id = await harness.create();
-    harness.service.setSecrets(id, { DEPLOY_TOKEN: 'tok-0123456789abcdef' });
+    await harness.service.setSecrets(id, { DEPLOY_TOKEN: 'tok-0123456789abcdef' });
     const answer = await harness.service.askAgent(id, 'is tok-0123456789abcdef right?');
     expect(answer).not.toContain('tok-0123456789abcdef');
     expect(answer).toContain('‹secret:DEPLOY_TOKEN›');
@@ -106,7 +106,9 @@ describe('ask agent', () => {
     expect(error).toMatchObject({ code: 'llm_call_failed' });
     expect(String((error as Error).message)).toMatch(/^The model could not answer: \S/);
     expect(String((error as Error).message)).not.toContain('sk-test-0123456789abcdefghij');
-    expect(harness.events(failing).some((event) => event.kind === 'ConversationErrorEvent')).toBe(false);
+    expect((await harness.events(failing)).some((event) => event.kind === 'ConversationErrorEvent')).toBe(
+      false,
+    );
     await expect(harness.service.askAgent(UNKNOWN, 'hi?')).rejects.toThrow(code('conversation_not_found'));
   });
 });
@@ -126,19 +128,19 @@ describe('condense on demand', () => {
       service: { condenser: { maxEvents: 100, keepFirst: 2 } },
     });
     const id = await harness.create();
-    harness.say(id, 'run two commands');
+    await harness.say(id, 'run two commands');
     expect(await harness.settled(id)).toBe('finished');
-    const forgettable = harness.kinds(id, 'ActionEvent').map((event) => event.id);
+    const forgettable = (await harness.kinds(id, 'ActionEvent')).map((event) => event.id);
     await harness.service.condense(id);
-    const [condensation] = harness.kinds(id, 'Condensation') as Condensation[];
+    const [condensation] = (await harness.kinds(id, 'Condensation')) as Condensation[];
     expect(condensation).toMatchObject({ summary: 'SUMMARY: ran a and b.', summary_offset: 2 });
     expect(condensation?.forgotten_event_ids).toEqual(expect.arrayContaining(forgettable));
-    const kinds = harness.events(id).map((event) => event.kind);
+    const kinds = (await harness.events(id)).map((event) => event.kind);
     expect(kinds.slice(-2)).toEqual(['CondensationRequest', 'Condensation']);
     expect(harness.llm.calls[3]?.tools).toEqual([]);
-    expect(harness.status(id)).toBe('finished');
+    expect(await harness.status(id)).toBe('finished');
 
-    harness.say(id, 'and now?');
+    await harness.say(id, 'and now?');
     expect(await harness.settled(id)).toBe('finished');
     const next = JSON.stringify(harness.llm.calls[4]?.messages);
     expect(next).toContain('SUMMARY: ran a and b.');
@@ -151,10 +153,10 @@ describe('condense on demand', () => {
   it('with too little history forgets nothing and records nothing', async () => {
     harness = await createServiceHarness({ service: { condenser: { maxEvents: 100, keepFirst: 2 } } });
     const id = await harness.create();
-    harness.say(id, 'hi', false);
-    const before = harness.events(id).length;
+    await harness.say(id, 'hi', false);
+    const before = (await harness.events(id)).length;
     await harness.service.condense(id);
-    expect(harness.events(id)).toHaveLength(before);
+    expect(await harness.events(id)).toHaveLength(before);
     expect(harness.llm.calls).toHaveLength(0);
   });
 
@@ -166,12 +168,12 @@ describe('condense on demand', () => {
       service: { condenser: { maxEvents: 100, keepFirst: 2 } },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
     await harness.service.condense(id);
-    expect(harness.kinds(id, 'CondensationRequest')).toHaveLength(1);
+    expect(await harness.kinds(id, 'CondensationRequest')).toHaveLength(1);
     expect(await harness.settled(id)).toBe('finished');
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(1);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(1);
     expect(harness.llm.calls[1]?.tools).toEqual([]);
     expect(JSON.stringify(harness.llm.calls[2]?.messages)).toContain('SUMMARY: a ran.');
   });
@@ -183,18 +185,18 @@ describe('condense on demand', () => {
       service: { condenser: { maxEvents: 100, keepFirst: 1 } },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
     await harness.service.condense(id);
-    expect(harness.kinds(id, 'CondensationRequest')).toHaveLength(1);
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(0);
+    expect(await harness.kinds(id, 'CondensationRequest')).toHaveLength(1);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(0);
     expect(harness.executed()).toEqual([]);
     expect(harness.llm.calls).toHaveLength(1);
-    expect(harness.status(id)).toBe('waiting_for_confirmation');
-    harness.service.respondToConfirmation(id, { accept: true });
+    expect(await harness.status(id)).toBe('waiting_for_confirmation');
+    await harness.service.respondToConfirmation(id, { accept: true });
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.executed()).toHaveLength(1);
-    expect(harness.kinds(id, 'Condensation')).toHaveLength(1);
+    expect(await harness.kinds(id, 'Condensation')).toHaveLength(1);
     expect(JSON.stringify(harness.llm.calls[2]?.messages)).toContain('SUMMARY: a.');
   });
 
@@ -206,15 +208,15 @@ describe('condense on demand', () => {
       service: { condenser: { maxEvents: 100, keepFirst: 1 } },
     });
     const id = await harness.create();
-    harness.say(id, 'first');
+    await harness.say(id, 'first');
     expect(await harness.settled(id)).toBe('finished');
     const condensing = harness.service.condense(id);
     await sleep(10);
-    expect(() => harness.service.run(id)).toThrow(code('conversation_already_running'));
-    harness.say(id, 'second');
+    await expect(harness.service.run(id)).rejects.toThrow(code('conversation_already_running'));
+    await harness.say(id, 'second');
     await condensing;
-    await harness.until(() => harness.service.agentFinalResponse(id) === 'two');
-    expect(harness.status(id)).toBe('finished');
+    await harness.until(async () => (await harness.service.agentFinalResponse(id)) === 'two');
+    expect(await harness.status(id)).toBe('finished');
     expect(JSON.stringify(harness.llm.calls[2]?.messages)).toContain('SUMMARY: one.');
     expect(JSON.stringify(harness.llm.calls[2]?.messages)).toContain('second');
   });
@@ -225,12 +227,12 @@ describe('condense on demand', () => {
       service: { condenser: { maxEvents: 100, keepFirst: 1 } },
     });
     const id = await harness.create();
-    harness.say(id, 'hi');
+    await harness.say(id, 'hi');
     await harness.settled(id);
-    const before = harness.events(id).length;
+    const before = (await harness.events(id)).length;
     await expect(harness.service.condense(id)).rejects.toThrow(code('llm_call_failed'));
-    expect(harness.events(id)).toHaveLength(before);
-    expect(harness.status(id)).toBe('finished');
+    expect(await harness.events(id)).toHaveLength(before);
+    expect(await harness.status(id)).toBe('finished');
   });
 });
 
@@ -238,24 +240,24 @@ describe('switch llm', () => {
   it('is durable, uses the new model from the next call, and holds the key in memory, masked', async () => {
     harness = await createServiceHarness({ script: { turns: [{ text: 'first' }, { text: 'second' }] } });
     const id = await harness.create();
-    harness.say(id, 'one');
+    await harness.say(id, 'one');
     await harness.settled(id);
-    harness.service.switchLLM(id, {
+    await harness.service.switchLLM(id, {
       model: 'anthropic/claude-test',
       api_key: 'sk-ant-switch-0123456789abcdef',
       usage_id: 'agent',
     });
-    expect(harness.service.get(id).llm).toEqual({ provider: 'anthropic', model: 'claude-test' });
-    const [update] = stateUpdates(harness.events(id), 'llm');
+    expect((await harness.service.get(id)).llm).toEqual({ provider: 'anthropic', model: 'claude-test' });
+    const [update] = stateUpdates(await harness.events(id), 'llm');
     expect(update?.value).toEqual({ provider: 'anthropic', model: 'claude-test' });
-    harness.say(id, 'my key is sk-ant-switch-0123456789abcdef');
+    await harness.say(id, 'my key is sk-ant-switch-0123456789abcdef');
     await harness.settled(id);
     expect(harness.llmConfigs.at(-1)).toEqual({
       provider: 'anthropic',
       model: 'claude-test',
       api_key: 'sk-ant-switch-0123456789abcdef',
     });
-    expect(JSON.stringify(harness.events(id))).not.toContain('sk-ant-switch-0123456789abcdef');
+    expect(JSON.stringify(await harness.events(id))).not.toContain('sk-ant-switch-0123456789abcdef');
   });
 
   it('during a run, the call in flight ends on the old model and the next call uses the new one', async () => {
@@ -263,10 +265,10 @@ describe('switch llm', () => {
       script: { turns: [{ ...terminal('a'), delay_ms: 60 }, { text: 'done' }] },
     });
     const id = await harness.create();
-    harness.say(id, 'go');
+    await harness.say(id, 'go');
     await sleep(10);
     const configsBefore = harness.llmConfigs.length;
-    harness.service.switchLLM(id, { provider: 'openai', model: 'gpt-next' });
+    await harness.service.switchLLM(id, { provider: 'openai', model: 'gpt-next' });
     expect(await harness.settled(id)).toBe('finished');
     expect(harness.llmConfigs.slice(configsBefore)).toEqual([{ provider: 'openai', model: 'gpt-next' }]);
   });
@@ -276,16 +278,18 @@ describe('switch llm', () => {
     const id = await harness.create({
       llm: { provider: 'openai', model: 'gpt-a', api_key: 'sk-first-0123456789ab' },
     });
-    harness.service.switchLLM(id, { model: 'x/y', base_url: 'https://models.example.com/v1' });
-    harness.say(id, 'hi');
+    await harness.service.switchLLM(id, { model: 'x/y', base_url: 'https://models.example.com/v1' });
+    await harness.say(id, 'hi');
     await harness.settled(id);
     expect(harness.llmConfigs.at(-1)).toEqual({
       provider: 'openai-compatible',
       model: 'x/y',
       base_url: 'https://models.example.com/v1',
     });
-    expect(() => harness.service.switchLLM(id, { model: 'mystery-model' })).toThrow(code('llm_unsupported'));
-    expect(() => harness.service.switchLLM(UNKNOWN, { model: 'openai/gpt-a' })).toThrow(
+    await expect(harness.service.switchLLM(id, { model: 'mystery-model' })).rejects.toThrow(
+      code('llm_unsupported'),
+    );
+    await expect(harness.service.switchLLM(UNKNOWN, { model: 'openai/gpt-a' })).rejects.toThrow(
       code('conversation_not_found'),
     );
   });
@@ -295,16 +299,16 @@ describe('security analyzer', () => {
   it('takes upstream and our kinds, durably; null is the pattern analyzer; others are refused', async () => {
     harness = await createServiceHarness();
     const id = await harness.create();
-    harness.service.setSecurityAnalyzer(id, { kind: 'LLMSecurityAnalyzer' });
-    expect(harness.service.get(id).security_analyzer).toEqual({ kind: 'LLMSecurityAnalyzer' });
-    harness.service.setSecurityAnalyzer(id, {
+    await harness.service.setSecurityAnalyzer(id, { kind: 'LLMSecurityAnalyzer' });
+    expect((await harness.service.get(id)).security_analyzer).toEqual({ kind: 'LLMSecurityAnalyzer' });
+    await harness.service.setSecurityAnalyzer(id, {
       kind: 'EnsembleSecurityAnalyzer',
       analyzers: [{ kind: 'PolicyRailSecurityAnalyzer' }, { kind: 'LLMSecurityAnalyzer' }],
     });
-    expect(harness.service.get(id).security_analyzer).toEqual({ kind: 'EnsembleSecurityAnalyzer' });
-    harness.service.setSecurityAnalyzer(id, null);
-    expect(harness.service.get(id).security_analyzer).toEqual({ kind: 'PatternSecurityAnalyzer' });
-    expect(stateUpdates(harness.events(id), 'security_analyzer').map((event) => event.value)).toEqual([
+    expect((await harness.service.get(id)).security_analyzer).toEqual({ kind: 'EnsembleSecurityAnalyzer' });
+    await harness.service.setSecurityAnalyzer(id, null);
+    expect((await harness.service.get(id)).security_analyzer).toEqual({ kind: 'PatternSecurityAnalyzer' });
+    expect(stateUpdates(await harness.events(id), 'security_analyzer').map((event) => event.value)).toEqual([
       { kind: 'LLMSecurityAnalyzer' },
       { kind: 'EnsembleSecurityAnalyzer' },
       { kind: 'PatternSecurityAnalyzer' },
@@ -314,11 +318,11 @@ describe('security analyzer', () => {
       { kind: 'PatternSecurityAnalyzer', high_patterns: [['x', 'y', 'z']] },
       { kind: 'EnsembleSecurityAnalyzer', analyzers: [{ kind: 'ToolShieldLLMSecurityAnalyzer' }] },
     ]) {
-      expect(() => harness.service.setSecurityAnalyzer(id, refused)).toThrow(
+      await expect(harness.service.setSecurityAnalyzer(id, refused)).rejects.toThrow(
         code('security_analyzer_unsupported'),
       );
     }
-    expect(harness.service.get(id).security_analyzer).toEqual({ kind: 'PatternSecurityAnalyzer' });
+    expect((await harness.service.get(id)).security_analyzer).toEqual({ kind: 'PatternSecurityAnalyzer' });
   });
 
   it('the next step uses the new analyzer', async () => {
@@ -330,8 +334,8 @@ describe('security analyzer', () => {
       securityAnalyzer: { kind: 'PatternSecurityAnalyzer' },
     });
     const id = await harness.create();
-    harness.service.setSecurityAnalyzer(id, { kind: 'LLMSecurityAnalyzer' });
-    harness.say(id, 'list');
+    await harness.service.setSecurityAnalyzer(id, { kind: 'LLMSecurityAnalyzer' });
+    await harness.say(id, 'list');
     // Only the model's own HIGH rating asks: the pattern rules rate `ls` LOW.
     expect(await harness.settled(id)).toBe('waiting_for_confirmation');
   });

@@ -23,7 +23,7 @@ export interface UpstreamOperationPorts {
   secrets: SecretRegistry;
   /** Per-conversation API keys, memory only (shared with create and fork). */
   apiKeys: Map<string, string>;
-  requireRecord(id: string): ConversationRecord;
+  requireRecord(id: string): Promise<ConversationRecord>;
 }
 
 type UpstreamOperations = Pick<
@@ -35,8 +35,8 @@ type UpstreamOperations = Pick<
 export function createUpstreamOperations(ports: UpstreamOperationPorts): UpstreamOperations {
   const { registry, store, secrets, apiKeys } = ports;
 
-  function branchOf(id: string): readonly Event[] {
-    return registry.loaded(id)?.log.branch() ?? store.activeBranch(id);
+  async function branchOf(id: string): Promise<readonly Event[]> {
+    return registry.loaded(id)?.log.branch() ?? (await store.activeBranch(id));
   }
 
   /** A model failure in plain words, with anything secret masked (never the key). */
@@ -46,16 +46,16 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
   }
 
   return {
-    agentFinalResponse(id) {
-      ports.requireRecord(id);
-      return agentFinalResponse(branchOf(id));
+    async agentFinalResponse(id) {
+      await ports.requireRecord(id);
+      return agentFinalResponse(await branchOf(id));
     },
     async askAgent(id, question) {
-      const record = ports.requireRecord(id);
+      const record = await ports.requireRecord(id);
       const config = resolveLLMConfig(record, ports.deps.settings(), apiKeys.get(id));
       if (!config) throw new RuntimeError('llm_not_configured');
       const live = registry.loaded(id);
-      const branch = live?.log.branch() ?? store.activeBranch(id);
+      const branch = live?.log.branch() ?? (await store.activeBranch(id));
       const view = live?.log.view() ?? buildView(branch);
       try {
         // The question goes to the model like everything else it reads: with known secrets masked.
@@ -71,7 +71,7 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
       }
     },
     async condense(id) {
-      const live = registry.acquire(id);
+      const live = await registry.acquire(id);
       try {
         await live.condense();
       } catch (error) {
@@ -82,8 +82,8 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
         registry.release(id);
       }
     },
-    switchLLM(id, llm) {
-      ports.requireRecord(id);
+    async switchLLM(id, llm) {
+      await ports.requireRecord(id);
       const config = ourConfig(llm);
       // The key first: from here on it is masked wherever it could be recorded.
       if (config.api_key) {
@@ -104,16 +104,17 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
         model: config.model,
         ...(config.base_url ? { base_url: config.base_url } : {}),
       };
-      registry.with(id, (live) => {
-        live.log.setState('llm', publicConfig, { llm: publicConfig });
+      await registry.with(id, async (live) => {
+        const recorded = live.log.setState('llm', publicConfig, { llm: publicConfig });
         live.modelChanged();
+        await recorded;
       });
     },
-    setSecurityAnalyzer(id, analyzer) {
-      ports.requireRecord(id);
+    async setSecurityAnalyzer(id, analyzer) {
+      await ports.requireRecord(id);
       const mapped = fromUpstreamSecurityAnalyzer(analyzer);
       if (!mapped.ok) throw new RuntimeError('security_analyzer_unsupported', mapped.reason);
-      registry.with(id, (live) =>
+      await registry.with(id, (live) =>
         live.log.setState('security_analyzer', mapped.analyzer, { security_analyzer: mapped.analyzer }),
       );
     },

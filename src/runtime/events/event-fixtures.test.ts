@@ -27,7 +27,7 @@ describe('golden event fixtures', () => {
     expect(EventSchema.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
   });
 
-  it('cover every event kind, action kind and observation kind', () => {
+  it('cover every event kind, action kind and observation kind', async () => {
     const events = fixtures.map(({ raw }) => EventSchema.parse(raw));
     expect(new Set(events.map((event) => event.kind))).toEqual(new Set(EVENT_KINDS));
     const actionKinds = events.flatMap((event) =>
@@ -44,18 +44,18 @@ describe('golden event fixtures', () => {
     );
   });
 
-  it('go through the SQLite store and come back equal', () => {
+  it('go through the SQLite store and come back equal', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'event-fixtures-'));
     try {
       const store = openSqliteEventStore(join(directory, 'workbench.db'));
-      const conversation = store.createConversation(newConversation(9000));
+      const conversation = await store.createConversation(newConversation(9000));
       const events = fixtures.map(({ raw }) => EventSchema.parse(raw)).sort((a, b) => a.seq - b.seq);
-      for (const event of events) store.append(conversation.id, asNewEvent(event));
-      expect(store.readEvents(conversation.id)).toEqual(events);
-      store.close();
+      for (const event of events) await store.append(conversation.id, asNewEvent(event));
+      expect(await store.readEvents(conversation.id)).toEqual(events);
+      await store.close();
       const reopened = openSqliteEventStore(join(directory, 'workbench.db'));
-      expect(reopened.readEvents(conversation.id)).toEqual(events);
-      reopened.close();
+      expect(await reopened.readEvents(conversation.id)).toEqual(events);
+      await reopened.close();
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -4,7 +4,7 @@ import { normalizeResponsesBody } from './normalize-responses-request';
 const normalized = (body: unknown) => JSON.parse(normalizeResponsesBody(JSON.stringify(body)));
 
 describe('normalizeResponsesBody', () => {
-  it('removes the encrypted reasoning include, and the include list when nothing else is in it', () => {
+  it('removes the encrypted reasoning include, and the include list when nothing else is in it', async () => {
     expect(normalized({ model: 'gpt-5', store: false, include: ['reasoning.encrypted_content'] })).toEqual({
       model: 'gpt-5',
       store: false,
@@ -14,7 +14,7 @@ describe('normalizeResponsesBody', () => {
     });
   });
 
-  it('sends an assistant text replay as a plain string content', () => {
+  it('sends an assistant text replay as a plain string content', async () => {
     const body = {
       input: [
         { role: 'user', content: [{ type: 'input_text', text: 'hi' }] },
@@ -35,7 +35,7 @@ describe('normalizeResponsesBody', () => {
     ]);
   });
 
-  it('gives images the default detail the schema requires', () => {
+  it('gives images the default detail the schema requires', async () => {
     const image = { type: 'input_image', image_url: 'data:image/png;base64,AAAA' };
     const body = {
       input: [
@@ -49,7 +49,7 @@ describe('normalizeResponsesBody', () => {
     ]);
   });
 
-  it('leaves other bodies byte for byte alone', () => {
+  it('leaves other bodies byte for byte alone', async () => {
     const stored = { role: 'assistant', id: 'msg_1', status: 'completed', type: 'message', content: [] };
     for (const body of [
       '{"model":"gpt-5"}',

@@ -50,17 +50,17 @@ async function runConversation(llm: LLMConfig, text: string) {
   });
   const { info } = await service.create(CreateConversationSchema.parse({}));
   const frames: LiveFrame[] = [];
-  const subscription = service.subscribe(info.id, (frame) => frames.push(frame));
-  service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text }], run: true });
+  const subscription = await service.subscribe(info.id, (frame) => frames.push(frame));
+  await service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text }], run: true });
   const deadline = Date.now() + 10_000;
-  while (service.get(info.id).execution_status !== 'finished') {
-    const status = service.get(info.id).execution_status;
+  while ((await service.get(info.id)).execution_status !== 'finished') {
+    const status = (await service.get(info.id)).execution_status;
     if (status === 'error' || status === 'stuck') throw new Error(`the run ended ${status}`);
     if (Date.now() > deadline) throw new Error('the run did not finish');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   subscription.unsubscribe();
-  const events: Event[] = store.readEvents(info.id);
+  const events: Event[] = await store.readEvents(info.id);
   await service.close();
   return { events, frames };
 }

@@ -53,7 +53,7 @@ describe('isOpenAIReasoningModel', () => {
     expect(isOpenAIReasoningModel(model)).toBe(false);
   });
 
-  it('lets only the plain gpt-5 family use the minimal effort', () => {
+  it('lets only the plain gpt-5 family use the minimal effort', async () => {
     expect(['gpt-5', 'gpt-5-mini', 'gpt-5-nano-2025-08-07'].map(acceptsMinimalReasoningEffort)).toEqual([
       true,
       true,
@@ -106,7 +106,7 @@ const ask = (extra: Partial<LLMRequest> = {}): LLMRequest => ({
 });
 
 describe('providerCallOptions', () => {
-  it('asks an OpenAI reasoning model for reasoning summaries, statelessly, on agent steps', () => {
+  it('asks an OpenAI reasoning model for reasoning summaries, statelessly, on agent steps', async () => {
     expect(providerCallOptions(openai('gpt-5'), ask())).toEqual({
       providerOptions: { openai: { store: false, forceReasoning: true, reasoningSummary: 'auto' } },
     });
@@ -126,19 +126,19 @@ describe('providerCallOptions', () => {
     expect(options.maxOutputTokens).toBeGreaterThanOrEqual(2_048);
   });
 
-  it('uses the minimal effort where the model accepts it', () => {
+  it('uses the minimal effort where the model accepts it', async () => {
     const options = providerCallOptions(openai('gpt-5-mini'), ask({ purpose: 'title', maxOutputTokens: 24 }));
     expect(options.providerOptions?.openai).toMatchObject({ reasoningEffort: 'minimal' });
   });
 
-  it('leaves non-reasoning and OpenAI-compatible models alone', () => {
+  it('leaves non-reasoning and OpenAI-compatible models alone', async () => {
     expect(providerCallOptions(openai('gpt-4o'), ask({ purpose: 'title', maxOutputTokens: 24 }))).toEqual({});
     const compatible: LLMConfig = { provider: 'openai-compatible', model: 'o3', base_url: 'http://x/v1' };
     expect(providerCallOptions(compatible, ask())).toEqual({});
     expect(providerCallOptions(anthropic('claude-3-5-sonnet-latest'), ask())).toEqual({});
   });
 
-  it('turns on extended thinking for Anthropic agent steps, with no temperature', () => {
+  it('turns on extended thinking for Anthropic agent steps, with no temperature', async () => {
     const options = providerCallOptions(anthropic('claude-sonnet-4-5'), ask());
     expect(options).toEqual({
       providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: STEP_THINKING_BUDGET } } },
@@ -147,7 +147,7 @@ describe('providerCallOptions', () => {
     expect(STEP_THINKING_BUDGET).toBeGreaterThanOrEqual(1_024);
   });
 
-  it('thinks a little on side questions and not at all for titles, tests and summaries', () => {
+  it('thinks a little on side questions and not at all for titles, tests and summaries', async () => {
     expect(providerCallOptions(anthropic('claude-opus-4-1'), ask({ purpose: 'side_question' }))).toEqual({
       providerOptions: { anthropic: { thinking: { type: 'enabled', budgetTokens: SIDE_THINKING_BUDGET } } },
     });
@@ -158,7 +158,7 @@ describe('providerCallOptions', () => {
     }
   });
 
-  it('skips thinking mid tool turn when the last tool call lost its signed thinking', () => {
+  it('skips thinking mid tool turn when the last tool call lost its signed thinking', async () => {
     const toolTurn = (extra: Partial<Extract<ChatMessage, { role: 'assistant' }>>): ChatMessage[] => [
       { role: 'user', content: [{ type: 'text', text: 'list files' }] },
       {

@@ -7,14 +7,14 @@ const stored = {
 };
 
 describe('MCP server secrets', () => {
-  it('masks every header and env value and nothing else', () => {
+  it('masks every header and env value and nothing else', async () => {
     expect(maskMCPServers(stored)).toEqual({
       github: { url: 'https://mcp.example.com/mcp', headers: { Authorization: MASKED_MCP_VALUE } },
       local: { command: 'node', args: ['server.js'], env: { API_TOKEN: MASKED_MCP_VALUE } },
     });
   });
 
-  it('keeps the stored value for a masked value sent back, and takes a new one as given', () => {
+  it('keeps the stored value for a masked value sent back, and takes a new one as given', async () => {
     const patch = {
       ...maskMCPServers(stored),
       local: { command: 'node', args: ['server.js'], env: { API_TOKEN: 'NEW-VALUE' } },
@@ -25,14 +25,14 @@ describe('MCP server secrets', () => {
     });
   });
 
-  it('names a masked value with nothing stored behind it', () => {
+  it('names a masked value with nothing stored behind it', async () => {
     const patch = {
       renamed: { url: 'https://mcp.example.com/mcp', headers: { Authorization: MASKED_MCP_VALUE } },
     };
     expect(unmaskMCPServers(patch, stored).unknown).toEqual(['renamed.Authorization']);
   });
 
-  it('names each value for the redactor with a name no shell variable can have', () => {
+  it('names each value for the redactor with a name no shell variable can have', async () => {
     expect(mcpSecretValues(stored)).toEqual([
       { name: 'mcp-github-Authorization', value: 'Bearer TOKEN-123' },
       { name: 'mcp-local-API_TOKEN', value: 'ENV-SECRET-456' },

@@ -8,16 +8,16 @@ import { SettingsError } from './settings-error';
 import { createSettingsStore } from './settings-store';
 
 let dataDir: string;
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'agent-workbench-settings-'));
 });
-afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+afterEach(async () => rmSync(dataDir, { recursive: true, force: true }));
 
 const settingsPath = () => join(dataDir, 'settings.json');
 const readFile = () => JSON.parse(readFileSync(settingsPath(), 'utf8'));
 
 describe('createSettingsStore', () => {
-  it('starts a new install with no model, ConfirmRisky HIGH and the ensemble analyzer, writing nothing', () => {
+  it('starts a new install with no model, ConfirmRisky HIGH and the ensemble analyzer, writing nothing', async () => {
     const store = createSettingsStore(dataDir, {});
     expect(store.current()).toEqual({
       llm: null,
@@ -36,7 +36,7 @@ describe('createSettingsStore', () => {
     expect(() => statSync(settingsPath())).toThrow();
   });
 
-  it('keeps MCP servers with their secrets in the file, shows them masked, and keeps a masked value sent back', () => {
+  it('keeps MCP servers with their secrets in the file, shows them masked, and keeps a masked value sent back', async () => {
     const store = createSettingsStore(dataDir, {});
     const servers = {
       remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer mcp-token-1' } },
@@ -61,7 +61,7 @@ describe('createSettingsStore', () => {
     expect(store.mcpSecrets().map((secret) => secret.value)).toEqual(['Bearer mcp-token-1', 'env-token-2']);
   });
 
-  it('refuses a masked MCP value with nothing stored behind it, changing nothing', () => {
+  it('refuses a masked MCP value with nothing stored behind it, changing nothing', async () => {
     const store = createSettingsStore(dataDir, {});
     let error: unknown;
     try {
@@ -75,7 +75,7 @@ describe('createSettingsStore', () => {
     expect(store.current().mcp_servers).toEqual({});
   });
 
-  it('keeps sandbox settings across a partial patch and refuses an allowlist entry that is not a host', () => {
+  it('keeps sandbox settings across a partial patch and refuses an allowlist entry that is not a host', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ sandbox: { network_allowlist: ['Example.COM', '*.corp.test'], max_processes: 64 } });
     const reloaded = createSettingsStore(dataDir, {});
@@ -91,7 +91,7 @@ describe('createSettingsStore', () => {
     expect(SettingsPatchSchema.safeParse({ sandbox: { deny_paths: ['relative/path'] } }).success).toBe(false);
   });
 
-  it('persists an update to settings.json with mode 0600 and reloads it in a new store', () => {
+  it('persists an update to settings.json with mode 0600 and reloads it in a new store', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({
       llm: { provider: 'openai', model: 'gpt-x', api_key: 'sk-secret' },
@@ -104,7 +104,7 @@ describe('createSettingsStore', () => {
     expect(reopened.current().confirmation_policy).toEqual({ kind: 'NeverConfirm' });
   });
 
-  it('never shows the key in view(): only whether one is set', () => {
+  it('never shows the key in view(): only whether one is set', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ llm: { provider: 'anthropic', model: 'claude-x', api_key: 'sk-ant-secret' } });
     const view = store.view();
@@ -112,7 +112,7 @@ describe('createSettingsStore', () => {
     expect(JSON.stringify(view)).not.toContain('sk-ant-secret');
   });
 
-  it('keeps the key when a patch omits it, and clears it with an empty string', () => {
+  it('keeps the key when a patch omits it, and clears it with an empty string', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ llm: { provider: 'openai', model: 'a', api_key: 'sk-1' } });
     store.update({ llm: { model: 'b' } });
@@ -122,7 +122,7 @@ describe('createSettingsStore', () => {
     expect(readFile().llm.api_key).toBeUndefined();
   });
 
-  it('clears the stored key when base_url or provider changes without a new key, and says so', () => {
+  it('clears the stored key when base_url or provider changes without a new key, and says so', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({
       llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://a.example/v1', api_key: 'k-1' },
@@ -145,7 +145,7 @@ describe('createSettingsStore', () => {
     expect(store.update({ llm: { provider: 'anthropic' } })).toEqual({ api_key_cleared: true });
   });
 
-  it('explains where each value of the model that would run comes from, and which env values win', () => {
+  it('explains where each value of the model that would run comes from, and which env values win', async () => {
     const store = createSettingsStore(dataDir, { LLM_MODEL: 'env-model' });
     store.update({ llm: { provider: 'openai', model: 'file-model', api_key: 'file-key' } });
     expect(store.explainLLM(undefined)).toMatchObject({
@@ -164,7 +164,7 @@ describe('createSettingsStore', () => {
     expect(store.apiKeys()).toEqual(['file-key']);
   });
 
-  it('clears the base URL with null and forgets the model with llm: null', () => {
+  it('clears the base URL with null and forgets the model with llm: null', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ llm: { provider: 'openai-compatible', model: 'm', base_url: 'http://127.0.0.1:9/v1' } });
     store.update({ llm: { base_url: null } });
@@ -173,13 +173,13 @@ describe('createSettingsStore', () => {
     expect(store.current().llm).toBeNull();
   });
 
-  it('refuses a model without a provider and leaves the file unchanged', () => {
+  it('refuses a model without a provider and leaves the file unchanged', async () => {
     const store = createSettingsStore(dataDir, {});
     expect(() => store.update({ llm: { model: 'm' } })).toThrow(SettingsError);
     expect(() => statSync(settingsPath())).toThrow();
   });
 
-  it('lets LLM_* env variables override the file field by field and says which ones', () => {
+  it('lets LLM_* env variables override the file field by field and says which ones', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ llm: { provider: 'openai', model: 'file-model', api_key: 'file-key' } });
     const overridden = createSettingsStore(dataDir, {
@@ -191,7 +191,7 @@ describe('createSettingsStore', () => {
     expect(overridden.view().overridden_by_env).toEqual(['LLM_MODEL', 'LLM_API_KEY']);
   });
 
-  it('configures a model from env alone, inferring an OpenAI-compatible provider from a base URL', () => {
+  it('configures a model from env alone, inferring an OpenAI-compatible provider from a base URL', async () => {
     const store = createSettingsStore(dataDir, { LLM_MODEL: 'local', LLM_BASE_URL: 'http://127.0.0.1:9/v1' });
     expect(store.current().llm).toEqual({
       provider: 'openai-compatible',
@@ -200,27 +200,27 @@ describe('createSettingsStore', () => {
     });
   });
 
-  it('refuses an unknown LLM_PROVIDER with a message naming the variable', () => {
+  it('refuses an unknown LLM_PROVIDER with a message naming the variable', async () => {
     expect(() => createSettingsStore(dataDir, { LLM_PROVIDER: 'gemini' })).toThrow(
       /LLM_PROVIDER must be one of/,
     );
   });
 
-  it('reports a corrupt settings.json clearly: the file, the problem and the fix', () => {
+  it('reports a corrupt settings.json clearly: the file, the problem and the fix', async () => {
     writeFileSync(settingsPath(), '{"llm": {"provider": ', { mode: 0o600 });
     expect(() => createSettingsStore(dataDir, {})).toThrow(/settings\.json is not valid JSON .*delete it/);
     writeFileSync(settingsPath(), JSON.stringify({ llm: { provider: 'nope', model: 'm' } }));
     expect(() => createSettingsStore(dataDir, {})).toThrow(/invalid value at llm\.provider/);
   });
 
-  it('tightens a settings.json that others could read back to 0600', () => {
+  it('tightens a settings.json that others could read back to 0600', async () => {
     writeFileSync(settingsPath(), JSON.stringify({ llm: null }));
     chmodSync(settingsPath(), 0o644);
     createSettingsStore(dataDir, {});
     expect(statSync(settingsPath()).mode & 0o777).toBe(0o600);
   });
 
-  it('reports a failed write as a settings_io error and keeps the settings in memory unchanged', () => {
+  it('reports a failed write as a settings_io error and keeps the settings in memory unchanged', async () => {
     const blocked = join(dataDir, 'blocked');
     const store = createSettingsStore(blocked, {});
     writeFileSync(blocked, 'a file where the data dir should be');

@@ -37,23 +37,23 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const directory = mkdtempSync(join(tmpdir(), 'active-branch-rule-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+afterAll(async () => rmSync(directory, { recursive: true, force: true }));
 
 describe('the active branch rule and the SQLite store agree', () => {
-  it('on the path and on where the leaf moves, after random appends and navigations', () => {
+  it('on the path and on where the leaf moves, after random appends and navigations', async () => {
     const store = openSqliteEventStore(join(directory, 'rule.db'));
     let idBase = 1;
-    fc.assert(
-      fc.property(fc.array(stepArbitrary, { maxLength: 30 }), (steps) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { maxLength: 30 }), async (steps) => {
         let nextId = idBase;
         idBase += 1000;
         const id = testId(nextId++);
-        store.createConversation(newConversation(0, { id }));
+        await store.createConversation(newConversation(0, { id }));
         for (const step of steps) {
-          const held = store.readEvents(id);
+          const held = await store.readEvents(id);
           const pick = (index: number) => held[index % held.length]?.id ?? null;
           if (step.op === 'navigate') {
-            store.setLeaf(id, step.target === null ? null : pick(step.target));
+            await store.setLeaf(id, step.target === null ? null : pick(step.target));
           } else {
             const n = nextId++;
             const event = step.stateUpdate
@@ -63,14 +63,17 @@ describe('the active branch rule and the SQLite store agree', () => {
                 : agentMessage(n, `m${n}`);
             const parent =
               step.parent === 'leaf' ? undefined : step.parent === 'root' ? null : pick(step.parent);
-            const appended = store.append(id, parent === undefined ? event : { ...event, parent_id: parent });
+            const appended = await store.append(
+              id,
+              parent === undefined ? event : { ...event, parent_id: parent },
+            );
             // The runtime's own state updates always hang off the leaf; only those move it as leafAfter says.
             if (parent === undefined)
-              expect(store.getConversation(id)?.leaf_event_id).toBe(leafAfter(appended));
+              expect((await store.getConversation(id))?.leaf_event_id).toBe(leafAfter(appended));
           }
-          const events = store.readEvents(id);
-          const leaf = store.getConversation(id)?.leaf_event_id ?? null;
-          const path = store.activeBranch(id).map((event) => event.id);
+          const events = await store.readEvents(id);
+          const leaf = (await store.getConversation(id))?.leaf_event_id ?? null;
+          const path = (await store.activeBranch(id)).map((event) => event.id);
           expect(pathToLeaf(events, leaf).map((event) => event.id)).toEqual(path);
           const shown = activeBranch(events, leaf).branch;
           expect(
@@ -85,6 +88,6 @@ describe('the active branch rule and the SQLite store agree', () => {
       }),
       { numRuns: 60 },
     );
-    store.close();
+    await store.close();
   });
 });

@@ -18,9 +18,9 @@ const C = testId(1000);
 /** Reads, filters and paging of one conversation's events (see describeEventStoreContract). */
 export function describeEventReadsContract(context: ContractContext): void {
   describe('reads', () => {
-    beforeEach(() => {
-      context.store.createConversation(newConversation(1000));
-      context.store.appendMany(C, [
+    beforeEach(async () => {
+      await context.store.createConversation(newConversation(1000));
+      await context.store.appendMany(C, [
         userMessage(1, 'Please fix the Parser bug'),
         actionEvent(2),
         agentMessage(3, 'The parser now handles quotes.'),
@@ -31,55 +31,62 @@ export function describeEventReadsContract(context: ContractContext): void {
 
     const seqs = (events: readonly Event[]) => events.map((event) => event.seq);
 
-    it('reads by seq range, forwards and backwards, with a limit', () => {
-      expect(seqs(context.store.readEvents(C))).toEqual([0, 1, 2, 3, 4]);
-      expect(seqs(context.store.readEvents(C, { afterSeq: 1 }))).toEqual([2, 3, 4]);
-      expect(seqs(context.store.readEvents(C, { afterSeq: 0, beforeSeq: 3 }))).toEqual([1, 2]);
-      expect(seqs(context.store.readEvents(C, { order: 'desc', limit: 2 }))).toEqual([4, 3]);
-      expect(seqs(context.store.readEvents(C, { beforeSeq: 3, order: 'desc', limit: 2 }))).toEqual([2, 1]);
-      expectStoreError(() => context.store.readEvents(testId(1)), 'unknown_conversation');
+    it('reads by seq range, forwards and backwards, with a limit', async () => {
+      expect(seqs(await context.store.readEvents(C))).toEqual([0, 1, 2, 3, 4]);
+      expect(seqs(await context.store.readEvents(C, { afterSeq: 1 }))).toEqual([2, 3, 4]);
+      expect(seqs(await context.store.readEvents(C, { afterSeq: 0, beforeSeq: 3 }))).toEqual([1, 2]);
+      expect(seqs(await context.store.readEvents(C, { order: 'desc', limit: 2 }))).toEqual([4, 3]);
+      expect(seqs(await context.store.readEvents(C, { beforeSeq: 3, order: 'desc', limit: 2 }))).toEqual([
+        2, 1,
+      ]);
+      await expectStoreError(() => context.store.readEvents(testId(1)), 'unknown_conversation');
     });
 
-    it('gets one event by id, equal to what append returned', () => {
-      const appended = context.store.append(C, userMessage(6, 'more'));
-      expect(context.store.getEvent(C, testId(6))).toEqual(appended);
-      expect(context.store.getEvent(C, testId(77))).toBeUndefined();
+    it('gets one event by id, equal to what append returned', async () => {
+      const appended = await context.store.append(C, userMessage(6, 'more'));
+      expect(await context.store.getEvent(C, testId(6))).toEqual(appended);
+      expect(await context.store.getEvent(C, testId(77))).toBeUndefined();
     });
 
-    it('filters by kind, source, message text (case-insensitive) and seq bounds', () => {
-      const search = (filter: Parameters<EventStore['searchEvents']>[1]) =>
-        seqs(context.store.searchEvents(C, filter, { limit: 100 }).items);
-      expect(search({ kind: 'ActionEvent' })).toEqual([1]);
-      expect(search({ source: 'user' })).toEqual([0, 3]);
-      expect(search({ body: 'PARSER' })).toEqual([0, 2]);
-      expect(search({ body: 'parser', source: 'agent' })).toEqual([2]);
-      expect(search({ afterSeq: 0, beforeSeq: 4, kind: 'MessageEvent' })).toEqual([2, 3]);
-      expect(context.store.countEvents(C, { kind: 'MessageEvent' })).toBe(4);
-      expect(context.store.countEvents(C, { body: 'lexer' })).toBe(2);
+    it('filters by kind, source, message text (case-insensitive) and seq bounds', async () => {
+      const search = async (filter: Parameters<EventStore['searchEvents']>[1]) =>
+        seqs((await context.store.searchEvents(C, filter, { limit: 100 })).items);
+      expect(await search({ kind: 'ActionEvent' })).toEqual([1]);
+      expect(await search({ source: 'user' })).toEqual([0, 3]);
+      expect(await search({ body: 'PARSER' })).toEqual([0, 2]);
+      expect(await search({ body: 'parser', source: 'agent' })).toEqual([2]);
+      expect(await search({ afterSeq: 0, beforeSeq: 4, kind: 'MessageEvent' })).toEqual([2, 3]);
+      expect(await context.store.countEvents(C, { kind: 'MessageEvent' })).toBe(4);
+      expect(await context.store.countEvents(C, { body: 'lexer' })).toBe(2);
     });
 
-    it('filters by timestamp: at or after timestampGte, strictly before timestampLt, in any ISO form', () => {
+    it('filters by timestamp: at or after timestampGte, strictly before timestampLt, in any ISO form', async () => {
       // Event n is stamped testTime(n): 2025-01-01T00:00:0n.000Z; seq = n - 1.
-      const search = (filter: Parameters<EventStore['searchEvents']>[1]) =>
-        seqs(context.store.searchEvents(C, filter, { limit: 100 }).items);
-      expect(search({ timestampGte: testTime(2) })).toEqual([1, 2, 3, 4]);
-      expect(search({ timestampLt: testTime(2) })).toEqual([0]);
-      expect(search({ timestampGte: testTime(2), timestampLt: testTime(4) })).toEqual([1, 2]);
+      const search = async (filter: Parameters<EventStore['searchEvents']>[1]) =>
+        seqs((await context.store.searchEvents(C, filter, { limit: 100 })).items);
+      expect(await search({ timestampGte: testTime(2) })).toEqual([1, 2, 3, 4]);
+      expect(await search({ timestampLt: testTime(2) })).toEqual([0]);
+      expect(await search({ timestampGte: testTime(2), timestampLt: testTime(4) })).toEqual([1, 2]);
       // The same instant written with an offset and without milliseconds.
-      expect(search({ timestampGte: '2025-01-01T01:00:03+01:00' })).toEqual([2, 3, 4]);
-      expect(search({ timestampGte: testTime(3), kind: 'MessageEvent' })).toEqual([2, 3, 4]);
-      expect(context.store.countEvents(C, { timestampGte: testTime(2), timestampLt: testTime(5) })).toBe(3);
+      expect(await search({ timestampGte: '2025-01-01T01:00:03+01:00' })).toEqual([2, 3, 4]);
+      expect(await search({ timestampGte: testTime(3), kind: 'MessageEvent' })).toEqual([2, 3, 4]);
       expect(
-        seqs(context.store.searchEvents(C, { timestampGte: testTime(2) }, { limit: 2, order: 'desc' }).items),
+        await context.store.countEvents(C, { timestampGte: testTime(2), timestampLt: testTime(5) }),
+      ).toBe(3);
+      expect(
+        seqs(
+          (await context.store.searchEvents(C, { timestampGte: testTime(2) }, { limit: 2, order: 'desc' }))
+            .items,
+        ),
       ).toEqual([4, 3]);
     });
 
-    it('pages through search results in both orders with no event twice and none missing', () => {
+    it('pages through search results in both orders with no event twice and none missing', async () => {
       for (const order of ['asc', 'desc'] as const) {
         const seen: number[] = [];
         let pageId: string | undefined;
         do {
-          const page = context.store.searchEvents(
+          const page = await context.store.searchEvents(
             C,
             {},
             { limit: 2, order, ...(pageId ? { page_id: pageId } : {}) },
@@ -89,7 +96,7 @@ export function describeEventReadsContract(context: ContractContext): void {
         } while (pageId);
         expect(seen).toEqual(order === 'asc' ? [0, 1, 2, 3, 4] : [4, 3, 2, 1, 0]);
       }
-      expectStoreError(
+      await expectStoreError(
         () => context.store.searchEvents(C, {}, { limit: 2, page_id: 'garbage' }),
         'invalid_page_id',
       );
@@ -101,25 +108,25 @@ export function describeEventReadsContract(context: ContractContext): void {
 export function describeForkContract(context: ContractContext): void {
   describe('fork', () => {
     const F = testId(2000);
-    beforeEach(() => {
-      context.store.createConversation(
+    beforeEach(async () => {
+      await context.store.createConversation(
         newConversation(1000, {
           stats: { prompt_tokens: 100, completion_tokens: 20, cost: 0.5 },
           tags: ['x'],
         }),
       );
-      context.store.appendMany(C, [
+      await context.store.appendMany(C, [
         systemPrompt(0),
         userMessage(1, 'first question'),
         agentMessage(2, 'first answer'),
         userMessage(3, 'second question'),
       ]);
-      context.store.updateConversation(C, { execution_status: 'finished' });
+      await context.store.updateConversation(C, { execution_status: 'finished' });
     });
 
-    it('copies the root-to-event path with the same ids, leaf on that event, source untouched (scenario 39)', () => {
-      const sourceBefore = context.store.readEvents(C);
-      const fork = context.store.fork(C, {
+    it('copies the root-to-event path with the same ids, leaf on that event, source untouched (scenario 39)', async () => {
+      const sourceBefore = await context.store.readEvents(C);
+      const fork = await context.store.fork(C, {
         id: F,
         fromEventId: testId(1),
         title: 'Fork',
@@ -136,17 +143,17 @@ export function describeForkContract(context: ContractContext): void {
         stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
         tags: ['x'],
       });
-      const forked = context.store.readEvents(F);
+      const forked = await context.store.readEvents(F);
       expect(forked).toEqual(sourceBefore.slice(0, 2));
-      expect(context.store.activeBranch(F).map((event) => event.id)).toEqual([testId(0), testId(1)]);
-      expect(context.store.readEvents(C)).toEqual(sourceBefore);
-      expect(context.store.getConversation(C)?.execution_status).toBe('finished');
+      expect((await context.store.activeBranch(F)).map((event) => event.id)).toEqual([testId(0), testId(1)]);
+      expect(await context.store.readEvents(C)).toEqual(sourceBefore);
+      expect((await context.store.getConversation(C))?.execution_status).toBe('finished');
     });
 
-    it('renumbers seq from 0 when the path skips events of other branches', () => {
-      context.store.setLeaf(C, testId(1));
-      context.store.append(C, agentMessage(4, 'other answer'));
-      const fork = context.store.fork(C, {
+    it('renumbers seq from 0 when the path skips events of other branches', async () => {
+      await context.store.setLeaf(C, testId(1));
+      await context.store.append(C, agentMessage(4, 'other answer'));
+      const fork = await context.store.fork(C, {
         id: F,
         fromEventId: testId(4),
         title: 'Fork',
@@ -154,7 +161,7 @@ export function describeForkContract(context: ContractContext): void {
         resetStats: true,
       });
       expect(fork.last_seq).toBe(2);
-      const forked = context.store.readEvents(F);
+      const forked = await context.store.readEvents(F);
       expect(forked.map((event) => [event.seq, event.id, event.parent_id])).toEqual([
         [0, testId(0), undefined],
         [1, testId(1), testId(0)],
@@ -162,9 +169,9 @@ export function describeForkContract(context: ContractContext): void {
       ]);
     });
 
-    it('copies the whole log without fromEventId and may keep the stats', () => {
-      context.store.setLeaf(C, testId(2));
-      const fork = context.store.fork(C, {
+    it('copies the whole log without fromEventId and may keep the stats', async () => {
+      await context.store.setLeaf(C, testId(2));
+      const fork = await context.store.fork(C, {
         id: F,
         title: 'Copy',
         created_at: testTime0(),
@@ -172,17 +179,20 @@ export function describeForkContract(context: ContractContext): void {
       });
       expect(fork.leaf_event_id).toBe(testId(2));
       expect(fork.stats.cost).toBe(0.5);
-      expect(context.store.readEvents(F)).toEqual(context.store.readEvents(C));
-      const next = context.store.append(F, userMessage(5, 'continue the copy'));
+      expect(await context.store.readEvents(F)).toEqual(await context.store.readEvents(C));
+      const next = await context.store.append(F, userMessage(5, 'continue the copy'));
       expect(next).toMatchObject({ seq: 4, parent_id: testId(2) });
     });
 
-    it('refuses an unknown source, an unknown event and a taken id', () => {
+    it('refuses an unknown source, an unknown event and a taken id', async () => {
       const options = { id: F, title: 'Fork', created_at: testTime0(), resetStats: true };
-      expectStoreError(() => context.store.fork(testId(1), options), 'unknown_conversation');
-      expectStoreError(() => context.store.fork(C, { ...options, fromEventId: testId(99) }), 'unknown_event');
-      expectStoreError(() => context.store.fork(C, { ...options, id: C }), 'conversation_exists');
-      expect(context.store.getConversation(F)).toBeUndefined();
+      await expectStoreError(() => context.store.fork(testId(1), options), 'unknown_conversation');
+      await expectStoreError(
+        () => context.store.fork(C, { ...options, fromEventId: testId(99) }),
+        'unknown_event',
+      );
+      await expectStoreError(() => context.store.fork(C, { ...options, id: C }), 'conversation_exists');
+      expect(await context.store.getConversation(F)).toBeUndefined();
     });
   });
 }

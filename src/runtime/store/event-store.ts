@@ -15,23 +15,29 @@ import type {
  * The durable home of conversations and their event logs. Implementations: SqliteEventStore (the real
  * one, on disk) and InMemoryEventStore (its twin for fast tests); both pass the same contract tests.
  *
- * The interface is synchronous: better-sqlite3 is synchronous and a local workbench gains nothing from
- * awaiting its own disk. A server database would sit behind an async variant of this interface.
+ * The interface is asynchronous so that a database server (PgEventStore) can sit behind it; the SQLite
+ * store answers from better-sqlite3's synchronous calls. Every promise settles only after the work is
+ * committed. Callers that need per-conversation ordering (append, then publish with its seq) serialise
+ * their own writes (see ConversationLog): two calls in flight at once are not ordered by the store.
  *
  * Every method either completes fully or throws a StoreError and changes nothing. Returned objects are
  * fresh copies: callers may keep them; mutating them changes nothing stored.
  */
 export interface EventStore {
   /** Throws StoreError `conversation_exists` when the id is taken. */
-  createConversation(input: NewConversationRecord): ConversationRecord;
-  getConversation(id: string): ConversationRecord | undefined;
+  createConversation(input: NewConversationRecord): Promise<ConversationRecord>;
+  getConversation(id: string): Promise<ConversationRecord | undefined>;
   /** Changes the mutable state or meta. Bumps `updated_at` unless `touch: false`. Throws `unknown_conversation`. */
-  updateConversation(id: string, patch: ConversationPatch, options?: { touch?: boolean }): ConversationRecord;
+  updateConversation(
+    id: string,
+    patch: ConversationPatch,
+    options?: { touch?: boolean },
+  ): Promise<ConversationRecord>;
   /** Lists conversations; with `q`, full-text search over titles and message text, best match first. */
-  listConversations(query: ConversationQuery): Page<ConversationListItem>;
-  countConversations(filter: ConversationFilter): number;
+  listConversations(query: ConversationQuery): Promise<Page<ConversationListItem>>;
+  countConversations(filter: ConversationFilter): Promise<number>;
   /** Removes the conversation, its events and its search rows in one transaction. False when unknown. */
-  deleteConversation(id: string): boolean;
+  deleteConversation(id: string): Promise<boolean>;
 
   /**
    * Appends one event in one durable transaction (committed before this returns) and returns it with
@@ -41,45 +47,45 @@ export interface EventStore {
    * Throws StoreError `unknown_conversation`, `duplicate_event_id`, `unknown_parent`, `invalid_event`,
    * `duplicate_client_message_id`, or `io` (disk full, read-only…): in every case nothing was written.
    */
-  append(conversationId: string, event: NewEvent): Event;
+  append(conversationId: string, event: NewEvent): Promise<Event>;
   /** Several events in one transaction, in order; the same rules as append for each. */
-  appendMany(conversationId: string, events: readonly NewEvent[]): Event[];
+  appendMany(conversationId: string, events: readonly NewEvent[]): Promise<Event[]>;
 
   /** Events by seq, ascending unless `order: 'desc'`. Corrupt rows are skipped and reported to `onCorruptRow`. */
-  readEvents(conversationId: string, range?: SeqRange): Event[];
-  getEvent(conversationId: string, eventId: string): Event | undefined;
-  findByClientMessageId(conversationId: string, clientMessageId: string): Event | undefined;
-  searchEvents(conversationId: string, filter: EventFilter, page: PageRequest): Page<Event>;
-  countEvents(conversationId: string, filter: EventFilter): number;
+  readEvents(conversationId: string, range?: SeqRange): Promise<Event[]>;
+  getEvent(conversationId: string, eventId: string): Promise<Event | undefined>;
+  findByClientMessageId(conversationId: string, clientMessageId: string): Promise<Event | undefined>;
+  searchEvents(conversationId: string, filter: EventFilter, page: PageRequest): Promise<Page<Event>>;
+  countEvents(conversationId: string, filter: EventFilter): Promise<number>;
 
   /** The path from the root to the leaf, root first. Empty when the leaf is null. */
-  activeBranch(conversationId: string): Event[];
+  activeBranch(conversationId: string): Promise<Event[]>;
   /** Moves the leaf (navigate). Throws `unknown_event` when the id is not in this conversation. */
-  setLeaf(conversationId: string, eventId: string | null): ConversationRecord;
+  setLeaf(conversationId: string, eventId: string | null): Promise<ConversationRecord>;
   /**
    * Copies the root→`fromEventId` path (or, without it, the whole log) into a new conversation in one
    * transaction, keeping ids and parents and renumbering seq from 0. The source is untouched.
    * Throws `unknown_conversation`, `unknown_event`, `conversation_exists`.
    */
-  fork(sourceId: string, options: ForkOptions): ConversationRecord;
+  fork(sourceId: string, options: ForkOptions): Promise<ConversationRecord>;
 
   /**
    * Rows of this conversation that no longer parse (corrupt JSON, an unknown kind, a failed schema
    * check). Reads skip them; an export lists them from here so nothing disappears silently. Seq order.
    */
-  findCorruptRows(conversationId: string): CorruptRow[];
+  findCorruptRows(conversationId: string): Promise<CorruptRow[]>;
 
   /** Rebuilds the full-text index from the log; returns the number of rows indexed. */
-  rebuildSearchIndex(): number;
+  rebuildSearchIndex(): Promise<number>;
 
   /**
    * Keeps (or with null forgets) a conversation's own MCP configuration: opaque text the caller made
    * safe to store (no secret in it). Deleted with the conversation. Throws `unknown_conversation`.
    */
-  saveMCPConfig(conversationId: string, config: string | null): void;
+  saveMCPConfig(conversationId: string, config: string | null): Promise<void>;
   /** Every kept MCP configuration, read once at start. */
-  listMCPConfigs(): Array<{ conversation_id: string; config: string }>;
-  close(): void;
+  listMCPConfigs(): Promise<Array<{ conversation_id: string; config: string }>>;
+  close(): Promise<void>;
 }
 
 export type TitleSource = 'auto' | 'model' | 'user';

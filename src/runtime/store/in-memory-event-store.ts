@@ -106,7 +106,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
   }
 
   const store: EventStore = {
-    createConversation(input: NewConversationRecord) {
+    async createConversation(input: NewConversationRecord) {
       if (conversations.has(input.id))
         throw new StoreError('conversation_exists', `Conversation ${input.id} exists`);
       const record: ConversationRecord = {
@@ -118,46 +118,47 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       conversations.set(record.id, { record, events: [], byId: new Map(), byClientMessageId: new Map() });
       return copy(record);
     },
-    getConversation(id) {
+    async getConversation(id) {
       const conversation = conversations.get(id);
       return conversation ? copy(conversation.record) : undefined;
     },
-    updateConversation(id, patch: ConversationPatch, updateOptions = {}) {
+    async updateConversation(id, patch: ConversationPatch, updateOptions = {}) {
       const conversation = get(id);
       const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       conversation.record = { ...conversation.record, ...copy(defined) };
       if (updateOptions.touch !== false) conversation.record.updated_at = now();
       return copy(conversation.record);
     },
-    listConversations(query) {
+    async listConversations(query) {
       const sources = [...conversations.values()].map(({ record, events }) => ({ record, events }));
       return listInMemory(sources, query);
     },
-    countConversations(filter) {
+    async countConversations(filter) {
       return [...conversations.values()].filter(
         ({ record }) =>
           (filter.status === undefined || record.execution_status === filter.status) &&
           hasEveryTag(record.tags, filter.tags),
       ).length;
     },
-    deleteConversation(id) {
+    async deleteConversation(id) {
       mcpConfigs.delete(id);
       return conversations.delete(id);
     },
-    saveMCPConfig(conversationId, config) {
+    async saveMCPConfig(conversationId, config) {
       if (!conversations.has(conversationId))
         throw new StoreError('unknown_conversation', `Unknown conversation ${conversationId}`);
       if (config === null) mcpConfigs.delete(conversationId);
       else mcpConfigs.set(conversationId, config);
     },
-    listMCPConfigs: () => [...mcpConfigs].map(([conversation_id, config]) => ({ conversation_id, config })),
-    append(conversationId, event) {
+    listMCPConfigs: async () =>
+      [...mcpConfigs].map(([conversation_id, config]) => ({ conversation_id, config })),
+    async append(conversationId, event) {
       const [appended] = appendMany(conversationId, [event]);
       if (!appended) throw new Error('appendMany returned nothing for one event');
       return appended;
     },
-    appendMany,
-    readEvents(conversationId, range = {}) {
+    appendMany: async (conversationId, events) => appendMany(conversationId, events),
+    async readEvents(conversationId, range = {}) {
       const events = get(conversationId).events.filter(
         (event) =>
           (range.afterSeq === undefined || event.seq > range.afterSeq) &&
@@ -166,15 +167,15 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       if (range.order === 'desc') events.reverse();
       return copy(range.limit === undefined ? events : events.slice(0, range.limit));
     },
-    getEvent(conversationId, eventId) {
+    async getEvent(conversationId, eventId) {
       const event = conversations.get(conversationId)?.byId.get(eventId);
       return event ? copy(event) : undefined;
     },
-    findByClientMessageId(conversationId, clientMessageId) {
+    async findByClientMessageId(conversationId, clientMessageId) {
       const event = conversations.get(conversationId)?.byClientMessageId.get(clientMessageId);
       return event ? copy(event) : undefined;
     },
-    searchEvents(conversationId, filter, page): Page<Event> {
+    async searchEvents(conversationId, filter, page): Promise<Page<Event>> {
       const descending = page.order === 'desc';
       let events = get(conversationId).events.filter((event) => eventFilterMatches(event, filter));
       if (descending) events = events.reverse();
@@ -187,14 +188,14 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       const next = events.length > page.limit && last ? encodePageId({ s: last.seq }) : null;
       return { items: copy(items), next_page_id: next };
     },
-    countEvents(conversationId, filter) {
+    async countEvents(conversationId, filter) {
       return get(conversationId).events.filter((event) => eventFilterMatches(event, filter)).length;
     },
-    activeBranch(conversationId) {
+    async activeBranch(conversationId) {
       const conversation = get(conversationId);
       return copy(pathTo(conversation, conversation.record.leaf_event_id));
     },
-    setLeaf(conversationId, eventId) {
+    async setLeaf(conversationId, eventId) {
       const conversation = get(conversationId);
       if (eventId !== null && !conversation.byId.has(eventId)) {
         throw new StoreError('unknown_event', `Event ${eventId} is not in conversation ${conversationId}`);
@@ -202,7 +203,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       conversation.record = { ...conversation.record, leaf_event_id: eventId, updated_at: now() };
       return copy(conversation.record);
     },
-    fork(sourceId, forkOptions) {
+    async fork(sourceId, forkOptions) {
       const source = get(sourceId);
       if (conversations.has(forkOptions.id)) {
         throw new StoreError('conversation_exists', `Conversation ${forkOptions.id} exists`);
@@ -229,18 +230,18 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       conversations.set(record.id, fork);
       return copy(record);
     },
-    findCorruptRows(conversationId) {
+    async findCorruptRows(conversationId) {
       get(conversationId);
       return [];
     },
-    rebuildSearchIndex() {
+    async rebuildSearchIndex() {
       let rows = 0;
       for (const conversation of conversations.values()) {
         rows += 1 + conversation.events.filter((event) => messageText(event) !== null).length;
       }
       return rows;
     },
-    close() {
+    async close() {
       conversations.clear();
       mcpConfigs.clear();
     },

@@ -4,6 +4,7 @@ import { hasEveryTag } from './has-every-tag';
 import { conversationSortSpec } from './conversation-sort';
 import { documentScore } from './document-score';
 import { makeSnippet } from './make-snippet';
+import { sortedPage } from './sorted-page';
 import { decodePageId, encodePageId, pageIdNumber, pageIdString } from './page-cursor';
 import { TITLE_SLOT } from './search-rowid';
 import { ftsMatchExpression, searchTerms } from './search-terms';
@@ -77,14 +78,7 @@ export function createSqliteConversationList(db: Database.Database) {
     }
     const sql = `SELECT * FROM conversations ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY ${column} ${direction}, id ${direction} LIMIT @limit`;
-    const rows = prepared(sql).all(values) as ConversationRow[];
-    const pageRows = rows.slice(0, query.limit);
-    const last = pageRows.at(-1);
-    const next =
-      rows.length > query.limit && last
-        ? encodePageId({ t: column === 'created_ms' ? last.created_ms : last.updated_ms, id: last.id })
-        : null;
-    return { items: pageRows.map(conversationRecord), next_page_id: next };
+    return sortedPage(prepared(sql).all(values) as ConversationRow[], query.limit, column);
   }
 
   const topDocuments = db.prepare(`SELECT rowid >> 32 AS conversation_row, rowid & ${TITLE_SLOT} AS slot

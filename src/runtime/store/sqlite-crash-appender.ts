@@ -10,15 +10,21 @@ import { openSqliteEventStore } from './sqlite-event-store';
  */
 const path = process.argv[2];
 if (!path) throw new Error('usage: sqlite-crash-appender.ts <database path>');
-const store = openSqliteEventStore(path);
-const conversationId = testId(1);
-const existing = store.getConversation(conversationId) ?? store.createConversation(newConversation(1));
-writeSync(1, 'ready\n');
-for (let seq = existing.last_seq + 1; ; seq += 1) {
-  const appended = store.append(
-    conversationId,
-    userMessage(100_000 + seq, `message ${seq} ${'x'.repeat(seq % 500)}`),
-  );
-  // writeSync: the line is in the pipe before the next append starts, so an ack is never lost in a buffer.
-  writeSync(1, `${appended.seq}\n`);
+// A function, not top-level await: the test bundles this file as CommonJS.
+async function appendForever(path: string): Promise<never> {
+  const store = openSqliteEventStore(path);
+  const conversationId = testId(1);
+  const existing =
+    (await store.getConversation(conversationId)) ?? (await store.createConversation(newConversation(1)));
+  writeSync(1, 'ready\n');
+  for (let seq = existing.last_seq + 1; ; seq += 1) {
+    const appended = await store.append(
+      conversationId,
+      userMessage(100_000 + seq, `message ${seq} ${'x'.repeat(seq % 500)}`),
+    );
+    // writeSync: the line is in the pipe before the next append starts, so an ack is never lost in a buffer.
+    writeSync(1, `${appended.seq}\n`);
+  }
 }
+
+void appendForever(path);

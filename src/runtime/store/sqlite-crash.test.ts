@@ -35,7 +35,7 @@ beforeAll(async () => {
     logLevel: 'error',
   });
 });
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+afterAll(async () => rmSync(directory, { recursive: true, force: true }));
 
 /** A small seeded generator, so the kill moments are the same on every run. */
 function seededRandom(seed: number): () => number {
@@ -91,9 +91,9 @@ describe('sqlite store under SIGKILL', () => {
       const acknowledged = await appendUntilKilled(path, Math.floor(random() * 40));
       acknowledgedTotal += acknowledged.length;
       const store = openSqliteEventStore(path);
-      const events = store.readEvents(testId(1));
-      const record = store.getConversation(testId(1));
-      store.close();
+      const events = await store.readEvents(testId(1));
+      const record = await store.getConversation(testId(1));
+      await store.close();
       expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
       expect(events.map((event) => event.id)).toEqual(events.map((_, index) => testId(100_000 + index)));
       for (const seq of acknowledged) expect(events[seq]?.seq).toBe(seq);

@@ -15,41 +15,43 @@ import { LATEST_SCHEMA_VERSION, SQLITE_MIGRATIONS } from './sqlite-migrations';
 const C = testId(1000);
 let directory: string;
 let path: string;
-beforeEach(() => {
+beforeEach(async () => {
   directory = mkdtempSync(join(tmpdir(), 'sqlite-persistence-'));
   path = join(directory, 'workbench.db');
 });
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
+afterEach(async () => rmSync(directory, { recursive: true, force: true }));
 
-function seedThreeMessages(): void {
+async function seedThreeMessages(): Promise<void> {
   const store = openSqliteEventStore(path);
-  store.createConversation(newConversation(1000));
+  await store.createConversation(newConversation(1000));
   for (const event of [userMessage(1, 'one'), agentMessage(2, 'two'), userMessage(3, 'three')])
-    store.append(C, event);
-  store.close();
+    await store.append(C, event);
+  await store.close();
 }
 
 describe('sqlite store across restarts', () => {
-  it('keeps the leaf and the view after a restart (scenario 36)', () => {
-    seedThreeMessages();
+  it('keeps the leaf and the view after a restart (scenario 36)', async () => {
+    await seedThreeMessages();
     const store = openSqliteEventStore(path);
-    expect(store.getConversation(C)).toMatchObject({ leaf_event_id: testId(3), last_seq: 2 });
-    expect(buildView(store.activeBranch(C)).items.map((item) => item.id)).toEqual([1, 2, 3].map(testId));
-    store.close();
+    expect(await store.getConversation(C)).toMatchObject({ leaf_event_id: testId(3), last_seq: 2 });
+    expect(buildView(await store.activeBranch(C)).items.map((item) => item.id)).toEqual(
+      [1, 2, 3].map(testId),
+    );
+    await store.close();
   });
 
-  it('keeps a navigation to null across a restart, and the next event is a root (scenario 38)', () => {
-    seedThreeMessages();
+  it('keeps a navigation to null across a restart, and the next event is a root (scenario 38)', async () => {
+    await seedThreeMessages();
     const before = openSqliteEventStore(path);
-    before.setLeaf(C, null);
-    before.close();
+    await before.setLeaf(C, null);
+    await before.close();
     const after = openSqliteEventStore(path);
-    expect(after.activeBranch(C)).toEqual([]);
-    expect(after.append(C, userMessage(4, 'again')).parent_id).toBeUndefined();
-    after.close();
+    expect(await after.activeBranch(C)).toEqual([]);
+    expect((await after.append(C, userMessage(4, 'again'))).parent_id).toBeUndefined();
+    await after.close();
   });
 
-  it('uses WAL with synchronous=FULL and foreign keys on', () => {
+  it('uses WAL with synchronous=FULL and foreign keys on', async () => {
     const db = openSqliteDatabase(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
@@ -59,7 +61,7 @@ describe('sqlite store across restarts', () => {
 });
 
 describe('sqlite schema migrations', () => {
-  it('records each applied migration once', () => {
+  it('records each applied migration once', async () => {
     openSqliteDatabase(path).close();
     const db = openSqliteDatabase(path);
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
@@ -67,8 +69,8 @@ describe('sqlite schema migrations', () => {
     db.close();
   });
 
-  it('applies only the migrations an older database lacks', () => {
-    seedThreeMessages();
+  it('applies only the migrations an older database lacks', async () => {
+    await seedThreeMessages();
     const db = new Database(path);
     const next = {
       version: LATEST_SCHEMA_VERSION + 1,
@@ -80,21 +82,21 @@ describe('sqlite schema migrations', () => {
     db.close();
   });
 
-  it("brings a first-version database up to date, its events kept and conversations' MCP configs storable", () => {
-    seedThreeMessages();
+  it("brings a first-version database up to date, its events kept and conversations' MCP configs storable", async () => {
+    await seedThreeMessages();
     // As a first-version runtime left it: no MCP table, only migration 1 recorded.
     const old = new Database(path);
     old.exec('DROP TABLE conversation_mcp_configs; DELETE FROM schema_migrations WHERE version > 1');
     old.close();
     const store = openSqliteEventStore(path);
-    expect(store.readEvents(C)).toHaveLength(3);
-    store.saveMCPConfig(C, '{"mcpServers":{}}');
-    expect(store.listMCPConfigs()).toEqual([{ conversation_id: C, config: '{"mcpServers":{}}' }]);
-    store.close();
+    expect(await store.readEvents(C)).toHaveLength(3);
+    await store.saveMCPConfig(C, '{"mcpServers":{}}');
+    expect(await store.listMCPConfigs()).toEqual([{ conversation_id: C, config: '{"mcpServers":{}}' }]);
+    await store.close();
   });
 
-  it('refuses a database written by a newer version, naming both versions', () => {
-    seedThreeMessages();
+  it('refuses a database written by a newer version, naming both versions', async () => {
+    await seedThreeMessages();
     const db = new Database(path);
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
       99,
@@ -102,7 +104,7 @@ describe('sqlite schema migrations', () => {
       'x',
     );
     db.close();
-    expectStoreError(() => openSqliteEventStore(path), 'newer_schema');
+    await expectStoreError(() => openSqliteEventStore(path), 'newer_schema');
     expect(() => openSqliteEventStore(path)).toThrow(
       new RegExp(`schema version 99.*only up to ${LATEST_SCHEMA_VERSION}\\b`),
     );
@@ -110,8 +112,8 @@ describe('sqlite schema migrations', () => {
 });
 
 describe('sqlite bad rows', () => {
-  it('skips a corrupt row and an unknown kind, reporting each with conversation and seq', () => {
-    seedThreeMessages();
+  it('skips a corrupt row and an unknown kind, reporting each with conversation and seq', async () => {
+    await seedThreeMessages();
     const db = new Database(path);
     db.prepare('UPDATE events SET json = ? WHERE seq = 1').run('{"kind": "MessageEvent", "id": ');
     const unknown = {
@@ -124,71 +126,76 @@ describe('sqlite bad rows', () => {
     db.close();
     const reports: CorruptRow[] = [];
     const store = openSqliteEventStore(path, { onCorruptRow: (row) => reports.push(row) });
-    expect(store.readEvents(C).map((event) => event.seq)).toEqual([0]);
-    expect(store.readEvents(C).map((event) => event.seq)).toEqual([0]);
+    expect((await store.readEvents(C)).map((event) => event.seq)).toEqual([0]);
+    expect((await store.readEvents(C)).map((event) => event.seq)).toEqual([0]);
     expect(reports.map(({ conversationId, seq }) => [conversationId, seq])).toEqual([
       [C, 1],
       [C, 2],
     ]);
     expect(reports[0]?.error).toMatch(/not JSON/);
     expect(reports[1]?.error).toMatch(/kind/);
-    expect(store.activeBranch(C).map((event) => event.seq)).toEqual([0]);
-    expect(store.findCorruptRows(C).map((row) => row.seq)).toEqual([1, 2]);
+    expect((await store.activeBranch(C)).map((event) => event.seq)).toEqual([0]);
+    expect((await store.findCorruptRows(C)).map((row) => row.seq)).toEqual([1, 2]);
     // The log goes on after a damaged row: seq and the leaf come from columns, not from the JSON.
-    expect(store.append(C, userMessage(4, 'four'))).toMatchObject({ seq: 3, parent_id: testId(3) });
-    store.close();
+    expect(await store.append(C, userMessage(4, 'four'))).toMatchObject({ seq: 3, parent_id: testId(3) });
+    await store.close();
   });
 });
 
 describe('sqlite disk failures', () => {
-  it('a full disk during append leaves the log as it was and throws StoreError io', () => {
-    seedThreeMessages();
+  it('a full disk during append leaves the log as it was and throws StoreError io', async () => {
+    await seedThreeMessages();
     const db = openSqliteDatabase(path);
     const pages = db.pragma('page_count', { simple: true }) as number;
     db.pragma(`max_page_count = ${pages}`);
     const store = sqliteEventStoreOn(db);
-    const before = store.readEvents(C);
-    expectStoreError(() => store.append(C, userMessage(4, 'x'.repeat(200_000))), 'io');
-    expect(() => store.append(C, userMessage(4, 'x'.repeat(200_000)))).toThrow(/SQLITE_FULL/);
-    expect(store.readEvents(C)).toEqual(before);
-    expect(store.getConversation(C)).toMatchObject({ last_seq: 2, leaf_event_id: testId(3) });
+    const before = await store.readEvents(C);
+    await expectStoreError(() => store.append(C, userMessage(4, 'x'.repeat(200_000))), 'io');
+    await expect(store.append(C, userMessage(4, 'x'.repeat(200_000)))).rejects.toThrow(/SQLITE_FULL/);
+    expect(await store.readEvents(C)).toEqual(before);
+    expect(await store.getConversation(C)).toMatchObject({ last_seq: 2, leaf_event_id: testId(3) });
     db.pragma(`max_page_count = ${pages * 100}`);
-    expect(store.append(C, userMessage(4, 'x'.repeat(200_000))).seq).toBe(3);
-    store.close();
+    expect((await store.append(C, userMessage(4, 'x'.repeat(200_000)))).seq).toBe(3);
+    await store.close();
   });
 
-  it('a read-only database refuses appends with StoreError io', () => {
-    seedThreeMessages();
+  it('a read-only database refuses appends with StoreError io', async () => {
+    await seedThreeMessages();
     const store = sqliteEventStoreOn(new Database(path, { readonly: true }));
-    expectStoreError(() => store.append(C, userMessage(4, 'four')), 'io');
-    expect(store.readEvents(C)).toHaveLength(3);
-    store.close();
+    await expectStoreError(() => store.append(C, userMessage(4, 'four')), 'io');
+    expect(await store.readEvents(C)).toHaveLength(3);
+    await store.close();
   });
 });
 
 describe('sqlite search index', () => {
-  it('indexes a fork under the fork, and rebuilds to the same results', () => {
-    seedThreeMessages();
+  it('indexes a fork under the fork, and rebuilds to the same results', async () => {
+    await seedThreeMessages();
     const store = openSqliteEventStore(path);
-    store.fork(C, {
+    await store.fork(C, {
       id: testId(2000),
       fromEventId: testId(2),
       title: 'Side quest',
       created_at: '2025-02-01T00:00:00Z',
       resetStats: true,
     });
-    const hits = () =>
-      store.listConversations({ q: 'two', limit: 10 }).items.map((item) => [item.id, item.match?.event_id]);
-    expect(hits()).toEqual(
+    const hits = async () =>
+      (await store.listConversations({ q: 'two', limit: 10 })).items.map((item) => [
+        item.id,
+        item.match?.event_id,
+      ]);
+    expect(await hits()).toEqual(
       expect.arrayContaining([
         [C, testId(2)],
         [testId(2000), testId(2)],
       ]),
     );
-    expect(store.listConversations({ q: 'three', limit: 10 }).items.map((item) => item.id)).toEqual([C]);
-    const before = hits();
-    expect(store.rebuildSearchIndex()).toBe(2 + 3 + 2);
-    expect(hits()).toEqual(before);
-    store.close();
+    expect((await store.listConversations({ q: 'three', limit: 10 })).items.map((item) => item.id)).toEqual([
+      C,
+    ]);
+    const before = await hits();
+    expect(await store.rebuildSearchIndex()).toBe(2 + 3 + 2);
+    expect(await hits()).toEqual(before);
+    await store.close();
   });
 });

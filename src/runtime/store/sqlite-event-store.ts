@@ -160,7 +160,7 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
   });
 
   return {
-    createConversation(input: NewConversationRecord) {
+    async createConversation(input: NewConversationRecord) {
       const record: ConversationRecord = {
         ...input,
         updated_at: input.updated_at ?? input.created_at,
@@ -170,11 +170,11 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
       withIoErrors(() => createConversation.immediate(record));
       return structuredClone(record);
     },
-    getConversation(id) {
+    async getConversation(id) {
       const found = withIoErrors(() => statements.selectConversation.get(id)) as ConversationRow | undefined;
       return found ? conversationRecord(found) : undefined;
     },
-    updateConversation(id, patch, updateOptions = {}) {
+    async updateConversation(id, patch, updateOptions = {}) {
       return withIoErrors(() => {
         const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
         const record = { ...conversationRecord(row(id)), ...structuredClone(defined) };
@@ -183,18 +183,19 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
         return record;
       });
     },
-    listConversations: (query) => withIoErrors(() => conversationList.list(query)),
-    countConversations(filter) {
+    listConversations: async (query) => withIoErrors(() => conversationList.list(query)),
+    async countConversations(filter) {
       return withIoErrors(() => conversationList.count(filter));
     },
-    deleteConversation: (id) => withIoErrors(() => deleteConversation.immediate(id)),
-    append(conversationId, event) {
+    deleteConversation: async (id) => withIoErrors(() => deleteConversation.immediate(id)),
+    async append(conversationId, event) {
       const [appended] = withIoErrors(() => appendMany.immediate(conversationId, [event]));
       if (!appended) throw new Error('appendMany returned nothing for one event');
       return appended;
     },
-    appendMany: (conversationId, events) => withIoErrors(() => appendMany.immediate(conversationId, events)),
-    readEvents(conversationId, range = {}) {
+    appendMany: async (conversationId, events) =>
+      withIoErrors(() => appendMany.immediate(conversationId, events)),
+    async readEvents(conversationId, range = {}) {
       return withIoErrors(() => {
         row(conversationId);
         const statement = range.order === 'desc' ? statements.readDescending : statements.readAscending;
@@ -207,25 +208,25 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
         return readRows(conversationId, rows);
       });
     },
-    getEvent: (conversationId, eventId) =>
+    getEvent: async (conversationId, eventId) =>
       withIoErrors(() => one(conversationId, statements.readById.get(conversationId, eventId))),
-    findByClientMessageId: (conversationId, clientMessageId) =>
+    findByClientMessageId: async (conversationId, clientMessageId) =>
       withIoErrors(() =>
         one(conversationId, statements.readByClientMessageId.get(conversationId, clientMessageId)),
       ),
-    searchEvents(conversationId, filter, page) {
+    async searchEvents(conversationId, filter, page) {
       return withIoErrors(() => {
         row(conversationId);
         return eventSearch.search(conversationId, filter, page);
       });
     },
-    countEvents(conversationId, filter) {
+    async countEvents(conversationId, filter) {
       return withIoErrors(() => {
         row(conversationId);
         return eventSearch.count(conversationId, filter);
       });
     },
-    activeBranch(conversationId) {
+    async activeBranch(conversationId) {
       return withIoErrors(() => {
         const leaf = row(conversationId).leaf_event_id;
         if (leaf === null) return [];
@@ -235,7 +236,7 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
         );
       });
     },
-    setLeaf(conversationId, eventId) {
+    async setLeaf(conversationId, eventId) {
       return withIoErrors(() => {
         row(conversationId);
         if (eventId !== null && statements.eventExists.get(conversationId, eventId) === undefined) {
@@ -245,8 +246,8 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
         return conversationRecord(row(conversationId));
       });
     },
-    fork: (sourceId, forkOptions) => withIoErrors(() => fork.immediate(sourceId, forkOptions)),
-    findCorruptRows(conversationId) {
+    fork: async (sourceId, forkOptions) => withIoErrors(() => fork.immediate(sourceId, forkOptions)),
+    async findCorruptRows(conversationId) {
       return withIoErrors(() => {
         row(conversationId);
         const corrupt: CorruptRow[] = [];
@@ -257,15 +258,15 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
         return corrupt;
       });
     },
-    rebuildSearchIndex: () => withIoErrors(() => rebuildSearchIndex.immediate()),
-    saveMCPConfig(conversationId, config) {
+    rebuildSearchIndex: async () => withIoErrors(() => rebuildSearchIndex.immediate()),
+    async saveMCPConfig(conversationId, config) {
       withIoErrors(() => {
         row(conversationId);
         mcpConfigs.save(conversationId, config);
       });
     },
-    listMCPConfigs: () => withIoErrors(() => mcpConfigs.list()),
-    close() {
+    listMCPConfigs: async () => withIoErrors(() => mcpConfigs.list()),
+    async close() {
       if (db.open) db.close();
     },
   };

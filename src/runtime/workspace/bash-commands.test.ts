@@ -13,14 +13,14 @@ let root: string;
 let workspace: string;
 let dataDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'awb-bash-commands-'));
   workspace = join(root, 'workspace');
   dataDir = join(root, 'data');
   mkdirSync(workspace);
   mkdirSync(dataDir);
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(async () => rmSync(root, { recursive: true, force: true }));
 
 function commands(maxRunning?: number) {
   const log = createBashEventLog();

@@ -56,7 +56,7 @@ beforeAll(async () => {
     allowedOrigins: [],
   });
   id = await harness.create();
-  harness.service.setSecrets(id, { API_TOKEN: SECRET });
+  await harness.service.setSecrets(id, { API_TOKEN: SECRET });
   harness.llm.setScript({
     turns: [
       {
@@ -71,7 +71,7 @@ beforeAll(async () => {
       { tool_calls: [{ id: 'f', name: 'finish', arguments: { message: 'done' } }] },
     ],
   });
-  harness.say(id, 'edit');
+  await harness.say(id, 'edit');
   expect(await harness.settled(id, 30_000)).toBe('finished');
   // The agent's command had the secret in its environment: the file holds the value itself.
   expect(readFileSync(join(workspace, 'secret.txt'), 'utf8')).toBe(`token=${SECRET}\n`);

@@ -84,7 +84,7 @@ export function registerCheckpointRoutes(app: ZodApp, context: ServerContext): v
         response: { 200: CheckpointListSchema, ...REFUSALS },
       },
     },
-    async (request) => ({ items: context.service().listCheckpoints(request.params.id) }),
+    async (request) => ({ items: await context.service().listCheckpoints(request.params.id) }),
   );
 
   app.get(

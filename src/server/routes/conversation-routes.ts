@@ -59,7 +59,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         response: { 200: BatchGetResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => request.query.ids.map((id) => conversationOrNull(context, id)),
+    async (request) => Promise.all(request.query.ids.map((id) => conversationOrNull(context, id))),
   );
 
   app.get(
@@ -74,7 +74,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         response: { 200: ConversationPageSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => context.service().search(request.query),
+    async (request) => await context.service().search(request.query),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         response: { 200: z.number().int(), 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => context.service().count(request.query),
+    async (request) => await context.service().count(request.query),
   );
 
   app.get(
@@ -101,7 +101,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         response: { 200: ConversationInfoSchema, ...NOT_FOUND_OR_INVALID },
       },
     },
-    async (request) => context.service().get(request.params.id),
+    async (request) => await context.service().get(request.params.id),
   );
 
   app.patch(
@@ -118,7 +118,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
       },
     },
     async (request) => {
-      context.service().update(request.params.id, request.body);
+      await context.service().update(request.params.id, request.body);
       return { success: true as const };
     },
   );
@@ -143,9 +143,9 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
   );
 }
 
-function conversationOrNull(context: ServerContext, id: string) {
+async function conversationOrNull(context: ServerContext, id: string) {
   try {
-    return context.service().get(id);
+    return await context.service().get(id);
   } catch (error) {
     if (error instanceof RuntimeError && error.code === 'conversation_not_found') return null;
     throw error;

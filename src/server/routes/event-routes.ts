@@ -36,7 +36,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
       },
     },
     async (request) => {
-      context.service().sendMessage(request.params.id, request.body);
+      await context.service().sendMessage(request.params.id, request.body);
       return { success: true as const };
     },
   );
@@ -55,7 +55,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
       },
     },
     async (request) => {
-      context.service().respondToConfirmation(request.params.id, request.body);
+      await context.service().respondToConfirmation(request.params.id, request.body);
       return { success: true as const };
     },
   );
@@ -74,7 +74,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
     },
     async (request) => {
       const { page_id, limit, sort_order, ...filters } = request.query;
-      return context.service().searchEvents(request.params.id, toEventFilter(filters), {
+      return await context.service().searchEvents(request.params.id, toEventFilter(filters), {
         page_id,
         limit,
         order: sort_order === 'TIMESTAMP_DESC' ? 'desc' : 'asc',
@@ -93,7 +93,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
         response: { 200: z.number().int(), ...NOT_FOUND_OR_INVALID },
       },
     },
-    async (request) => context.service().countEvents(request.params.id, toEventFilter(request.query)),
+    async (request) => await context.service().countEvents(request.params.id, toEventFilter(request.query)),
   );
 
   app.get(
@@ -107,7 +107,7 @@ export function registerEventRoutes(app: ZodApp, context: ServerContext): void {
         response: { 200: EventSchema, ...NOT_FOUND_OR_INVALID },
       },
     },
-    async (request) => context.service().getEvent(request.params.id, request.params.event_id),
+    async (request) => await context.service().getEvent(request.params.id, request.params.event_id),
   );
 }
 

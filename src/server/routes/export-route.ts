@@ -27,7 +27,7 @@ export function registerExportRoute(app: ZodApp, context: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const file = context.service().exportConversation(request.params.id, request.query.format);
+      const file = await context.service().exportConversation(request.params.id, request.query.format);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.filename))

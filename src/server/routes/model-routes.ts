@@ -78,28 +78,28 @@ export function registerModelRoutes(app: ZodApp, context: ServerContext): void {
       const llm = context.settings.current().llm;
       if (!llm) throw new RuntimeError('llm_not_configured');
       const endpoint = { provider: llm.provider, ...(llm.base_url ? { base_url: llm.base_url } : {}) };
-      if (!hasRecordedModel(service, id)) {
+      if (!(await hasRecordedModel(service, id))) {
         // The model used so far was never logged (it came with the conversation or from the settings).
-        const before = service.get(id).llm;
+        const before = (await service.get(id)).llm;
         if (before.model !== '' && before.model !== request.body.model) {
           const sameProvider = before.provider === llm.provider;
-          service.switchLLM(id, {
+          await service.switchLLM(id, {
             ...(sameProvider ? endpoint : { provider: before.provider }),
             model: before.model,
           });
         }
       }
-      service.switchLLM(id, { ...endpoint, model: request.body.model });
+      await service.switchLLM(id, { ...endpoint, model: request.body.model });
       return { success: true as const };
     },
   );
 }
 
 /** Whether the log already holds an `llm` state update (state updates are few: a handful per run). */
-function hasRecordedModel(service: ConversationService, id: string): boolean {
+async function hasRecordedModel(service: ConversationService, id: string): Promise<boolean> {
   let pageId: string | undefined;
   do {
-    const page = service.searchEvents(
+    const page = await service.searchEvents(
       id,
       { kind: 'ConversationStateUpdateEvent' },
       { limit: 100, order: 'asc', ...(pageId ? { page_id: pageId } : {}) },

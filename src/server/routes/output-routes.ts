@@ -74,7 +74,7 @@ export function registerOutputRoutes(app: ZodApp, context: ServerContext): void 
       const { id } = request.params;
       const service = context.service();
       // Unknown conversation: 404 conversation_not_found from the catalogue.
-      service.get(id);
+      await service.get(id);
       if (context.dataDir === undefined || context.secrets === undefined) {
         return sendOutputError(reply, 'outputs_unavailable');
       }
@@ -95,11 +95,11 @@ async function outputRoots(
   conversationId: string,
 ): Promise<ConfinedRoot[]> {
   const ids = [conversationId];
-  let source = service.get(conversationId).forked_from_conversation_id;
+  let source = (await service.get(conversationId)).forked_from_conversation_id;
   while (source !== null && ids.length <= MAX_FORK_DEPTH && !ids.includes(source)) {
     ids.push(source);
     try {
-      source = service.get(source).forked_from_conversation_id;
+      source = (await service.get(source)).forked_from_conversation_id;
     } catch {
       // The source was deleted (and its saved outputs with it).
       source = null;

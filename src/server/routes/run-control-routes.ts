@@ -36,8 +36,8 @@ export function registerRunControlRoutes(app: ZodApp, context: ServerContext): v
       async (request) => {
         const service = context.service();
         const id = request.params.id;
-        if (action === 'run') service.run(id);
-        else if (action === 'pause') service.pause(id);
+        if (action === 'run') await service.run(id);
+        else if (action === 'pause') await service.pause(id);
         else await service.interrupt(id);
         return success;
       },
@@ -80,7 +80,7 @@ export function registerRunControlRoutes(app: ZodApp, context: ServerContext): v
         response: { 200: ConversationInfoSchema, ...CONFLICT, ...NOT_FOUND_OR_INVALID },
       },
     },
-    async (request) => context.service().navigate(request.params.id, request.body.event_id),
+    async (request) => await context.service().navigate(request.params.id, request.body.event_id),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export function registerRunControlRoutes(app: ZodApp, context: ServerContext): v
       },
     },
     async (request) => {
-      context.service().setConfirmationPolicy(request.params.id, request.body.policy);
+      await context.service().setConfirmationPolicy(request.params.id, request.body.policy);
       return success;
     },
   );

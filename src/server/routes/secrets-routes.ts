@@ -28,7 +28,7 @@ export function registerSecretsRoutes(app: ZodApp, context: ServerContext): void
           typeof secret === 'string' ? secret : secret.value,
         ]),
       );
-      context.service().setSecrets(request.params.id, values);
+      await context.service().setSecrets(request.params.id, values);
       return { success: true as const };
     },
   );

@@ -36,7 +36,7 @@ export function registerUpstreamConversationRoutes(app: ZodApp, context: ServerC
         response: { 200: ResponseTextSchema, ...NOT_FOUND_OR_INVALID },
       },
     },
-    async (request) => ({ response: context.service().agentFinalResponse(request.params.id) }),
+    async (request) => ({ response: await context.service().agentFinalResponse(request.params.id) }),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export function registerUpstreamConversationRoutes(app: ZodApp, context: ServerC
       },
     },
     async (request) => {
-      context.service().switchLLM(request.params.id, request.body.llm);
+      await context.service().switchLLM(request.params.id, request.body.llm);
       return success;
     },
   );
@@ -109,7 +109,7 @@ export function registerUpstreamConversationRoutes(app: ZodApp, context: ServerC
       },
     },
     async (request) => {
-      context.service().setSecurityAnalyzer(request.params.id, request.body.security_analyzer);
+      await context.service().setSecurityAnalyzer(request.params.id, request.body.security_analyzer);
       return success;
     },
   );

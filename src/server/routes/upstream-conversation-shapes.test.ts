@@ -18,7 +18,7 @@ beforeEach(async () => {
     },
   });
 });
-afterEach(() => server.close());
+afterEach(async () => server.close());
 
 const KEY = 'sk-upstream-test-key-0123456789abcdefghij';
 
@@ -81,7 +81,7 @@ describe('POST /api/conversations, the upstream way', () => {
     });
     const events = await allEvents(server, info.id);
     expect(JSON.stringify(events)).not.toContain(KEY);
-    expect(JSON.stringify(server.store.readEvents(info.id))).not.toContain(KEY);
+    expect(JSON.stringify(await server.store.readEvents(info.id))).not.toContain(KEY);
   });
 
   it('never shows a key riding in base_url (user info or query) in agent.llm', async () => {
@@ -262,7 +262,7 @@ describe('POST /api/conversations, the upstream way', () => {
       }),
     );
     expect(status).toBe(201);
-    const stored = JSON.stringify(server.store.readEvents(body.id));
+    const stored = JSON.stringify(await server.store.readEvents(body.id));
     expect(stored).not.toContain(password);
     expect(stored).not.toContain('plain-token-value-42');
     expect(stored).toContain('‹secret:DB_PASSWORD›');

@@ -27,7 +27,7 @@ beforeAll(async () => {
   ({ app, root, dataDir, workspace } = server);
 });
 
-afterAll(() => server.close());
+afterAll(async () => server.close());
 
 const post = (url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, headers: auth, payload: payload as object });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const service = createTestService({ store, dataDir, workspace, settings, createLLM: () => llm });
   closeService = async () => {
     await service.close();
-    store.close();
+    await store.close();
   };
   app = await buildServer({
     service,

@@ -267,7 +267,7 @@ function registerTrajectory(app: ZodApp, context: ServerContext): void {
     },
     async (request, reply) => {
       // Unknown id: 404 as upstream (the service throws conversation_not_found).
-      context.service().get(request.params.conversation_id);
+      await context.service().get(request.params.conversation_id);
       return sendFileError(reply, 'trajectory_not_available');
     },
   );

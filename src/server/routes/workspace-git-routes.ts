@@ -73,7 +73,7 @@ export function registerGitRoutes(app: ZodApp, context: ServerContext): void {
       },
     },
     async (request) => {
-      const workspace = context.service().get(request.params.id).workspace.working_dir;
+      const workspace = (await context.service().get(request.params.id)).workspace.working_dir;
       return redact(await gitChanges(workspaceConfinementOf(context), workspace, request.query.ref));
     },
   );
@@ -91,7 +91,7 @@ export function registerGitRoutes(app: ZodApp, context: ServerContext): void {
       },
     },
     async (request) => {
-      const workspace = context.service().get(request.params.id).workspace.working_dir;
+      const workspace = (await context.service().get(request.params.id)).workspace.working_dir;
       const file = insideWorkspace(workspace, request.query.path);
       return redact(await gitDiff(workspaceConfinementOf(context), file, request.query.ref));
     },

@@ -14,7 +14,7 @@ export function createConnectionRelay(
   socket: WebSocket,
   connection: SocketConnection,
   options: SessionSocketOptions,
-  port: { send(frame: ServerFrame): void; readEvents(range: SeqRange): Event[] },
+  port: { send(frame: ServerFrame): void; readEvents(range: SeqRange): Promise<Event[]> },
 ): LiveRelay {
   return createLiveRelay(
     {

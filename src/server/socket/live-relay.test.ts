@@ -29,7 +29,7 @@ function port(log: Event[], options: { onRead?: () => void; backlog?: () => numb
     flush: async () => {
       flushes += 1;
     },
-    readEvents: (range: SeqRange) => {
+    readEvents: async (range: SeqRange) => {
       const page = log
         .filter(
           (entry) =>

@@ -11,7 +11,7 @@ export interface RelayPort {
   /** Resolves once everything queued so far has been written out (or the socket closed). */
   flush(): Promise<void>;
   isOpen(): boolean;
-  readEvents(range: SeqRange): Event[];
+  readEvents(range: SeqRange): Promise<Event[]>;
   /** Too many live frames piled up during a replay: the socket must go. */
   overflow(): void;
 }
@@ -63,7 +63,7 @@ export function createLiveRelay(
       lastSent = Math.min(afterSeq, throughSeq);
       port.send({ type: 'sync', from_seq: lastSent + 1, through_seq: throughSeq, state });
       while (lastSent < throughSeq && port.isOpen()) {
-        const page = port.readEvents({
+        const page = await port.readEvents({
           afterSeq: lastSent,
           beforeSeq: throughSeq + 1,
           limit: options.pageSize,

@@ -27,7 +27,7 @@ export interface ConversationStream {
  * misses nothing) and the heartbeat. Each step that fails closes the socket and yields undefined;
  * what was taken (slot, subscription) is given back by the connection's cleanup.
  */
-export function openConversationStream(
+export async function openConversationStream(
   deps: ConversationSocketDeps,
   connection: SocketConnection,
   port: {
@@ -36,7 +36,7 @@ export function openConversationStream(
     closeWithInternalError(error: unknown): void;
     reasons: StreamCloseReasons;
   },
-): ConversationStream | undefined {
+): Promise<ConversationStream | undefined> {
   const close = (code: number, reason: string) => {
     connection.close(code, reason);
     return undefined;
@@ -53,7 +53,7 @@ export function openConversationStream(
   });
   let subscription: Subscription;
   try {
-    subscription = service.subscribe(conversationId, relay.onFrame);
+    subscription = await service.subscribe(conversationId, relay.onFrame);
   } catch (error) {
     if (error instanceof RuntimeError && error.code === 'conversation_not_found')
       return close(CLOSE.notFound, port.reasons.notFound);

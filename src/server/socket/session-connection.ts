@@ -33,7 +33,7 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
 
   async function start() {
     authenticated = true;
-    const stream = openConversationStream(deps, connection, {
+    const stream = await openConversationStream(deps, connection, {
       send,
       heartbeat,
       closeWithInternalError,
@@ -76,16 +76,16 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
       if (!deps.checkKey(frame.value.session_api_key)) close(CLOSE.unauthorized, 'unauthorized');
       return;
     }
-    handleMessage(frame.value);
+    void handleMessage(frame.value);
   }
 
-  function handleMessage(frame: Extract<ClientFrame, { type: 'message' }>) {
+  async function handleMessage(frame: Extract<ClientFrame, { type: 'message' }>) {
     const service = deps.service();
     if (!service || !deps.conversationId) {
       return send({ type: 'error', code: 'runtime_not_ready', detail: 'The runtime is still starting' });
     }
     try {
-      service.sendMessage(deps.conversationId, {
+      await service.sendMessage(deps.conversationId, {
         role: 'user',
         content: frame.content,
         run: frame.run,

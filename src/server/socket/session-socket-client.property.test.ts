@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   baseUrl = await server.listen();
 });
-afterAll(() => server.close());
+afterAll(async () => server.close());
 
 /** ws instances the client creates, so the test can cut them. */
 const clientSockets: WebSocket[] = [];
@@ -70,7 +70,7 @@ describe('createSessionSocket against a real runtime', () => {
             backoff: { initialMs: 5, maxMs: 40 },
             onEvent: (event) => delivered.push(event),
           });
-          server.service.sendMessage(info.id, {
+          await server.service.sendMessage(info.id, {
             role: 'user',
             content: [{ type: 'text', text: 'go' }],
             run: true,
@@ -85,7 +85,7 @@ describe('createSessionSocket against a real runtime', () => {
             await new Promise((resolve) => setTimeout(resolve, 10));
           }
           client.close();
-          expect(delivered).toEqual(server.store.readEvents(info.id));
+          expect(delivered).toEqual(await server.store.readEvents(info.id));
         },
       ),
       { numRuns: 25 },

@@ -17,13 +17,13 @@ function open(...args: Parameters<typeof openTestSocket>): TestSocket {
 async function seeded(app: TestServer, count: number): Promise<ConversationInfo> {
   const info = await createConversation(app);
   for (let index = 0; index < count; index++) {
-    app.service.sendMessage(info.id, {
+    await app.service.sendMessage(info.id, {
       role: 'user',
       content: [{ type: 'text', text: `message ${index}` }],
       run: false,
     });
   }
-  return app.service.get(info.id);
+  return await app.service.get(info.id);
 }
 
 function thinkingAgent(steps: number): LLMScript {
@@ -107,7 +107,7 @@ describe('session socket: replay and live frames', () => {
   it('replays exactly the log after N, for every N, after a sync frame', async () => {
     const { app, baseUrl } = await start({ socket: { replayPageSize: 3 } });
     const info = await seeded(app, 9);
-    const log = app.store.readEvents(info.id);
+    const log = await app.store.readEvents(info.id);
     for (const afterSeq of [-1, 0, 4, info.last_seq - 1, info.last_seq]) {
       const socket = open(baseUrl, info.id, { afterSeq });
       const sync = await socket.waitFor((frame) => frame.type === 'sync');
@@ -143,7 +143,7 @@ describe('session socket: replay and live frames', () => {
       const expected = Array.from({ length: done.last_seq - firstSeq + 1 }, (_, index) => firstSeq + index);
       expect(socket.durableSeqs()).toEqual(expected);
     }
-    const log = app.store.readEvents(info.id);
+    const log = await app.store.readEvents(info.id);
     const full = joined[0]?.frames.flatMap((frame) => (frame.type === 'durable' ? [frame.event] : []));
     expect(full).toEqual(log);
   });
@@ -155,7 +155,11 @@ describe('session socket: replay and live frames', () => {
     const info = await seeded(app, 0);
     const socket = open(baseUrl, info.id);
     await socket.waitFor((frame) => frame.type === 'sync');
-    app.service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text: 'talk' }], run: true });
+    await app.service.sendMessage(info.id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'talk' }],
+      run: true,
+    });
     await waitForStatus(app, info.id, ['finished']);
     const started = await socket.waitFor((frame) => frame.type === 'item_started');
     const deltas = socket.frames.filter((frame) => frame.type === 'delta');
@@ -219,7 +223,9 @@ describe('session socket: client frames', () => {
         durable.event.llm_message.content,
     ).toEqual([{ type: 'text', text: 'over the socket' }]);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(app.store.readEvents(info.id).filter((event) => event.kind === 'MessageEvent')).toHaveLength(1);
+    expect(
+      (await app.store.readEvents(info.id)).filter((event) => event.kind === 'MessageEvent'),
+    ).toHaveLength(1);
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
   });
 });
@@ -230,12 +236,12 @@ describe('session socket: a client that stops reading', () => {
     const info = await seeded(app, 0);
     const slow = open(baseUrl, info.id);
     await slow.waitFor((frame) => frame.type === 'sync');
-    floodPausedReader(app, slow.socket, info.id);
+    await floodPausedReader(app, slow.socket, info.id);
     const { code } = await slow.closed;
     // 4008 when the close frame gets through; 1006 when the server had to cut the connection.
     expect([4008, 1006]).toContain(code);
     const cursor = slow.durableSeqs().at(-1) ?? -1;
-    const last = app.service.get(info.id).last_seq;
+    const last = (await app.service.get(info.id)).last_seq;
     expect(cursor).toBeLessThan(last);
     const again = open(baseUrl, info.id, { afterSeq: cursor });
     await again.waitFor((frame) => frame.type === 'durable' && frame.seq === last, 20_000);

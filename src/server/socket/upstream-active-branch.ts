@@ -7,17 +7,17 @@ import type { SeqRange } from '../../runtime/store/event-store';
  * off that path (a state change never moves the leaf, so it is a side leaf of the event that was the
  * leaf when it happened). Reads the log page by page and keeps only ids and parents.
  */
-export function activeBranchIds(
-  readEvents: (range: SeqRange) => Event[],
+export async function activeBranchIds(
+  readEvents: (range: SeqRange) => Promise<Event[]>,
   leafId: string | null,
   throughSeq: number,
   pageSize: number,
-): Set<string> {
+): Promise<Set<string>> {
   const parents = new Map<string, string | undefined>();
   const stateUpdates: { id: string; parent: string | undefined }[] = [];
   let afterSeq = -1;
   while (afterSeq < throughSeq) {
-    const page = readEvents({ afterSeq, beforeSeq: throughSeq + 1, limit: pageSize });
+    const page = await readEvents({ afterSeq, beforeSeq: throughSeq + 1, limit: pageSize });
     if (page.length === 0) break;
     for (const event of page) {
       if (event.kind === 'ConversationStateUpdateEvent')

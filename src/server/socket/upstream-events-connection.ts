@@ -75,7 +75,7 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
 
   async function start() {
     authenticated = true;
-    const stream = openConversationStream(deps, connection, {
+    const stream = await openConversationStream(deps, connection, {
       send: sendFrame,
       heartbeat,
       closeWithInternalError,
@@ -94,7 +94,7 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
         resend.mode === 'all' || (resend.mode === 'since' && resend.afterMicros !== undefined);
       if (replaysStored) {
         resendThroughSeq = throughSeq;
-        const branch = activeBranchIds(
+        const branch = await activeBranchIds(
           (range) => service.readEvents(conversationId, range),
           state.leaf_event_id,
           throughSeq,
@@ -136,15 +136,18 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
     // A redundant auth frame (the key was on the upgrade already) is ignored, as upstream does.
     if (frame.kind === 'auth') return;
     if (frame.kind === 'invalid') return writeError('invalid_frame', frame.detail);
-    sendUserMessage(frame.content);
+    void sendUserMessage(frame.content);
   }
 
-  function sendUserMessage(content: Content[]) {
+  async function sendUserMessage(content: Content[]) {
     const service = deps.service();
     if (!service || !deps.conversationId)
       return writeError('runtime_not_ready', 'The runtime is still starting');
     try {
-      service.sendMessage(deps.conversationId, SendMessageSchema.parse({ role: 'user', content, run: true }));
+      await service.sendMessage(
+        deps.conversationId,
+        SendMessageSchema.parse({ role: 'user', content, run: true }),
+      );
     } catch (error) {
       const entry = lookupError(error);
       if (entry) return writeError(entry.code, entry.detail);

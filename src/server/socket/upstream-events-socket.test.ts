@@ -75,7 +75,7 @@ const settle = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
 async function seeded(app: TestServer, count: number, text = 'message'): Promise<ConversationInfo> {
   const info = await createConversation(app);
   for (let index = 0; index < count; index++) {
-    app.service.sendMessage(info.id, {
+    await app.service.sendMessage(info.id, {
       role: 'user',
       content: [{ type: 'text', text: `${text} ${index}` }],
       run: false,
@@ -83,7 +83,7 @@ async function seeded(app: TestServer, count: number, text = 'message'): Promise
     // Distinct milliseconds, so `since` has something to tell apart.
     await settle(3);
   }
-  return app.service.get(info.id);
+  return await app.service.get(info.id);
 }
 
 async function restInfo(app: TestServer, id: string): Promise<unknown> {
@@ -145,9 +145,9 @@ describe('upstream event socket: auth', () => {
     early.socket.on('open', () => early.send(userMessage('before auth')));
     expect((await early.closed).code).toBe(4001);
     expect([...silent.frames, ...early.frames]).toEqual([]);
-    expect(app.store.readEvents(info.id).some((event) => JSON.stringify(event).includes('before auth'))).toBe(
-      false,
-    );
+    expect(
+      (await app.store.readEvents(info.id)).some((event) => JSON.stringify(event).includes('before auth')),
+    ).toBe(false);
   });
 
   it('ignores a later auth frame, even one with a wrong key', async () => {
@@ -196,7 +196,7 @@ describe('upstream event socket: resend', () => {
   it('sends no stored event without resend_mode, all of them with all or the deprecated resend_all', async () => {
     const { app, baseUrl } = await start({ socket: { replayPageSize: 2 } });
     const info = await seeded(app, 5);
-    const log = app.store.readEvents(info.id);
+    const log = await app.store.readEvents(info.id);
 
     const none = open(baseUrl, info.id);
     await none.waitFor(isFullState);
@@ -219,7 +219,7 @@ describe('upstream event socket: resend', () => {
   it('sends the events at or after after_timestamp with since (UTC, naive read as UTC, or with an offset)', async () => {
     const { app, baseUrl } = await start({ socket: { replayPageSize: 2 } });
     const info = await seeded(app, 6);
-    const log = app.store.readEvents(info.id);
+    const log = await app.store.readEvents(info.id);
     const pivot = log[3] as Event;
     const expected = log.filter((event) => event.timestamp >= pivot.timestamp);
     expect(expected.length).toBeGreaterThan(0);
@@ -236,7 +236,7 @@ describe('upstream event socket: resend', () => {
   it('compares after_timestamp to the microsecond and sends nothing for since without a timestamp', async () => {
     const { app, baseUrl } = await start();
     const info = await seeded(app, 3);
-    const log = app.store.readEvents(info.id);
+    const log = await app.store.readEvents(info.id);
     const pivot = log[1] as Event;
     const justAfter = pivot.timestamp.replace('Z', '500');
     const socket = open(baseUrl, info.id, { query: { resend_mode: 'since', after_timestamp: justAfter } });
@@ -255,23 +255,23 @@ describe('upstream event socket: resend', () => {
     });
     const info = await seeded(app, 0);
     const say = async (text: string) => {
-      app.service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text }], run: true });
+      await app.service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text }], run: true });
       await waitForStatus(app, info.id, ['finished']);
     };
     await say('one');
-    const firstReply = app.store
-      .readEvents(info.id)
-      .find((event) => event.kind === 'MessageEvent' && event.source === 'agent') as Event;
+    const firstReply = (await app.store.readEvents(info.id)).find(
+      (event) => event.kind === 'MessageEvent' && event.source === 'agent',
+    ) as Event;
     await say('two');
-    app.service.navigate(info.id, firstReply.id);
-    app.service.sendMessage(info.id, {
+    await app.service.navigate(info.id, firstReply.id);
+    await app.service.sendMessage(info.id, {
       role: 'user',
       content: [{ type: 'text', text: 'three' }],
       run: false,
     });
 
-    const log = app.store.readEvents(info.id);
-    const path = new Set(app.store.activeBranch(info.id).map((event) => event.id));
+    const log = await app.store.readEvents(info.id);
+    const path = new Set((await app.store.activeBranch(info.id)).map((event) => event.id));
     const expected = log.filter(
       (event) =>
         path.has(event.id) ||
@@ -314,19 +314,19 @@ describe('upstream event socket: live events', () => {
     const socket = open(baseUrl, info.id, { query: { resend_mode: 'all' } });
     let appended = 0;
     await new Promise<void>((resolve) => {
-      const appendOne = () => {
-        app.service.sendMessage(info.id, {
+      const appendOne = async () => {
+        await app.service.sendMessage(info.id, {
           role: 'user',
           content: [{ type: 'text', text: `live ${appended}` }],
           run: false,
         });
         appended += 1;
-        if (appended < 40) setImmediate(appendOne);
+        if (appended < 40) setImmediate(() => void appendOne());
         else resolve();
       };
-      socket.socket.once('open', appendOne);
+      socket.socket.once('open', () => void appendOne());
     });
-    const last = app.service.get(info.id).last_seq;
+    const last = (await app.service.get(info.id)).last_seq;
     await socket.waitFor(hasSeq(last), 20_000);
     await settle();
     expect(socket.storedSeqs()).toEqual(Array.from({ length: last + 1 }, (_, index) => index));
@@ -354,7 +354,7 @@ describe('upstream event socket: live events', () => {
       await settle(15);
     }
     const done = await waitForStatus(app, info.id, ['finished'], 20_000);
-    const log = app.store.readEvents(info.id);
+    const log = await app.store.readEvents(info.id);
     for (const socket of joined) {
       await socket.waitFor(hasSeq(done.last_seq));
       expect(socket.frames.filter((frame) => frame.seq !== undefined)).toEqual(log);
@@ -369,7 +369,11 @@ describe('upstream event socket: live events', () => {
     const plain = open(baseUrl, info.id);
     const streaming = open(baseUrl, info.id, { query: { streaming_deltas: 'true' } });
     await Promise.all([plain.waitFor(isFullState), streaming.waitFor(isFullState)]);
-    app.service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text: 'talk' }], run: true });
+    await app.service.sendMessage(info.id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'talk' }],
+      run: true,
+    });
     const done = await waitForStatus(app, info.id, ['finished']);
     await Promise.all([plain.waitFor(hasSeq(done.last_seq)), streaming.waitFor(hasSeq(done.last_seq))]);
     const deltas = streaming.frames.filter((frame) => frame.kind === 'StreamingDeltaEvent');
@@ -454,7 +458,9 @@ describe('upstream event socket: client frames', () => {
       });
     }
     expect(socket.socket.readyState).toBe(WebSocket.OPEN);
-    expect(app.store.readEvents(info.id).filter((event) => event.kind === 'MessageEvent')).toHaveLength(0);
+    expect(
+      (await app.store.readEvents(info.id)).filter((event) => event.kind === 'MessageEvent'),
+    ).toHaveLength(0);
   });
 
   it('appends the message even when no model is set; the log then says why nothing ran', async () => {
@@ -494,7 +500,7 @@ describe('upstream event socket: heartbeats and slow clients', () => {
     const info = await seeded(app, 0);
     const slow = open(baseUrl, info.id);
     await slow.waitFor(isFullState);
-    floodPausedReader(app, slow.socket, info.id);
+    await floodPausedReader(app, slow.socket, info.id);
     const { code } = await slow.closed;
     // 4008 when the close frame gets through; 1006 when the server had to cut the connection.
     expect([4008, 1006]).toContain(code);
@@ -549,7 +555,11 @@ describe('upstream event socket: the official client', () => {
     client.start();
     try {
       await vi.waitFor(() => expect(received.some(isFullState)).toBe(true), { timeout: 5_000 });
-      app.service.sendMessage(info.id, { role: 'user', content: [{ type: 'text', text: 'hi' }], run: false });
+      await app.service.sendMessage(info.id, {
+        role: 'user',
+        content: [{ type: 'text', text: 'hi' }],
+        run: false,
+      });
       await vi.waitFor(() => expect(received.some((frame) => frame.kind === 'MessageEvent')).toBe(true), {
         timeout: 5_000,
       });

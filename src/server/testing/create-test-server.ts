@@ -91,7 +91,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     async close() {
       await app.close();
       await service.close();
-      store.close();
+      await store.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

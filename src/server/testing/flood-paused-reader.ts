@@ -7,12 +7,16 @@ import type { TestServer } from './create-test-server';
  * each are stored on the conversation (16 MB, well past any test's maxBufferedBytes), then resumed
  * so the close can arrive.
  */
-export function floodPausedReader(app: TestServer, socket: WebSocket, conversationId: string): void {
+export async function floodPausedReader(
+  app: TestServer,
+  socket: WebSocket,
+  conversationId: string,
+): Promise<void> {
   const tcp = (socket as unknown as { _socket: Socket })._socket;
   tcp.pause();
   const big = 'x'.repeat(200_000);
   for (let index = 0; index < 80; index++) {
-    app.service.sendMessage(conversationId, {
+    await app.service.sendMessage(conversationId, {
       role: 'user',
       content: [{ type: 'text', text: `${index} ${big}` }],
       run: false,

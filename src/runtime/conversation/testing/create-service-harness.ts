@@ -137,38 +137,36 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
       const { info } = await service.create(CreateConversationSchema.parse(request));
       return info.id;
     },
-    /** Sends a user message and runs. */
-    say(id: string, text: string, run = true): void {
-      service.sendMessage(id, { role: 'user', content: [{ type: 'text', text }], run });
+    /** Sends a user message and runs; settles once the message is recorded. */
+    say(id: string, text: string, run = true): Promise<void> {
+      return service.sendMessage(id, { role: 'user', content: [{ type: 'text', text }], run });
     },
     /** Every action any of the conversation's toolsets executed (a toolset lives while the conversation is loaded). */
     executed: (): Action[] => toolsets.flatMap((toolset) => toolset.executed),
-    events: (id: string): Event[] => store.readEvents(id),
-    kinds: (id: string, kind: Event['kind']): Event[] =>
-      store.readEvents(id).filter((event) => event.kind === kind),
-    status: (id: string): ExecutionStatus => service.get(id).execution_status,
-    statusHistory: (id: string): unknown[] =>
-      store
-        .readEvents(id)
-        .flatMap((event) =>
-          event.kind === 'ConversationStateUpdateEvent' && event.key === 'execution_status'
-            ? [event.value]
-            : [],
-        ),
+    events: (id: string): Promise<Event[]> => store.readEvents(id),
+    kinds: async (id: string, kind: Event['kind']): Promise<Event[]> =>
+      (await store.readEvents(id)).filter((event) => event.kind === kind),
+    status: async (id: string): Promise<ExecutionStatus> => (await service.get(id)).execution_status,
+    statusHistory: async (id: string): Promise<unknown[]> =>
+      (await store.readEvents(id)).flatMap((event) =>
+        event.kind === 'ConversationStateUpdateEvent' && event.key === 'execution_status'
+          ? [event.value]
+          : [],
+      ),
     /** Waits until the run has ended (status no longer running), then one more tick. */
     async settled(id: string, timeoutMs = 5_000): Promise<ExecutionStatus> {
       const deadline = Date.now() + timeoutMs;
-      while (service.get(id).execution_status === 'running') {
+      while ((await service.get(id)).execution_status === 'running') {
         if (Date.now() > deadline) throw new Error(`conversation ${id} still running after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       await new Promise((resolve) => setTimeout(resolve, 0));
-      return service.get(id).execution_status;
+      return (await service.get(id)).execution_status;
     },
     /** Polls `condition` until it holds (e.g. the step a pause let finish has recorded its answer). */
-    async until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+    async until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
-      while (!condition()) {
+      while (!(await condition())) {
         if (Date.now() > deadline) throw new Error(`condition still false after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }

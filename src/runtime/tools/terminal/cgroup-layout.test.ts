@@ -10,7 +10,7 @@ const V1_MOUNTS = [
 const V1_SELF = '8:pids:/\n4:memory:/process_api/abc\n0::/\n';
 
 describe('cgroupLayout', () => {
-  it('uses v1 pids and memory under the runtime own groups when v2 delegates nothing', () => {
+  it('uses v1 pids and memory under the runtime own groups when v2 delegates nothing', async () => {
     expect(cgroupLayout(V1_MOUNTS, V1_SELF, () => '')).toEqual({
       version: 1,
       pidsBase: '/sys/fs/cgroup/pids',
@@ -18,7 +18,7 @@ describe('cgroupLayout', () => {
     });
   });
 
-  it('prefers v2 when the runtime group delegates pids and memory', () => {
+  it('prefers v2 when the runtime group delegates pids and memory', async () => {
     const mounts = 'cgroup2 /sys/fs/cgroup cgroup2 rw,nosuid 0 0';
     const layout = cgroupLayout(mounts, '0::/user.slice/app.service\n', (directory) =>
       directory === '/sys/fs/cgroup/user.slice/app.service' ? 'cpu memory pids' : undefined,
@@ -26,7 +26,7 @@ describe('cgroupLayout', () => {
     expect(layout).toEqual({ version: 2, base: '/sys/fs/cgroup/user.slice/app.service' });
   });
 
-  it('finds nothing when v2 lacks a controller and v1 is not mounted', () => {
+  it('finds nothing when v2 lacks a controller and v1 is not mounted', async () => {
     const mounts = 'cgroup2 /sys/fs/cgroup cgroup2 rw 0 0';
     expect(cgroupLayout(mounts, '0::/\n', () => 'memory')).toBeUndefined();
     expect(cgroupLayout('', '', () => undefined)).toBeUndefined();

@@ -346,6 +346,6 @@ describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
 });
 
 // Without bubblewrap the suite above cannot run: that is a failure, not a pass (CI installs it).
-it('finds bubblewrap to test the confinement with', () => {
+it('finds bubblewrap to test the confinement with', async () => {
   expect(bwrapAvailable, 'install bubblewrap (apt-get install bubblewrap)').toBe(true);
 });

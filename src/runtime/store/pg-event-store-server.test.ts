@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newConversation, testId, userMessage } from '../events/fixtures/event-builders';
+import { expectStoreError } from './expect-store-error';
+import { openPgEventStore } from './pg-event-store';
+import { PG_MIGRATIONS } from './pg-migrations';
+import { type PgCluster, startPgCluster } from './testing/start-pg-cluster';
+
+let cluster: PgCluster;
+let databases = 0;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+}, 60_000);
+afterAll(() => cluster?.stop());
+
+const freshDatabase = () => cluster.createDatabase(`server_${++databases}`);
+
+describe('postgresql store as a server database', () => {
+  it('gives seq without gaps or duplicates to writers in separate pools appending at once', async () => {
+    const url = await freshDatabase();
+    // Two pools: as two runtime processes would, each with its own connections.
+    const [first, second] = await Promise.all([openPgEventStore(url), openPgEventStore(url)]);
+    try {
+      const id = testId(1);
+      await first.createConversation(newConversation(1));
+      const appends = Array.from({ length: 60 }, (_, index) =>
+        (index % 2 ? first : second).append(id, userMessage(100 + index, `message ${index}`)),
+      );
+      const seqs = (await Promise.all(appends)).map((event) => event.seq).sort((a, b) => a - b);
+      expect(seqs).toEqual(Array.from({ length: 60 }, (_, index) => index));
+      const stored = await second.readEvents(id);
+      expect(stored.map((event) => event.seq)).toEqual(seqs);
+      expect((await first.getConversation(id))?.last_seq).toBe(59);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('records its migrations once, even when several stores open a new database together', async () => {
+    const url = await freshDatabase();
+    const stores = await Promise.all([openPgEventStore(url), openPgEventStore(url), openPgEventStore(url)]);
+    await Promise.all(stores.map((store) => store.close()));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT version, name FROM schema_migrations ORDER BY version');
+      expect(rows).toEqual(PG_MIGRATIONS.map(({ version }) => ({ version, name: expect.any(String) })));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses a database written by a newer version, changing nothing', async () => {
+    const url = await freshDatabase();
+    await (await openPgEventStore(url)).close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query("INSERT INTO schema_migrations VALUES (99, 'from the future', 'later')");
+      await expectStoreError(() => openPgEventStore(url), 'newer_schema');
+      const { rows } = await client.query('SELECT max(version) AS version FROM schema_migrations');
+      expect(rows[0].version).toBe(99);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('answers StoreError io when the server cannot be reached', async () => {
+    const url = new URL(cluster.url);
+    url.port = '1'; // nothing listens there
+    await expectStoreError(() => openPgEventStore(url.toString()), 'io');
+  });
+});

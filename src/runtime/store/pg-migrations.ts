@@ -1,0 +1,77 @@
+/** One step of the PostgreSQL schema, applied once, in order, in its own transaction (see migratePg). */
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * The PostgreSQL schema, mirroring the SQLite one (sqlite-migrations.ts): conversation rows in the
+ * same columns (sqlite-conversation-row.ts maps both), events keyed by (conversation, seq), and the
+ * search documents as tsvector columns beside the text they index ('simple' configuration: words as
+ * written, lower-cased, no stemming, like SQLite's unicode61). Conversations are keyed by id, so a
+ * table of per-conversation leases (one runtime owning a conversation at a time) can reference them.
+ */
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  {
+    version: 1,
+    name: 'conversations, events and their search documents',
+    sql: `
+      CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        title_source TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_ms DOUBLE PRECISION NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_ms DOUBLE PRECISION NOT NULL,
+        workspace_dir TEXT NOT NULL,
+        execution_status TEXT NOT NULL,
+        leaf_event_id TEXT,
+        last_seq INTEGER NOT NULL,
+        forked_from_conversation_id TEXT,
+        forked_from_event_id TEXT,
+        pinned INTEGER NOT NULL,
+        -- llm, policies, rules, stats, tags… as JSON text (written only by conversationParams)
+        settings TEXT NOT NULL,
+        title_search TSVECTOR NOT NULL
+      );
+      CREATE INDEX conversations_by_created ON conversations (created_ms, id);
+      CREATE INDEX conversations_by_updated ON conversations (updated_ms, id);
+      CREATE INDEX conversations_title_search ON conversations USING GIN (title_search);
+
+      CREATE TABLE events (
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        source TEXT NOT NULL,
+        parent_id TEXT,
+        timestamp TEXT NOT NULL,
+        timestamp_ms DOUBLE PRECISION NOT NULL,
+        -- the whole event as JSON text, without seq (a fork renumbers seq; the column is the truth)
+        json TEXT NOT NULL,
+        -- the searchable text of user and agent messages (message-text.ts), else NULL
+        message_text TEXT,
+        message_search TSVECTOR,
+        client_message_id TEXT,
+        PRIMARY KEY (conversation_id, seq),
+        CONSTRAINT events_unique_id UNIQUE (conversation_id, id)
+      );
+      CREATE UNIQUE INDEX events_by_client_message_id
+        ON events (conversation_id, client_message_id) WHERE client_message_id IS NOT NULL;
+      CREATE INDEX events_message_search ON events USING GIN (message_search);
+    `,
+  },
+  {
+    version: 2,
+    name: "a conversation's own MCP servers",
+    sql: `
+      -- The conversation's mcp_config as the service stores it (secret values sealed, never plain).
+      CREATE TABLE conversation_mcp_configs (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        config TEXT NOT NULL
+      );
+    `,
+  },
+];
