@@ -46,6 +46,7 @@ async function startOnce(): Promise<StartupSample> {
   const directory = mkdtempSync(join(tmpdir(), 'bench-startup-'));
   const args = ['start', '--silent', '--', '--no-open', '--port', String(await freePort())];
   args.push('--runtime-port', String(await freePort()), '--data-dir', join(directory, 'data'));
+  args.push('--automation-port', String(await freePort()));
   args.push('--workspace', directory);
   const started = performance.now();
   const npm = spawn('npm', args, {

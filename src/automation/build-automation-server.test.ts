@@ -13,7 +13,13 @@ afterEach(async () => {
 
 async function setUp() {
   bed = createAutomationTestBed();
-  app = await buildAutomationServer({ service: bed.service, sessionKey: SESSION_KEY });
+  // inject() sends Host localhost:80.
+  app = await buildAutomationServer({
+    service: bed.service,
+    sessionKey: SESSION_KEY,
+    port: 80,
+    allowedOrigins: new Set(['127.0.0.1:8000']),
+  });
 }
 const withKey = { 'x-session-api-key': SESSION_KEY };
 
@@ -42,6 +48,26 @@ describe('automation service HTTP', () => {
     const cookie = { cookie: `other=1; awb_session=${SESSION_KEY}` };
     expect((await app.inject({ url: '/api/automation/automations', headers: cookie })).statusCode).toBe(200);
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses another Host (DNS rebinding) and a page of another origin, but not a webhook caller', async () => {
+    await setUp();
+    const rebound = await app.inject({
+      url: '/api/automation/automations',
+      headers: { ...withKey, host: 'evil.test:80' },
+    });
+    expect(rebound.statusCode).toBe(403);
+    const foreign = { ...withKey, origin: 'http://127.0.0.1:9999' };
+    expect((await app.inject({ url: '/api/automation/automations', headers: foreign })).statusCode).toBe(403);
+    const ours = { ...withKey, origin: 'http://127.0.0.1:8000' };
+    expect((await app.inject({ url: '/api/automation/automations', headers: ours })).statusCode).toBe(200);
+    const automation = await createWebhookAutomation();
+    const hook = await app.inject({
+      method: 'POST',
+      url: automation.webhook_url,
+      headers: { origin: 'https://ci.example' },
+    });
+    expect(hook.statusCode).toBe(202);
   });
 
   it('a webhook with its token starts a run with the body in the message', async () => {

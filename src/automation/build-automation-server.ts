@@ -9,6 +9,7 @@ import {
 } from './automation-schemas';
 import type { AutomationService } from './automation-service';
 import { HOOKS_PREFIX } from './automation-view';
+import { requestRefusal } from './request-refusal';
 import { hasSessionKey } from './session-check';
 
 export const API_PREFIX = '/api/automation';
@@ -24,13 +25,20 @@ const HISTORY_LIMIT = 50;
 export async function buildAutomationServer(options: {
   service: AutomationService;
   sessionKey: string;
+  /** The port it will listen on: the only one a Host header may name. */
+  port: number;
+  /** host:port of the ingress's pages (parseOrigins of AGENT_WORKBENCH_ALLOWED_ORIGINS). */
+  allowedOrigins: ReadonlySet<string>;
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, return503OnClosing: true });
   installJsonParser(app);
   installErrors(app);
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
-    if (path === '/health' || path.startsWith(`${HOOKS_PREFIX}/`)) return;
+    const isWebhook = path.startsWith(`${HOOKS_PREFIX}/`);
+    const refusal = requestRefusal(request.headers, { ...options, isWebhook });
+    if (refusal) return reply.code(403).send({ detail: refusal });
+    if (path === '/health' || isWebhook) return;
     if (!hasSessionKey(request.headers, options.sessionKey))
       return reply.code(401).send({ detail: 'Unauthorized' });
   });

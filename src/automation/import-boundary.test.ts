@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
- * the launcher. It imports its own files, src/conversation-rules, the session cookie's name (src/client
- * names it for every process) and installed packages: never the runtime, the server or the launcher.
+ * the launcher. It imports its own files, src/conversation-rules, the session cookie's name and the
+ * Host/Origin helpers (src/client holds them for every process) and installed packages: never the runtime, the server or the launcher.
  * And no other part of src imports it.
  */
 const automationDir = dirname(fileURLToPath(import.meta.url));
@@ -17,6 +17,8 @@ const allowed = [
   resolve(repoRoot, 'src/conversation-rules'),
   resolve(repoRoot, 'src/client/session-cookie'),
   resolve(repoRoot, 'src/client/session-cookie.ts'),
+  resolve(repoRoot, 'src/client/origin-host'),
+  resolve(repoRoot, 'src/client/origin-host.ts'),
 ];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
 const SPECIFIERS = [

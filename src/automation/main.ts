@@ -5,6 +5,7 @@ import { readAutomationEnv } from './automation-env';
 import { openAutomationStore } from './automation-store';
 import { createAutomationService } from './automation-service';
 import { buildAutomationServer } from './build-automation-server';
+import { parseOrigins } from './request-refusal';
 import { createRuntimeClient } from './runtime-client';
 
 /**
@@ -33,7 +34,12 @@ async function main(): Promise<void> {
         return () => clearTimeout(timer);
       },
     });
-    const app = await buildAutomationServer({ service, sessionKey: env.sessionKey });
+    const app = await buildAutomationServer({
+      service,
+      sessionKey: env.sessionKey,
+      port: env.port,
+      allowedOrigins: parseOrigins(process.env.AGENT_WORKBENCH_ALLOWED_ORIGINS),
+    });
     await app.listen({ host: env.host, port: env.port });
     service.scheduler.start();
     close = async () => {

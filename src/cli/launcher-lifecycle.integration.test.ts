@@ -27,6 +27,7 @@ describe('runtime lifecycle', () => {
     started.push(first);
     const args = ['--no-open', '--port', String(await freePort())];
     args.push('--runtime-port', String(await freePort()), '--data-dir', first.dataDir);
+    args.push('--automation-port', String(await freePort()));
     args.push('--workspace', first.workspace);
     const second = spawnLauncher(args, { env: isolatedEnv(), cwd: first.workspace });
     const exit = await second.exited;
