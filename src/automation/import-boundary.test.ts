@@ -19,6 +19,11 @@ const allowed = [
   resolve(repoRoot, 'src/client/session-cookie.ts'),
   resolve(repoRoot, 'src/client/origin-host'),
   resolve(repoRoot, 'src/client/origin-host.ts'),
+  // Its wire schemas and the UI's client for it: the contract test holds the two together.
+  resolve(repoRoot, 'src/client/automation-wire'),
+  resolve(repoRoot, 'src/client/automation-wire.ts'),
+  resolve(repoRoot, 'src/client/create-automation-client'),
+  resolve(repoRoot, 'src/client/create-automation-client.ts'),
 ];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
 const SPECIFIERS = [
