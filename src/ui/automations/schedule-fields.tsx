@@ -47,7 +47,9 @@ export function ScheduleFields({
           : (refusal ?? '')}
       </p>
       {errors.cron || errors.timezone ? (
-        <p className="field__hint field__hint--warning">{errors.cron ?? errors.timezone}</p>
+        <p className="field__hint field__hint--warning" role="alert">
+          {errors.cron ?? errors.timezone}
+        </p>
       ) : null}
     </div>
   );
