@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -22,25 +21,19 @@ afterEach(async () => {
   bed?.close();
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 describe('the automation client and the service agree on the wire', () => {
   it('every answer parses with src/client/automation-wire', async () => {
     bed = createAutomationTestBed();
-    const port = await freePort();
+    // Port 0 here and in listen(): a real connection is held to the port it arrived on.
     app = await buildAutomationServer({
       service: bed.service,
       sessionKey: 'key',
-      port,
+      port: 0,
       allowedOrigins: new Set(),
     });
-    await app.listen({ host: '127.0.0.1', port });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
     const client = createAutomationClient({ baseUrl: `http://127.0.0.1:${port}`, sessionKey: 'key' });
 
     const created = await client.create({

@@ -25,7 +25,10 @@ const HISTORY_LIMIT = 50;
 export async function buildAutomationServer(options: {
   service: AutomationService;
   sessionKey: string;
-  /** The port it will listen on: the only one a Host header may name. */
+  /**
+   * The port a Host header must name when a request arrives on no socket (inject() in tests); a real
+   * connection is held to the port it arrived on.
+   */
   port: number;
   /** host:port of the ingress's pages (parseOrigins of AGENT_WORKBENCH_ALLOWED_ORIGINS). */
   allowedOrigins: ReadonlySet<string>;
@@ -36,7 +39,12 @@ export async function buildAutomationServer(options: {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isWebhook = path.startsWith(`${HOOKS_PREFIX}/`);
-    const refusal = requestRefusal(request.headers, { ...options, isWebhook });
+    const port = request.socket.localPort ?? options.port;
+    const refusal = requestRefusal(request.headers, {
+      port,
+      allowedOrigins: options.allowedOrigins,
+      isWebhook,
+    });
     if (refusal) return reply.code(403).send({ detail: refusal });
     if (path === '/health' || isWebhook) return;
     if (!hasSessionKey(request.headers, options.sessionKey))

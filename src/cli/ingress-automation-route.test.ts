@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginToken } from './login-token';
-import { type Ingress, type IngressOptions, startIngress, WEBHOOK_BODY_LIMIT_BYTES } from './start-ingress';
+import { type Ingress, type IngressOptions, WEBHOOK_BODY_LIMIT_BYTES } from './start-ingress';
 import { freePort } from './testing/free-port';
 import { rawRequest } from './testing/raw-request';
 import { type FakeRuntime, startFakeRuntime } from './testing/start-fake-runtime';
+import { startTestIngress } from './testing/start-test-ingress';
 
 // Two real upstreams stand for the runtime and the automation service: which one answered shows the route.
 let tempDir: string;
@@ -15,20 +15,15 @@ let automation: FakeRuntime;
 const started: Ingress[] = [];
 
 async function start(overrides: Partial<IngressOptions> = {}): Promise<Ingress> {
-  const result = await startIngress({
-    host: '127.0.0.1',
-    port: 0,
-    public: false,
+  const ingress = await startTestIngress({
     runtimeUrl: runtime.url,
     automationUrl: automation.url,
     staticDir: tempDir,
     sessionKey: 'k'.repeat(64),
-    loginToken: createLoginToken(),
     ...overrides,
   });
-  if (!result.ok) throw new Error(`ingress did not start: ${result.code}`);
-  started.push(result.ingress);
-  return result.ingress;
+  started.push(ingress);
+  return ingress;
 }
 
 beforeAll(async () => {

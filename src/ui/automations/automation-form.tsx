@@ -8,6 +8,7 @@ import {
   fieldErrors,
   inputFromDraft,
 } from './automation-draft';
+import { CheckField, FieldError, TextField } from './form-fields';
 import { ScheduleFields } from './schedule-fields';
 import { RefusedError, useAutomationMutations } from './use-automations';
 
@@ -46,37 +47,22 @@ export function AutomationForm({
       onSubmit={submit}
       aria-label={automation ? 'Edit automation' : 'New automation'}
     >
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input
-          className="input"
-          value={draft.name}
-          onChange={(event) => change({ name: event.target.value })}
-        />
-        <FieldError message={errors.name} />
-      </label>
-      <label className="field">
-        <span className="field__label">Workspace</span>
-        <input
-          className="input input--mono"
-          value={draft.workspace}
-          onChange={(event) => change({ workspace: event.target.value })}
-        />
-        <FieldError message={errors.workspace} />
-      </label>
-      <label className="field">
-        <span className="field__label">First message</span>
-        <textarea
-          className="input automation-form__message"
-          rows={4}
-          value={draft.message}
-          onChange={(event) => change({ message: event.target.value })}
-        />
-        <span className="field__hint">
-          A webhook's JSON body fills {'{{payload.field}}'} (nested: {'{{payload.a.b}}'}).
-        </span>
-        <FieldError message={errors.message} />
-      </label>
+      <TextField label="Name" value={draft.name} onChange={(name) => change({ name })} error={errors.name} />
+      <TextField
+        label="Workspace"
+        mono
+        value={draft.workspace}
+        onChange={(workspace) => change({ workspace })}
+        error={errors.workspace}
+      />
+      <TextField
+        label="First message"
+        rows={4}
+        value={draft.message}
+        onChange={(message) => change({ message })}
+        hint={`A webhook's JSON body fills {{payload.field}} (nested: {{payload.a.b}}).`}
+        error={errors.message}
+      />
       <label className="field">
         <span className="field__label">Ask before actions</span>
         <select
@@ -94,43 +80,23 @@ export function AutomationForm({
       </label>
       <fieldset className="automation-form__triggers">
         <legend className="field__label">Triggers</legend>
-        <label className="automation-form__check">
-          <input
-            type="checkbox"
-            checked={draft.scheduled}
-            onChange={(event) => change({ scheduled: event.target.checked })}
-          />
+        <CheckField checked={draft.scheduled} onChange={(scheduled) => change({ scheduled })}>
           On a schedule
-        </label>
+        </CheckField>
         {draft.scheduled ? (
           <>
             <ScheduleFields draft={draft} change={change} errors={errors} />
-            <label className="automation-form__check">
-              <input
-                type="checkbox"
-                checked={draft.runMissed}
-                onChange={(event) => change({ runMissed: event.target.checked })}
-              />
+            <CheckField checked={draft.runMissed} onChange={(runMissed) => change({ runMissed })}>
               Run once at the next start when a time was missed while Agent Workbench was off
-            </label>
+            </CheckField>
           </>
         ) : null}
-        <label className="automation-form__check">
-          <input
-            type="checkbox"
-            checked={draft.webhook}
-            onChange={(event) => change({ webhook: event.target.checked })}
-          />
+        <CheckField checked={draft.webhook} onChange={(webhook) => change({ webhook })}>
           When its webhook is called (a URL with a secret token)
-        </label>
-        <label className="automation-form__check">
-          <input
-            type="checkbox"
-            checked={draft.enabled}
-            onChange={(event) => change({ enabled: event.target.checked })}
-          />
+        </CheckField>
+        <CheckField checked={draft.enabled} onChange={(enabled) => change({ enabled })}>
           Enabled
-        </label>
+        </CheckField>
       </fieldset>
       <FieldError message={errors.form ?? otherError} />
       <div className="automation-form__actions">
@@ -140,12 +106,4 @@ export function AutomationForm({
       </div>
     </form>
   );
-}
-
-function FieldError({ message }: { message: string | undefined }) {
-  return message ? (
-    <span className="field__hint field__hint--warning" role="alert">
-      {message}
-    </span>
-  ) : null;
 }

@@ -1,4 +1,5 @@
 import type { AutomationDraft } from './automation-draft';
+import { TextField } from './form-fields';
 import { useSchedulePreview } from './use-schedule-preview';
 import { formatWhen } from './describe-run';
 
@@ -21,36 +22,27 @@ export function ScheduleFields({
   return (
     <div className="automation-form__schedule">
       <div className="automation-form__row">
-        <label className="field">
-          <span className="field__label">Cron expression</span>
-          <input
-            className="input input--mono"
-            value={draft.cron}
-            aria-invalid={errors.cron || refusal ? true : undefined}
-            onChange={(event) => change({ cron: event.target.value })}
-          />
-          <span className="field__hint">minute hour day month weekday, e.g. 0 9 * * 1-5</span>
-        </label>
-        <label className="field">
-          <span className="field__label">Time zone</span>
-          <input
-            className="input input--mono"
-            value={draft.timezone}
-            aria-invalid={errors.timezone ? true : undefined}
-            onChange={(event) => change({ timezone: event.target.value })}
-          />
-        </label>
+        <TextField
+          label="Cron expression"
+          mono
+          value={draft.cron}
+          onChange={(cron) => change({ cron })}
+          hint="minute hour day month weekday, e.g. 0 9 * * 1-5"
+          error={errors.cron}
+        />
+        <TextField
+          label="Time zone"
+          mono
+          value={draft.timezone}
+          onChange={(timezone) => change({ timezone })}
+          error={errors.timezone}
+        />
       </div>
       <p className="automation-form__preview" data-testid="schedule-preview" aria-live="polite">
         {reading?.ok
           ? `Runs ${reading.description}. Next: ${reading.next_runs.map(formatWhen).join(', ')}`
           : (refusal ?? '')}
       </p>
-      {errors.cron || errors.timezone ? (
-        <p className="field__hint field__hint--warning" role="alert">
-          {errors.cron ?? errors.timezone}
-        </p>
-      ) : null}
     </div>
   );
 }
