@@ -1,3 +1,4 @@
+import { checkScreen } from './accessibility';
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, script } from './ui-support';
 
@@ -41,6 +42,10 @@ test('create an automation with a previewed schedule, run it now and open its co
   await expect(page.getByRole('status').filter({ hasText: 'Run now' })).toContainText('Run now · Started');
   await expect(page.getByTestId('automation-last-result')).toContainText('Run now · Started');
   const runs = page.getByTestId('automation-runs');
+  await expect(runs.getByRole('link', { name: 'Open conversation' })).toBeVisible();
+  // The page with a saved automation and its history meets WCAG A/AA at both widths (photographed too).
+  await checkScreen(page, 'automation-detail');
+  await page.setViewportSize({ width: 1400, height: 900 });
   await runs.getByRole('link', { name: 'Open conversation' }).click();
 
   await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]{36}$/);

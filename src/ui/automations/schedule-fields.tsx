@@ -40,7 +40,7 @@ export function ScheduleFields({
       </div>
       <p className="automation-form__preview" data-testid="schedule-preview" aria-live="polite">
         {reading?.ok
-          ? `Runs ${reading.description}. Next: ${reading.next_runs.map(formatWhen).join(', ')}`
+          ? `Runs ${reading.description}. Next, in this browser's time: ${reading.next_runs.map(formatWhen).join(', ')}`
           : (refusal ?? '')}
       </p>
     </div>
