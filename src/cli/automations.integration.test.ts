@@ -118,6 +118,32 @@ describe('automations through the real launcher', () => {
     await waitForStatus(first.json.conversation_id, ['finished']);
   });
 
+  it('a run that needs an approval waits for a person, and the next run is skipped meanwhile', async () => {
+    const command = { command: 'touch approved.txt', summary: 'Create a file', security_risk: 'HIGH' };
+    mockLlm.setScript({
+      turns: [{ tool_calls: [{ name: 'terminal', arguments: command }] }],
+      fallback: { text: 'Done.' },
+    });
+    const automation = await createAutomation({
+      name: 'Careful',
+      message: 'create a file',
+      confirmation_policy: { kind: 'AlwaysConfirm' },
+    });
+    const first = await call('POST', `/api/automation/automations/${automation.id}/run`);
+    expect(await waitForStatus(first.json.conversation_id, ['waiting_for_confirmation'])).toBe(
+      'waiting_for_confirmation',
+    );
+    // The sidebar's "waiting for you" list is the runtime's own: the automation's conversation is in it.
+    const waiting = await call('GET', '/api/conversations/search?status=waiting_for_confirmation');
+    expect(waiting.json.items.map((item: { id: string }) => item.id)).toContain(first.json.conversation_id);
+    const second = await call('POST', `/api/automation/automations/${automation.id}/run`);
+    expect(second.json).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringContaining('waiting for an approval'),
+    });
+    await call('POST', `/api/conversations/${first.json.conversation_id}/pause`);
+  });
+
   it('runs a schedule when it comes due', async () => {
     mockLlm.setScript({ turns: [], fallback: { text: 'Done.' } });
     // Cron counts in minutes: the next minute starts at most 60 s from now.
