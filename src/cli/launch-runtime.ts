@@ -72,7 +72,7 @@ export async function launchRuntime(
   };
 }
 
-function describePortProblem(child: ChildKind, port: number, code: string): string {
+export function describePortProblem(child: ChildKind, port: number, code: string): string {
   if (code === 'EADDRINUSE') {
     return `${child.name} port ${port} is already in use (another Agent Workbench?); stop that process or pass ${child.portFlag} with a free port`;
   }

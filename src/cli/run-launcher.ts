@@ -12,7 +12,14 @@ import { resolveLaunchPaths } from './resolve-launch-paths';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
 import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
 import { type Ingress, startIngress } from './start-ingress';
-import { AUTOMATION_CHILD, type ChildKind, launchRuntime, RUNTIME_CHILD } from './launch-runtime';
+import { checkPortFree } from './check-port-free';
+import {
+  AUTOMATION_CHILD,
+  type ChildKind,
+  describePortProblem,
+  launchRuntime,
+  RUNTIME_CHILD,
+} from './launch-runtime';
 import type { RuntimeCommand } from './spawn-runtime';
 import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
 
@@ -42,6 +49,8 @@ interface Started {
   log?: RuntimeLog;
   automation?: RuntimeSupervisor;
   automationLog?: RuntimeLog;
+  /** The automation service's first start, under way after the ready line; settles with a failure message. */
+  automationFailed?: Promise<string>;
 }
 
 /**
@@ -69,7 +78,11 @@ export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<
   if (options.open) io.openBrowser(startup.url);
 
   const never = new Promise<string>(() => {});
-  const gaveUp = Promise.race([started.supervisor?.gaveUp ?? never, started.automation?.gaveUp ?? never]);
+  const gaveUp = Promise.race([
+    started.supervisor?.gaveUp ?? never,
+    started.automation?.gaveUp ?? never,
+    started.automationFailed ?? never,
+  ]);
   const outcome = await Promise.race([io.shutdownRequested.then(() => undefined), gaveUp]);
   if (outcome === undefined) return stopAll(started, 0);
   io.stderr(`agent-workbench: ${outcome}`);
@@ -171,10 +184,25 @@ async function startUp(
     started.automationLog,
     io,
   );
-  // Side by side: the ready line waits for the slower of the two, not for both in turn.
-  const [runtime, automation] = await Promise.all([started.supervisor.start(), started.automation.start()]);
+  // A busy automation port is found before anything is spawned, like the runtime's.
+  const automationPortProblem = await checkPortFree(RUNTIME_HOST, options.automationPort);
+  if (automationPortProblem) {
+    return {
+      ok: false,
+      message: describePortProblem(AUTOMATION_CHILD, options.automationPort, automationPortProblem),
+    };
+  }
+  const runtime = await started.supervisor.start();
   if (!runtime.ok) return runtime;
-  return automation.ok ? { ok: true, url } : automation;
+  // The automation service starts once the runtime answers, and the ready line does not wait for it:
+  // on two cores, starting both at once held the ready line back by a third (scripts/bench/startup).
+  // Its runs wait for nothing in the meantime; a first start that fails ends the launcher like a
+  // runtime that cannot be restarted.
+  const automation = started.automation;
+  started.automationFailed = automation
+    .start()
+    .then((result) => (result.ok ? new Promise<string>(() => {}) : result.message));
+  return { ok: true, url };
 }
 
 /** A child process kept alive by its own supervisor (restarted after a crash, stopped with the launcher). */

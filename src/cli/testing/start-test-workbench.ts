@@ -87,6 +87,7 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
       options.env?.AGENT_WORKBENCH_SESSION_KEY ??
       (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
     const loginUrl = ready[1] ?? '';
+    await waitForAutomations(new URL(loginUrl).origin, options.readyTimeoutMs ?? 30_000);
     return {
       url: new URL(loginUrl).origin,
       loginUrl,
@@ -106,6 +107,23 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
     await cleanup();
     throw error;
   }
+}
+
+/**
+ * The automation service starts once the runtime answers and the ready line does not wait for it;
+ * until it listens the ingress answers its prefix with 502. Tests start from a whole workbench.
+ */
+async function waitForAutomations(origin: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${origin}/api/automation/automations`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status !== 502 && status !== 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the automation service did not answer within ${timeoutMs} ms`);
 }
 
 /** The test's environment without the person's own workbench settings leaking in. */
