@@ -1,6 +1,6 @@
 import { checkScreen } from './accessibility';
 import { expect, test } from './fixtures/workbench';
-import { expectStatus, finish, script } from './ui-support';
+import { expectStatus, finish, script, terminal } from './ui-support';
 
 /** Automations: made in the UI, run by hand, and their conversation opened from the run history. */
 
@@ -80,4 +80,21 @@ test('a webhook automation shows its URL to copy, and the URL starts a run', asy
   await expect(page.getByTestId('automation-runs')).toContainText('Webhook · Started');
   await page.getByTestId('automation-runs').getByRole('link', { name: 'Open conversation' }).click();
   await expect(page.getByText('CI failed on main')).toBeVisible();
+});
+
+test('a run that needs an approval shows as waiting for you in the sidebar', async ({ page, workbench }) => {
+  workbench.mockLlm.setScript(
+    script(terminal('touch checked.txt', { summary: 'Create a file', risk: 'HIGH' })),
+  );
+  await page.goto(`${workbench.url}/automations/new`);
+  const form = page.getByRole('form', { name: 'New automation' });
+  await form.getByLabel('Name').fill('Careful check');
+  await form.getByLabel('First message').fill('Create a file, carefully');
+  await form.getByLabel('Ask before actions').selectOption({ label: 'Always ask' });
+  await form.getByLabel('On a schedule').uncheck();
+  await form.getByRole('button', { name: 'Create automation' }).click();
+  await expect(page).toHaveURL(/\/automations\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Run now' }).click();
+  const row = page.getByTestId('conversation-list').getByRole('link', { name: /Careful check/ });
+  await expect(row).toContainText('waiting for you', { timeout: 20_000 });
 });
