@@ -193,6 +193,7 @@ describe('automations through the real launcher', () => {
     const pid = workbench.runtimePid();
     process.kill(pid ?? 0, 'SIGKILL');
     await waitUntilProcessGone(pid ?? 0, 5_000);
+    // The launcher waits before restarting, so the first attempt meets a closed port and is retried.
     const run = await call('POST', `/api/automation/automations/${automation.id}/run`);
     expect(run.json).toMatchObject({ status: 'started' });
     expect(workbench.launcher.stderrLines.some((line) => line.includes('the runtime is running again'))).toBe(
