@@ -141,6 +141,12 @@ describe('automation service HTTP', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'automation_not_found' });
+    const notAnId = await app.inject({ url: '/api/automation/automations/abc', headers: withKey });
+    expect(notAnId.statusCode).toBe(404);
+    // Spelled another way, a path is still held to the route it reaches: no key, no answer.
+    for (const url of ['/api/automation/hooks/../automations', '/api/automation/hooks%2F..%2Fautomations']) {
+      expect((await app.inject({ url })).statusCode).toBe(401);
+    }
   });
 
   it('edits, runs now, lists the history and deletes', async () => {

@@ -16,6 +16,7 @@ export const API_PREFIX = '/api/automation';
 /** A webhook's body: enough for a CI notification, small enough that a flood costs nothing. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 const HISTORY_LIMIT = 50;
+const WEBHOOK_ROUTE = `${HOOKS_PREFIX}/:id`;
 
 /**
  * The automation service's HTTP face, built apart from listening (tests use inject()). Everything
@@ -37,8 +38,9 @@ export async function buildAutomationServer(options: {
   installJsonParser(app);
   installErrors(app);
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    const isWebhook = path.startsWith(`${HOOKS_PREFIX}/`);
+    // The route matched, not the URL as spelled: a percent-encoded path cannot pass for a webhook.
+    const route = request.routeOptions.url;
+    const isWebhook = route === WEBHOOK_ROUTE;
     const port = request.socket.localPort ?? options.port;
     const refusal = requestRefusal(request.headers, {
       port,
@@ -46,13 +48,18 @@ export async function buildAutomationServer(options: {
       isWebhook,
     });
     if (refusal) return reply.code(403).send({ detail: refusal });
-    if (path === '/health' || isWebhook) return;
+    if (route === '/health' || isWebhook) return;
     if (!hasSessionKey(request.headers, options.sessionKey))
       return reply.code(401).send({ detail: 'Unauthorized' });
   });
 
   const { service } = options;
-  const id = (params: unknown) => IdParamsSchema.parse(params).id;
+  const id = (params: unknown) => {
+    const parsed = IdParamsSchema.safeParse(params);
+    if (!parsed.success)
+      throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
+    return parsed.data.id;
+  };
   app.get('/health', async () => ({ status: 'OK' }));
   app.get(`${API_PREFIX}/automations`, async () => ({ items: service.list() }));
   app.post(`${API_PREFIX}/automations`, async (request, reply) =>
@@ -75,7 +82,7 @@ export async function buildAutomationServer(options: {
   app.post(`${API_PREFIX}/schedule-preview`, async (request) =>
     service.preview(PreviewScheduleSchema.parse(request.body ?? {})),
   );
-  app.post(`${HOOKS_PREFIX}/:id`, async (request, reply) => {
+  app.post(WEBHOOK_ROUTE, async (request, reply) => {
     const token = request.headers['x-automation-token'] ?? (request.query as Record<string, unknown>).token;
     const params = IdParamsSchema.safeParse(request.params);
     if (!params.success) throw new AutomationError('invalid_token', 'Missing or wrong webhook token');
