@@ -38,6 +38,13 @@ test('create an automation with a previewed schedule, run it now and open its co
   await expect(list).toContainText('Runs every weekday at 09:00, Europe/Berlin');
   await expect(list).toContainText('Next run:');
 
+  // Edited in place: the list follows.
+  const edit = page.getByRole('form', { name: 'Edit automation' });
+  await edit.getByLabel('Name').fill('Weekday dependencies (edited)');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByRole('status')).toHaveText('Saved');
+  await expect(list).toContainText('Weekday dependencies (edited)');
+
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Run now' })).toContainText('Run now · Started');
   await expect(page.getByTestId('automation-last-result')).toContainText('Run now · Started');
@@ -53,7 +60,7 @@ test('create an automation with a previewed schedule, run it now and open its co
   await expect(page.getByText('Dependencies are up to date.')).toBeVisible();
   await expectStatus(page, 'finished');
   await expect(
-    page.getByTestId('conversation-list').getByRole('link', { name: /Weekday dependencies/ }),
+    page.getByTestId('conversation-list').getByRole('link', { name: /Weekday dependencies \(edited\)/ }),
   ).toBeVisible();
 });
 

@@ -103,6 +103,11 @@ export function AutomationForm({
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {automation ? 'Save changes' : 'Create automation'}
         </button>
+        {save.isSuccess && automation ? (
+          <span className="automation-form__saved" role="status">
+            Saved
+          </span>
+        ) : null}
       </div>
     </form>
   );
