@@ -75,6 +75,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       for (const automation of deps.store.list()) {
         const plan = planCatchUp(automation, now);
         deps.store.save({ ...automation, next_run_at: plan.nextRunAt });
+        if (plan.kind === 'late') track(deps.run(automation, 'schedule', plan.missedAt));
         if (plan.kind === 'run') track(deps.run(automation, 'missed', plan.missedAt));
         if (plan.kind === 'skip') deps.skipMissed(automation, plan.missedAt);
       }

@@ -63,12 +63,23 @@ describe('scheduled runs (injected clock, real SQLite file)', () => {
     bed.clock.now = new Date('2026-12-09T12:00:00Z'); // three 09:00s passed while off
     bed.service.scheduler.start();
     await bed.advance(0);
-    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(bed.runtime.created).toHaveLength(1);
     expect(bed.service.runs(automation.id, 10)).toMatchObject([
       { trigger: 'missed', status: 'started', scheduled_for: '2026-12-07T08:00:00.000Z' },
     ]);
     expect(bed.service.get(automation.id).next_run_at).toBe('2026-12-10T08:00:00.000Z');
+  });
+
+  it('a time that passed during a quick restart (under two minutes) runs as scheduled, even without run_missed', async () => {
+    bed = createAutomationTestBed({ start: '2026-12-07T07:00:00Z' });
+    const automation = await bed.service.create(definition({ schedule: weekdaysAtNine }));
+    bed.restart();
+    bed.clock.now = new Date('2026-12-07T08:01:30Z'); // 90 s after 09:00 Berlin
+    bed.service.scheduler.start();
+    await bed.advance(0);
+    expect(bed.service.runs(automation.id, 10)).toMatchObject([
+      { trigger: 'schedule', status: 'started', scheduled_for: '2026-12-07T08:00:00.000Z' },
+    ]);
   });
 
   it('without run_missed a missed time is recorded as skipped, not run', async () => {

@@ -20,7 +20,7 @@ export interface AutomationTestBed {
   sleeps: number[];
   /** The delay of the one armed timer, or undefined. */
   armedMs(): number | undefined;
-  /** Moves the clock by ms, fires the timer when due, and waits for the runs it started. */
+  /** Moves the clock by ms, fires the timer when due, and waits for the runs started so far. */
   advance(ms: number): Promise<void>;
   restart(): void;
   close(): void;
@@ -77,6 +77,8 @@ export function createAutomationTestBed(
         await settle();
       }
       clock.now = new Date(until);
+      // Runs started without a timer (the catch-up at start) settle too.
+      await settle();
     },
     restart() {
       current.store.close();
