@@ -51,9 +51,9 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
 }
 
 /** `node` arguments for a child's entry: the bundle as is, the sources through tsx. */
-export function nodeArguments(entry: RuntimeEntry): string[] {
+export function nodeArguments(entry: RuntimeEntry, v8Flags: readonly string[] = RUNTIME_V8_FLAGS): string[] {
   return [
-    ...RUNTIME_V8_FLAGS,
+    ...v8Flags,
     ...(entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path]),
   ];
 }
