@@ -50,6 +50,8 @@ test('create an automation with a previewed schedule, run it now and open its co
   await expect(page.getByTestId('automation-last-result')).toContainText('Run now · Started');
   const runs = page.getByTestId('automation-runs');
   await expect(runs.getByRole('link', { name: 'Open conversation' })).toBeVisible();
+  // The history says where its conversation is now, from the runtime.
+  await expect(runs).toContainText('Finished');
   // The page with a saved automation and its history meets WCAG A/AA at both widths (photographed too).
   await checkScreen(page, 'automation-detail');
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -87,6 +89,8 @@ test('a webhook automation shows its URL to copy, and the URL starts a run', asy
   await expect(page.getByTestId('automation-runs')).toContainText('Webhook · Started');
   await page.getByTestId('automation-runs').getByRole('link', { name: 'Open conversation' }).click();
   await expect(page.getByText('CI failed on main')).toBeVisible();
+  // Finished before the next test scripts the model again: its turn must not go to this run.
+  await expectStatus(page, 'finished');
 });
 
 test('a run that needs an approval shows as waiting for you in the sidebar', async ({ page, workbench }) => {
