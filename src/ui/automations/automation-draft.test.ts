@@ -46,7 +46,9 @@ describe('automation drafts', () => {
       name: 'x',
       schedule: null,
       confirmation_policy: null,
+      network_access: false,
     });
+    expect(inputFromDraft({ ...draft, networkAccess: true }).network_access).toBe(true);
   });
 
   it('maps the service refusals onto the form fields', () => {

@@ -8,6 +8,8 @@ export interface AutomationDraft {
   message: string;
   /** 'settings': the policy the settings name at run time. */
   policy: PolicyChoice | 'settings';
+  /** Commands may reach the hosts on the settings' network allowlist. */
+  networkAccess: boolean;
   scheduled: boolean;
   cron: string;
   timezone: string;
@@ -23,6 +25,7 @@ export function emptyDraft(workspace: string, timezone: string): AutomationDraft
     workspace,
     message: '',
     policy: 'settings',
+    networkAccess: false,
     scheduled: true,
     cron: '0 9 * * 1-5',
     timezone,
@@ -38,6 +41,7 @@ export function draftFromAutomation(automation: Automation, timezone: string): A
     workspace: automation.workspace,
     message: automation.message,
     policy: automation.confirmation_policy ? policyChoiceOf(automation.confirmation_policy) : 'settings',
+    networkAccess: automation.network_access,
     scheduled: automation.schedule !== null,
     cron: automation.schedule?.cron ?? '0 9 * * 1-5',
     timezone: automation.schedule?.timezone ?? timezone,
@@ -58,7 +62,7 @@ export function inputFromDraft(draft: AutomationDraft, current?: Automation): Au
       draft.policy === 'settings'
         ? null
         : policyFromChoice(draft.policy, current?.confirmation_policy ?? undefined),
-    network_access: current?.network_access ?? false,
+    network_access: draft.networkAccess,
     schedule: draft.scheduled ? { cron: draft.cron.trim(), timezone: draft.timezone.trim() } : null,
     run_missed: draft.runMissed,
     webhook: draft.webhook,

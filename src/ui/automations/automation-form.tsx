@@ -78,6 +78,9 @@ export function AutomationForm({
           ))}
         </select>
       </label>
+      <CheckField checked={draft.networkAccess} onChange={(networkAccess) => change({ networkAccess })}>
+        Commands may use the network (the hosts on the settings' allowlist)
+      </CheckField>
       <fieldset className="automation-form__triggers">
         <legend className="field__label">Triggers</legend>
         <CheckField checked={draft.scheduled} onChange={(scheduled) => change({ scheduled })}>
