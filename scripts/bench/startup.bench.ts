@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childPids } from '../../src/cli/testing/child-pids';
+import { automationPidOf, childPids, runtimePidOf } from '../../src/cli/testing/child-pids';
 import { freePort } from '../../src/cli/testing/free-port';
 import { isolatedEnv, READY_LINE } from '../../src/cli/testing/start-test-workbench';
 import { isBundleCurrent } from '../../src/cli/bundle-freshness';
@@ -14,8 +14,8 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * The start-up figures: time from `npm start` to the ready line (fresh data dir each run, so the session
- * key and database are created as on a first start) and the idle memory of the launcher and the
- * runtime 5 s later. Uses the build's bundles when they are current, as `npm start` does (it says
+ * key and database are created as on a first start) and the idle memory of the launcher, the
+ * runtime and the automation service 5 s later. Uses the build's bundles when they are current, as `npm start` does (it says
  * which ran). The CPU time the two processes spent until the ready line is reported too: unlike the
  * wall-clock figure it hardly moves when other work shares the machine.
  */
@@ -32,6 +32,7 @@ export default async function startupBenchmark(): Promise<BenchFigure[]> {
     { name: 'startup: CPU time of launcher + runtime to ready line', unit: 'ms', samples: column('cpuMs') },
     { name: 'startup: launcher idle RSS', unit: 'MiB', samples: column('launcherRssMiB') },
     { name: 'startup: runtime idle RSS', unit: 'MiB', samples: column('runtimeRssMiB') },
+    { name: 'startup: automation service idle RSS', unit: 'MiB', samples: column('automationRssMiB') },
   ];
 }
 
@@ -40,12 +41,14 @@ interface StartupSample {
   cpuMs: number;
   launcherRssMiB: number;
   runtimeRssMiB: number;
+  automationRssMiB: number;
 }
 
 async function startOnce(): Promise<StartupSample> {
   const directory = mkdtempSync(join(tmpdir(), 'bench-startup-'));
   const args = ['start', '--silent', '--', '--no-open', '--port', String(await freePort())];
   args.push('--runtime-port', String(await freePort()), '--data-dir', join(directory, 'data'));
+  args.push('--automation-port', String(await freePort()));
   args.push('--workspace', directory);
   const started = performance.now();
   const npm = spawn('npm', args, {
@@ -73,11 +76,20 @@ async function startOnce(): Promise<StartupSample> {
       const [program, ...rest] = commandOf(pid);
       return /(^|\/)node$/.test(program ?? '') && rest.some((part) => part.endsWith('agent-workbench.mjs'));
     });
-    const runtime = launcher ? childPids(launcher)[0] : undefined;
+    const runtime = launcher ? runtimePidOf(launcher) : undefined;
     if (!launcher || !runtime) throw new Error('could not find the launcher and runtime processes');
     const cpuMs = cpuTimeMs(launcher) + cpuTimeMs(runtime);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
-    return { readyMs, cpuMs, launcherRssMiB: rssMiB(launcher), runtimeRssMiB: rssMiB(runtime) };
+    // Started once the runtime answers, so looked up after the wait.
+    const automation = automationPidOf(launcher);
+    if (!automation) throw new Error('could not find the automation service process');
+    return {
+      readyMs,
+      cpuMs,
+      launcherRssMiB: rssMiB(launcher),
+      runtimeRssMiB: rssMiB(runtime),
+      automationRssMiB: rssMiB(automation),
+    };
   } finally {
     if (npm.pid) process.kill(-npm.pid, 'SIGTERM');
     await new Promise((resolve) => npm.once('exit', resolve).once('error', resolve));

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isSocketPath, routeFor } from './ingress-route';
 
 describe('routeFor', () => {
-  const cases: Array<[string, 'runtime' | 'auth' | 'spa']> = [
+  const cases: Array<[string, 'runtime' | 'automation' | 'auth' | 'spa']> = [
     ['/api', 'runtime'],
+    // The longer prefix wins: the automation service's routes are not the runtime's.
+    ['/api/automation', 'automation'],
+    ['/api/automation/automations/abc/run', 'automation'],
+    ['/api/automation?x=1', 'automation'],
+    ['/api/automations', 'runtime'],
+    ['/api/conversations', 'runtime'],
     ['/api/settings', 'runtime'],
     ['/api?x=1', 'runtime'],
     ['/apix', 'spa'],

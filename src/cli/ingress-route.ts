@@ -1,13 +1,20 @@
-/** `auth` is the ingress's own login endpoints (POST /auth/session, /auth/logout). */
-export type RouteTarget = 'runtime' | 'auth' | 'spa';
+/**
+ * `auth` is the ingress's own login endpoints (POST /auth/session, /auth/logout); `automation` the
+ * automation service (schedules and webhooks), a process of its own.
+ */
+export type RouteTarget = 'runtime' | 'automation' | 'auth' | 'spa';
 
 export interface Route {
   prefix: string;
   target: RouteTarget;
 }
 
-/** CONTRACT §2: everything the runtime answers, the ingress's login endpoints; the rest is the SPA. */
+/**
+ * CONTRACT §2: everything the runtime answers, the automation service's prefix (longer than /api, so
+ * it wins), the ingress's login endpoints; the rest is the SPA.
+ */
 export const INGRESS_ROUTES: readonly Route[] = [
+  { prefix: '/api/automation', target: 'automation' },
   { prefix: '/api', target: 'runtime' },
   { prefix: '/sockets', target: 'runtime' },
   { prefix: '/server_info', target: 'runtime' },

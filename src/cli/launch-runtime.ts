@@ -11,7 +11,27 @@ export interface LaunchRuntimeOptions {
   healthTimeoutMs?: number;
   /** Called as soon as the process exists, before it is healthy, so a shutdown can reach it. */
   onSpawn?: (runtime: RuntimeProcess) => void;
+  /** Which child this is, for its probe and its messages; default the runtime. */
+  child?: ChildKind;
 }
+
+/** A child process the launcher starts: what to call it, where it answers health, which flag sets its port. */
+export interface ChildKind {
+  name: string;
+  healthPath: string;
+  portFlag: string;
+}
+
+export const RUNTIME_CHILD: ChildKind = {
+  name: 'runtime',
+  healthPath: '/server_info',
+  portFlag: '--runtime-port',
+};
+export const AUTOMATION_CHILD: ChildKind = {
+  name: 'automation service',
+  healthPath: '/health',
+  portFlag: '--automation-port',
+};
 
 export type LaunchRuntimeResult = { ok: true; runtime: RuntimeProcess } | { ok: false; message: string };
 
@@ -23,8 +43,9 @@ export async function launchRuntime(
   options: LaunchRuntimeOptions,
   output: RuntimeOutput,
 ): Promise<LaunchRuntimeResult> {
+  const child = options.child ?? RUNTIME_CHILD;
   const portProblem = await checkPortFree(options.host, options.port);
-  if (portProblem) return { ok: false, message: describePortProblem(options.port, portProblem) };
+  if (portProblem) return { ok: false, message: describePortProblem(child, options.port, portProblem) };
 
   const runtime = spawnRuntime(options.command, output);
   options.onSpawn?.(runtime);
@@ -33,6 +54,7 @@ export async function launchRuntime(
     timeoutMs,
     intervalMs: HEALTH_INTERVAL_MS,
     exited: runtime.exited,
+    path: child.healthPath,
   });
   if (health === 'healthy') return { ok: true, runtime };
 
@@ -41,18 +63,18 @@ export async function launchRuntime(
     const how = exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
     return {
       ok: false,
-      message: `the runtime exited during startup (${how}); see its error above or ${options.logPath}`,
+      message: `the ${child.name} exited during startup (${how}); see its error above or ${options.logPath}`,
     };
   }
   return {
     ok: false,
-    message: `the runtime did not answer /server_info within ${Math.round(timeoutMs / 1000)} s; see ${options.logPath}`,
+    message: `the ${child.name} did not answer ${child.healthPath} within ${Math.round(timeoutMs / 1000)} s; see ${options.logPath}`,
   };
 }
 
-function describePortProblem(port: number, code: string): string {
+export function describePortProblem(child: ChildKind, port: number, code: string): string {
   if (code === 'EADDRINUSE') {
-    return `runtime port ${port} is already in use (another Agent Workbench?); stop that process or pass --runtime-port with a free port`;
+    return `${child.name} port ${port} is already in use (another Agent Workbench?); stop that process or pass ${child.portFlag} with a free port`;
   }
-  return `runtime port ${port} cannot be used (${code}); pass --runtime-port with another port`;
+  return `${child.name} port ${port} cannot be used (${code}); pass ${child.portFlag} with another port`;
 }

@@ -60,9 +60,12 @@ describe('launcher usage errors (exit 2)', () => {
 describe('launcher startup failures (exit 1, one clear line)', () => {
   it('names the busy port and the fix', async () => {
     const { server, port } = await occupy();
-    const result = await run(['--port', String(port), '--runtime-port', String(await freePort())], {
-      AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-port'),
-    });
+    const result = await run(
+      ['--port', String(port), '--runtime-port', String(await freePort()), ...(await automationPortArgs())],
+      {
+        AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-port'),
+      },
+    );
     server.close();
     expect(result.code).toBe(1);
     expect(result.stdout).toEqual([]);
@@ -73,13 +76,37 @@ describe('launcher startup failures (exit 1, one clear line)', () => {
 
   it('names a busy runtime port and the fix', async () => {
     const { server, port } = await occupy();
-    const result = await run(['--port', String(await freePort()), '--runtime-port', String(port)], {
-      AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-runtime-port'),
-    });
+    const result = await run(
+      ['--port', String(await freePort()), '--runtime-port', String(port), ...(await automationPortArgs())],
+      {
+        AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-runtime-port'),
+      },
+    );
     server.close();
     expect(result.code).toBe(1);
     expect(result.stderr).toEqual([
       `agent-workbench: runtime port ${port} is already in use (another Agent Workbench?); stop that process or pass --runtime-port with a free port`,
+    ]);
+  });
+
+  it('names a busy automation port and the fix', async () => {
+    const { server, port } = await occupy();
+    const result = await run(
+      [
+        '--port',
+        String(await freePort()),
+        '--runtime-port',
+        String(await freePort()),
+        '--automation-port',
+        String(port),
+      ],
+      { AGENT_WORKBENCH_DATA_DIR: await dataDir('busy-automation-port') },
+    );
+    server.close();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toEqual([]);
+    expect(result.stderr).toEqual([
+      `agent-workbench: automation service port ${port} is already in use (another Agent Workbench?); stop that process or pass --automation-port with a free port`,
     ]);
   });
 
@@ -132,7 +159,14 @@ describe('launcher startup failures (exit 1, one clear line)', () => {
 describe('launcher shutdown during startup', () => {
   it('a Ctrl-C while the runtime starts ends both, leaving no child', async () => {
     const launcher = spawnLauncher(
-      ['--no-open', '--port', String(await freePort()), '--runtime-port', String(await freePort())],
+      [
+        '--no-open',
+        '--port',
+        String(await freePort()),
+        '--runtime-port',
+        String(await freePort()),
+        ...(await automationPortArgs()),
+      ],
       { env: { ...isolatedEnv(), AGENT_WORKBENCH_DATA_DIR: await dataDir('early-ctrl-c') }, cwd: workspace },
     );
     let runtimePid: number | undefined;
@@ -149,3 +183,8 @@ describe('launcher shutdown during startup', () => {
     expect(await waitUntilProcessGone(runtimePid ?? 0, 1_000)).toBe(true);
   });
 });
+
+/** A free port for the automation service, so tests running side by side never meet on its default. */
+async function automationPortArgs(): Promise<string[]> {
+  return ['--automation-port', String(await freePort())];
+}

@@ -12,14 +12,18 @@ afterEach(async () => {
 });
 
 describe('runtime lifecycle', () => {
-  it('the runtime exits when its launcher is killed with SIGKILL', async () => {
+  it('the runtime and the automation service exit when their launcher is killed with SIGKILL', async () => {
     const workbench = await startTestWorkbench();
     started.push(workbench);
     const runtimePid = workbench.runtimePid();
+    const automationPid = workbench.automationPid();
     expect(runtimePid !== undefined && isProcessAlive(runtimePid)).toBe(true);
+    expect(automationPid !== undefined && isProcessAlive(automationPid)).toBe(true);
     workbench.launcher.child.kill('SIGKILL');
     await workbench.launcher.exited;
     expect(await waitUntilProcessGone(runtimePid ?? 0, 5_000)).toBe(true);
+    // The automation service holds the same lifeline: it goes too.
+    expect(await waitUntilProcessGone(automationPid ?? 0, 5_000)).toBe(true);
   });
 
   it('a second launcher on the same data dir refuses with one clear line and exit code 1', async () => {
@@ -27,6 +31,7 @@ describe('runtime lifecycle', () => {
     started.push(first);
     const args = ['--no-open', '--port', String(await freePort())];
     args.push('--runtime-port', String(await freePort()), '--data-dir', first.dataDir);
+    args.push('--automation-port', String(await freePort()));
     args.push('--workspace', first.workspace);
     const second = spawnLauncher(args, { env: isolatedEnv(), cwd: first.workspace });
     const exit = await second.exited;

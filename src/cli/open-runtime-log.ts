@@ -10,10 +10,15 @@ export interface RuntimeLog {
 
 /**
  * <data-dir>/runtime.log holds everything the runtime printed during this launch (rewritten at each
- * start so it cannot grow without bound); its stderr also reaches the person, prefixed.
+ * start so it cannot grow without bound); its stderr also reaches the person, prefixed. The
+ * automation service gets its own (`name` automations: automations.log, lines prefixed `automations:`).
  */
-export function openRuntimeLog(dataDir: string, writeError: (line: string) => void): RuntimeLog {
-  const path = join(dataDir, 'runtime.log');
+export function openRuntimeLog(
+  dataDir: string,
+  writeError: (line: string) => void,
+  name = 'runtime',
+): RuntimeLog {
+  const path = join(dataDir, `${name}.log`);
   const file = createWriteStream(path, { flags: 'w', mode: 0o600 });
   // A full disk must not take the launcher down; the person still sees stderr.
   file.on('error', () => {});
@@ -21,7 +26,7 @@ export function openRuntimeLog(dataDir: string, writeError: (line: string) => vo
     path,
     output: {
       log: (line) => file.write(`${line}\n`),
-      error: (line) => writeError(`runtime: ${line}`),
+      error: (line) => writeError(`${name}: ${line}`),
     },
     close: () => new Promise<void>((resolve) => file.end(resolve)),
   };

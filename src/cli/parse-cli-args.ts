@@ -5,6 +5,8 @@ export interface CliOptions {
   port: number;
   host: string;
   runtimePort: number;
+  /** The automation service's port on 127.0.0.1. */
+  automationPort: number;
   dataDir: string | undefined;
   workspace: string | undefined;
   open: boolean;
@@ -20,6 +22,7 @@ export type CliCommand =
 
 export const DEFAULT_PORT = 8000;
 export const DEFAULT_RUNTIME_PORT = 18000;
+export const DEFAULT_AUTOMATION_PORT = 18100;
 export const DEFAULT_HOST = '127.0.0.1';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -44,6 +47,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (typeof port === 'string') return { kind: 'usage-error', message: port };
   const runtimePort = parsePort('--runtime-port', values['runtime-port'], DEFAULT_RUNTIME_PORT);
   if (typeof runtimePort === 'string') return { kind: 'usage-error', message: runtimePort };
+  const automationPort = parsePort('--automation-port', values['automation-port'], DEFAULT_AUTOMATION_PORT);
+  if (typeof automationPort === 'string') return { kind: 'usage-error', message: automationPort };
 
   const host = stripBrackets(values.host ?? DEFAULT_HOST);
   if (host === '') return { kind: 'usage-error', message: '--host must not be empty' };
@@ -72,6 +77,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       port,
       host,
       runtimePort,
+      automationPort,
       dataDir: values['data-dir'],
       workspace: values.workspace,
       open: !(values['no-open'] ?? false),
@@ -90,6 +96,7 @@ function parseRaw(argv: readonly string[]) {
       port: { type: 'string' },
       host: { type: 'string' },
       'runtime-port': { type: 'string' },
+      'automation-port': { type: 'string' },
       'data-dir': { type: 'string' },
       workspace: { type: 'string' },
       'no-open': { type: 'boolean' },

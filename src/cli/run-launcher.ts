@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
+import { automationCommand } from './automation-command';
 import { findDataDirHolder } from './find-data-dir-holder';
 import { loadSessionKey } from './load-session-key';
 import { createLoginToken } from './login-token';
@@ -10,7 +12,15 @@ import { resolveLaunchPaths } from './resolve-launch-paths';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
 import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
 import { type Ingress, startIngress } from './start-ingress';
-import { launchRuntime } from './launch-runtime';
+import { checkPortFree } from './check-port-free';
+import {
+  AUTOMATION_CHILD,
+  type ChildKind,
+  describePortProblem,
+  launchRuntime,
+  RUNTIME_CHILD,
+} from './launch-runtime';
+import type { RuntimeCommand } from './spawn-runtime';
 import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
 
 export interface LauncherIo {
@@ -37,6 +47,10 @@ interface Started {
   ingress?: Ingress;
   supervisor?: RuntimeSupervisor;
   log?: RuntimeLog;
+  automation?: RuntimeSupervisor;
+  automationLog?: RuntimeLog;
+  /** The automation service's first start, under way after the ready line; settles with a failure message. */
+  automationFailed?: Promise<string>;
 }
 
 /**
@@ -48,8 +62,9 @@ export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<
   let signalled = false;
   void io.shutdownRequested.then(() => {
     signalled = true;
-    // Ends a runtime that is still starting, so that startup returns at once.
+    // Ends children that are still starting, so that startup returns at once.
     void started.supervisor?.stop();
+    void started.automation?.stop();
   });
 
   const startup = await startUp(options, io, started, () => signalled);
@@ -62,7 +77,12 @@ export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<
   if (options.public) io.stdout(PUBLIC_LOGIN_HINT);
   if (options.open) io.openBrowser(startup.url);
 
-  const gaveUp = started.supervisor?.gaveUp ?? new Promise<string>(() => {});
+  const never = new Promise<string>(() => {});
+  const gaveUp = Promise.race([
+    started.supervisor?.gaveUp ?? never,
+    started.automation?.gaveUp ?? never,
+    started.automationFailed ?? never,
+  ]);
   const outcome = await Promise.race([io.shutdownRequested.then(() => undefined), gaveUp]);
   if (outcome === undefined) return stopAll(started, 0);
   io.stderr(`agent-workbench: ${outcome}`);
@@ -96,6 +116,10 @@ async function startUp(
   }
 
   const runtimeUrl = options.runtimeUrl ?? `http://${RUNTIME_HOST}:${options.runtimePort}`;
+  // The automation service runs beside a runtime this launcher starts; it calls it with a key of its
+  // own, made fresh for each launch and handed to both in their environment.
+  const automationUrl = options.runtimeUrl ? undefined : `http://${RUNTIME_HOST}:${options.automationPort}`;
+  const automationKey = randomBytes(32).toString('base64url');
   // The printed URL logs one browser in once. With --public the URL may be seen by others on the
   // network path, so there is none: people type the key on the page.
   const loginToken = options.public ? undefined : createLoginToken();
@@ -105,6 +129,7 @@ async function startUp(
     port: options.port,
     public: options.public,
     runtimeUrl,
+    automationUrl,
     staticDir: io.staticDir ?? join(REPO_DIR, 'dist', 'ui'),
     sessionKey: key.sessionKey,
     loginToken,
@@ -130,6 +155,7 @@ async function startUp(
   // A signal that came before the supervisor existed could not stop it: do not spawn at all.
   if (signalled()) return { ok: false, message: 'stopped before the runtime started' };
   started.log = openRuntimeLog(paths.dataDir, io.stderr);
+  started.automationLog = openRuntimeLog(paths.dataDir, io.stderr, 'automations');
   const command = runtimeCommand({
     cwd: io.cwd,
     env: io.env,
@@ -139,25 +165,67 @@ async function startUp(
     workspace: paths.workspace,
     sessionKey: key.sessionKey,
     allowedOrigins: ingress.ingress.origins,
+    automationKey,
   });
-  const log = started.log;
-  started.supervisor = createRuntimeSupervisor({
+  started.supervisor = superviseChild(RUNTIME_CHILD, command, options.runtimePort, started.log, io);
+  started.automation = superviseChild(
+    AUTOMATION_CHILD,
+    automationCommand({
+      cwd: io.cwd,
+      env: { ...io.env, AGENT_WORKBENCH_ALLOWED_ORIGINS: ingress.ingress.origins.join(',') },
+      host: RUNTIME_HOST,
+      port: options.automationPort,
+      dataDir: paths.dataDir,
+      sessionKey: key.sessionKey,
+      runtimeUrl,
+      automationKey,
+    }),
+    options.automationPort,
+    started.automationLog,
+    io,
+  );
+  // A busy automation port is found before anything is spawned, like the runtime's.
+  const automationPortProblem = await checkPortFree(RUNTIME_HOST, options.automationPort);
+  if (automationPortProblem) {
+    return {
+      ok: false,
+      message: describePortProblem(AUTOMATION_CHILD, options.automationPort, automationPortProblem),
+    };
+  }
+  const runtime = await started.supervisor.start();
+  if (!runtime.ok) return runtime;
+  // The automation service starts once the runtime answers, and the ready line does not wait for it:
+  // on two cores, starting both at once held the ready line back by a third (scripts/bench/startup).
+  // Its runs wait for nothing in the meantime; a first start that fails ends the launcher like a
+  // runtime that cannot be restarted.
+  const automation = started.automation;
+  started.automationFailed = automation
+    .start()
+    .then((result) => (result.ok ? new Promise<string>(() => {}) : result.message));
+  return { ok: true, url };
+}
+
+/** A child process kept alive by its own supervisor (restarted after a crash, stopped with the launcher). */
+function superviseChild(
+  child: ChildKind,
+  command: RuntimeCommand,
+  port: number,
+  log: RuntimeLog,
+  io: LauncherIo,
+): RuntimeSupervisor {
+  return createRuntimeSupervisor({
     start: (onSpawn) =>
-      launchRuntime(
-        { command, host: RUNTIME_HOST, port: options.runtimePort, logPath: log.path, onSpawn },
-        log.output,
-      ),
+      launchRuntime({ command, host: RUNTIME_HOST, port, logPath: log.path, onSpawn, child }, log.output),
     report: (line) => io.stderr(`agent-workbench: ${line}`),
     now: () => Date.now(),
     sleep: (ms) => sleep(ms),
+    name: child.name,
   });
-  const runtime = await started.supervisor.start();
-  return runtime.ok ? { ok: true, url } : runtime;
 }
 
 async function stopAll(started: Started, exitCode: number): Promise<number> {
-  await Promise.all([started.ingress?.close(), started.supervisor?.stop()]);
-  await started.log?.close();
+  await Promise.all([started.ingress?.close(), started.supervisor?.stop(), started.automation?.stop()]);
+  await Promise.all([started.log?.close(), started.automationLog?.close()]);
   return exitCode;
 }
 

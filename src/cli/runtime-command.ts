@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { chooseRuntimeEntry } from './runtime-entry';
+import { chooseRuntimeEntry, type RuntimeEntry } from './runtime-entry';
 import type { RuntimeCommand } from './spawn-runtime';
 
 /** The repository root (this file lives in src/cli). */
@@ -15,6 +15,8 @@ export interface RuntimeCommandOptions {
   sessionKey: string;
   /** Origins of the ingress's pages: the only Origin headers the runtime accepts. */
   allowedOrigins: readonly string[];
+  /** The automation service's key, which the runtime accepts beside the session key. */
+  automationKey: string;
 }
 
 /**
@@ -31,13 +33,9 @@ export const RUNTIME_V8_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size
  * environment, never on argv where `ps` would show it.
  */
 export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
-  const entry = chooseRuntimeEntry(REPO_DIR);
   return {
     command: process.execPath,
-    args: [
-      ...RUNTIME_V8_FLAGS,
-      ...(entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path]),
-    ],
+    args: nodeArguments(chooseRuntimeEntry(REPO_DIR)),
     cwd: options.cwd,
     env: {
       ...options.env,
@@ -47,6 +45,15 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       AGENT_WORKBENCH_WORKSPACE: options.workspace,
       AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
       AGENT_WORKBENCH_ALLOWED_ORIGINS: options.allowedOrigins.join(','),
+      AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
     },
   };
+}
+
+/** `node` arguments for a child's entry: the bundle as is, the sources through tsx. */
+export function nodeArguments(entry: RuntimeEntry, v8Flags: readonly string[] = RUNTIME_V8_FLAGS): string[] {
+  return [
+    ...v8Flags,
+    ...(entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path]),
+  ];
 }

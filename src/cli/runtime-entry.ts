@@ -10,8 +10,17 @@ export type RuntimeEntry = { kind: 'bundle'; path: string } | { kind: 'source'; 
  * while it is current (isBundleCurrent: no source that went into it changed since the build).
  */
 export function chooseRuntimeEntry(repoDir: string): RuntimeEntry {
-  const bundleDir = join(repoDir, 'dist', 'runtime');
+  return chooseEntry(repoDir, 'runtime', join('src', 'server', 'main.ts'));
+}
+
+/** The automation service's code, by the same rule: `dist/automation/main.mjs` or `src/automation/main.ts`. */
+export function chooseAutomationEntry(repoDir: string): RuntimeEntry {
+  return chooseEntry(repoDir, 'automation', join('src', 'automation', 'main.ts'));
+}
+
+function chooseEntry(repoDir: string, bundleName: string, sourcePath: string): RuntimeEntry {
+  const bundleDir = join(repoDir, 'dist', bundleName);
   return isBundleCurrent(repoDir, bundleDir)
     ? { kind: 'bundle', path: join(bundleDir, 'main.mjs') }
-    : { kind: 'source', path: join(repoDir, 'src', 'server', 'main.ts') };
+    : { kind: 'source', path: join(repoDir, sourcePath) };
 }

@@ -9,6 +9,8 @@ export interface SupervisorDeps {
   report(line: string): void;
   now(): number;
   sleep(ms: number): Promise<void>;
+  /** What the messages call the child; default "runtime". */
+  name?: string;
 }
 
 export interface RuntimeSupervisor {
@@ -23,6 +25,7 @@ export interface RuntimeSupervisor {
 
 /** Keeps the runtime alive: a crash after a good start is reported and restarted with backoff. */
 export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor {
+  const name = deps.name ?? 'runtime';
   let current: RuntimeProcess | undefined;
   let stopping = false;
   const failures: number[] = [];
@@ -42,7 +45,7 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
       if (stopping) return;
       // Whatever the dead runtime started (terminals, tools) must not outlive it.
       await runtime.stop();
-      deps.report(`the runtime stopped unexpectedly (${describeExit(exit)})`);
+      deps.report(`the ${name} stopped unexpectedly (${describeExit(exit)})`);
       await restartUntilHealthy();
     });
   };
@@ -53,16 +56,16 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
       failures.push(deps.now());
       if (decision.kind === 'give-up') {
         giveUp(
-          `the runtime failed ${decision.failures} times within a minute; giving up. See the runtime's errors above`,
+          `the ${name} failed ${decision.failures} times within a minute; giving up. See the ${name}'s errors above`,
         );
         return;
       }
-      deps.report(`restarting the runtime in ${decision.delayMs / 1000} s`);
+      deps.report(`restarting the ${name} in ${decision.delayMs / 1000} s`);
       await deps.sleep(decision.delayMs);
       if (stopping) return;
       const result = await deps.start(onSpawn);
       if (result.ok) {
-        deps.report('the runtime is running again');
+        deps.report(`the ${name} is running again`);
         watch(result.runtime);
         return;
       }

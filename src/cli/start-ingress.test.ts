@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createLoginToken } from './login-token';
 import { CONTENT_SECURITY_POLICY } from './spa-security-headers';
 import { type Ingress, type IngressOptions, startIngress } from './start-ingress';
 import { rawRequest } from './testing/raw-request';
 import { multipartBody, slowUpload } from './testing/slow-upload';
 import { type FakeRuntime, startFakeRuntime } from './testing/start-fake-runtime';
+import { startTestIngress } from './testing/start-test-ingress';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
@@ -22,19 +22,14 @@ let ingress: Ingress;
 const started: Ingress[] = [];
 
 async function start(overrides: Partial<IngressOptions> = {}): Promise<Ingress> {
-  const result = await startIngress({
-    host: '127.0.0.1',
-    port: 0,
-    public: false,
+  const ingress = await startTestIngress({
     runtimeUrl: upstream.url,
     staticDir,
     sessionKey: SESSION_KEY,
-    loginToken: createLoginToken(),
     ...overrides,
   });
-  if (!result.ok) throw new Error(`ingress did not start: ${result.code}`);
-  started.push(result.ingress);
-  return result.ingress;
+  started.push(ingress);
+  return ingress;
 }
 
 beforeAll(async () => {

@@ -31,6 +31,11 @@ export interface IngressOptions {
   public: boolean;
   /** Base URL of the runtime, e.g. http://127.0.0.1:18000. */
   runtimeUrl: string;
+  /**
+   * Base URL of the automation service (e.g. http://127.0.0.1:18100), which answers /api/automation.
+   * Undefined when the launcher does not start one (--runtime-url): that prefix then answers 503.
+   */
+  automationUrl?: string | undefined;
   /** The built SPA folder (dist/ui). */
   staticDir: string;
   /** What POST /auth/session checks and the session cookie carries. */
@@ -77,43 +82,43 @@ const MESSAGE_TOO_LARGE = {
 
 const RUNTIME_DOWN =
   'Agent Workbench runtime is not reachable (it may be restarting). Try again in a moment.';
+const AUTOMATION_DOWN =
+  'The automation service is not reachable (it may be restarting). Try again in a moment.';
+const NO_AUTOMATIONS = {
+  detail: 'Automations run only when the launcher starts the runtime itself (not with --runtime-url)',
+  code: 'automations_unavailable',
+};
+/**
+ * A webhook's body limit (src/automation/build-automation-server.ts WEBHOOK_BODY_LIMIT_BYTES, same
+ * figure), answered here for a body that announces its length, for the reason given above.
+ */
+const WEBHOOK_PATH = /^\/api\/automation\/hooks\//;
+export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
+const WEBHOOK_TOO_LARGE = { detail: 'The body is larger than 64 KiB', code: 'payload_too_large' };
 
 /** The one port the browser talks to: runtime prefixes are proxied (HTTP and WS), the rest is the SPA. */
 export async function startIngress(options: IngressOptions): Promise<StartIngressResult> {
-  // changeOrigin: the runtime sees its own Host (127.0.0.1:<runtime port>), the only kind its Host check
-  // accepts. The browser's Origin passes through untouched; the runtime accepts it only when it is one
-  // of `origins` below, which the launcher hands it as AGENT_WORKBENCH_ALLOWED_ORIGINS.
-  const proxy = httpProxy.createProxyServer({ target: options.runtimeUrl, changeOrigin: true });
+  const answered = new WeakSet<IncomingMessage>();
+  const proxy = createBackendProxy(options.runtimeUrl, RUNTIME_DOWN, answered);
+  const automationProxy = options.automationUrl
+    ? createBackendProxy(options.automationUrl, AUTOMATION_DOWN, answered)
+    : undefined;
   const forward = forwardingOptions();
   const serveSpa = createSpaHandler({ rootDir: options.staticDir });
   const upgradedSockets = new Set<Duplex>();
-  const answered = new WeakSet<IncomingMessage>();
   let allowedHosts = new Set<string>();
-
-  proxy.on('proxyRes', (runtimeResponse, request, response) => {
-    answered.add(request);
-    // A runtime answer cut off halfway must not leave the browser waiting for the rest.
-    runtimeResponse.on('close', () => {
-      if (!runtimeResponse.complete) response.destroy();
-    });
-    runtimeResponse.on('end', () => stopForwardingBody(request, runtimeResponse));
-  });
-  proxy.on('error', (_error, request, responseOrSocket) => {
-    if (!isServerResponse(responseOrSocket)) return void responseOrSocket.destroy();
-    // The runtime already answered (say 401 before reading an upload) and then stopped taking the
-    // rest of the body: its answer is on its way to the browser, the write error is not news.
-    if (answered.has(request)) return;
-    sendText(responseOrSocket, 502, RUNTIME_DOWN);
-  });
 
   const server = createServer((request, response) => {
     const refusal = refuse(request, allowedHosts, false);
     if (refusal) return sendText(response, 403, refusal);
-    if (routeFor(request.url ?? '/') === 'runtime') {
+    const target = routeFor(request.url ?? '/');
+    if (target === 'automation' && !automationProxy) return sendJson(response, 503, NO_AUTOMATIONS);
+    const backend = target === 'runtime' ? proxy : target === 'automation' ? automationProxy : undefined;
+    if (backend) {
       const limit = bodyLimitFor(request);
       if (exceedsBodyLimit(request, limit)) return sendJson(response, 413, limit.tooLarge);
-      if (request.headers['transfer-encoding'] === undefined) return proxy.web(request, response, forward);
-      return void proxyStreamedBody(request, response, limit);
+      if (request.headers['transfer-encoding'] === undefined) return backend.web(request, response, forward);
+      return void proxyStreamedBody(backend, request, response, limit);
     }
     const failed = () => sendText(response, 500, 'Internal Server Error');
     if (routeFor(request.url ?? '/') === 'auth') {
@@ -129,6 +134,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
    * proxy would hit EPIPE and answer 502, as if the runtime were down.
    */
   async function proxyStreamedBody(
+    backend: httpProxy,
     request: IncomingMessage,
     response: ServerResponse,
     limit: BodyLimit,
@@ -141,7 +147,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     delete request.headers['transfer-encoding'];
     delete request.headers.expect;
     request.headers['content-length'] = String(body.length);
-    proxy.web(request, response, { ...forward, buffer: Readable.from([body]) });
+    backend.web(request, response, { ...forward, buffer: Readable.from([body]) });
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -170,8 +176,39 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       server.closeAllConnections();
       for (const socket of upgradedSockets) socket.destroy();
       proxy.close();
+      automationProxy?.close();
     });
   return { ok: true, ingress: { port, origins: allowedOrigins(allowedHosts), close } };
+}
+
+/**
+ * A proxy to one backend (the runtime or the automation service). changeOrigin: the backend sees its
+ * own Host (127.0.0.1:<its port>), the only kind its Host check accepts. The browser's Origin passes
+ * through untouched; the runtime accepts it only when it is one of the ingress's origins, which the
+ * launcher hands it as AGENT_WORKBENCH_ALLOWED_ORIGINS.
+ */
+function createBackendProxy(
+  target: string,
+  downMessage: string,
+  answered: WeakSet<IncomingMessage>,
+): httpProxy {
+  const proxy = httpProxy.createProxyServer({ target, changeOrigin: true });
+  proxy.on('proxyRes', (backendResponse, request, response) => {
+    answered.add(request);
+    // An answer cut off halfway must not leave the browser waiting for the rest.
+    backendResponse.on('close', () => {
+      if (!backendResponse.complete) response.destroy();
+    });
+    backendResponse.on('end', () => stopForwardingBody(request, backendResponse));
+  });
+  proxy.on('error', (_error, request, responseOrSocket) => {
+    if (!isServerResponse(responseOrSocket)) return void responseOrSocket.destroy();
+    // The backend already answered (say 401 before reading an upload) and then stopped taking the
+    // rest of the body: its answer is on its way to the browser, the write error is not news.
+    if (answered.has(request)) return;
+    sendText(responseOrSocket, 502, downMessage);
+  });
+  return proxy;
 }
 
 /**
@@ -227,7 +264,10 @@ interface BodyLimit {
   tooLarge: { detail: string; code?: string };
 }
 
-/** 1 MiB, except for the file upload and a conversation's messages (exactly their paths, whatever the query). */
+/**
+ * 1 MiB, except for the file upload and a conversation's messages (exactly their paths, whatever the
+ * query), and 64 KiB for a webhook.
+ */
 function bodyLimitFor(request: IncomingMessage): BodyLimit {
   const path = (request.url ?? '/').split('?', 1)[0];
   if (request.method === 'POST' && path === UPLOAD_PATH) {
@@ -236,6 +276,7 @@ function bodyLimitFor(request: IncomingMessage): BodyLimit {
   if (request.method === 'POST' && MESSAGE_PATH.test(path ?? '')) {
     return { bytes: MESSAGE_BODY_LIMIT_BYTES, tooLarge: MESSAGE_TOO_LARGE };
   }
+  if (WEBHOOK_PATH.test(path ?? '')) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, tooLarge: WEBHOOK_TOO_LARGE };
   return { bytes: BODY_LIMIT_BYTES, tooLarge: BODY_TOO_LARGE };
 }
 

@@ -1,14 +1,16 @@
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RUNTIME_PORT } from './parse-cli-args';
+import { DEFAULT_AUTOMATION_PORT, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RUNTIME_PORT } from './parse-cli-args';
 
 /** The --help text; also printed (to stderr) after a usage error. */
 export const USAGE = `Usage: agent-workbench [options]
 
-Starts the Agent Workbench runtime and serves the web app on one local port.
+Starts the Agent Workbench runtime and its automation service, and serves the web app on one local port.
 
 Options:
   --port N            port the browser opens (default ${DEFAULT_PORT})
   --host HOST         address to bind (default ${DEFAULT_HOST}; non-loopback needs --public)
   --runtime-port N    port of the runtime child process on 127.0.0.1 (default ${DEFAULT_RUNTIME_PORT})
+  --automation-port N port of the automation service (schedules, webhooks) on 127.0.0.1
+                      (default ${DEFAULT_AUTOMATION_PORT})
   --data-dir DIR      where conversations, settings and the session key live
                       (default ~/.agent-workbench, env AGENT_WORKBENCH_DATA_DIR)
   --workspace DIR     default working folder for new conversations (default: current folder)

@@ -8,19 +8,21 @@ export interface WaitOptions {
   intervalMs: number;
   /** Settles when the process being waited for is gone; waiting then stops at once. */
   exited?: Promise<unknown>;
+  /** The probe's path; default /server_info (the runtime's). */
+  path?: string;
 }
 
 export const HEALTH_TIMEOUT_MS = 30_000;
 export const HEALTH_INTERVAL_MS = 20;
 
-/** Polls GET <runtimeUrl>/server_info until it answers 200, the process exits, or time runs out. */
+/** Polls GET <runtimeUrl><path> until it answers 200, the process exits, or time runs out. */
 export async function waitUntilHealthy(runtimeUrl: string, options: WaitOptions): Promise<HealthResult> {
   let gone = false;
   void options.exited?.then(() => {
     gone = true;
   });
   const deadline = Date.now() + options.timeoutMs;
-  const url = new URL('/server_info', runtimeUrl);
+  const url = new URL(options.path ?? '/server_info', runtimeUrl);
   while (Date.now() < deadline) {
     if (gone) return 'exited';
     if (await answersOk(url, Math.max(1, Math.min(1_000, deadline - Date.now())))) return 'healthy';

@@ -31,7 +31,7 @@ import { registerToolsRoutes } from './routes/tools-routes';
 import { recordRoutes } from './route-table';
 import { ALLOWED_ORIGINS_ENV, parseAllowedOrigins } from './runtime-request-guards';
 import type { ServerContext, ZodApp } from './server-context';
-import { createSessionKeyCheck } from './session-key';
+import { AUTOMATION_KEY_ENV, createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
 import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
 import { registerBashEventsSocket } from './socket/bash-events-socket';
@@ -67,6 +67,11 @@ export interface BuildServerOptions {
    * ingress's origins; read here because main.ts and runtime-env.ts do not carry it yet.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * The automation service's key, accepted on the REST routes like the session key (not on the
+   * sockets: the service never opens one). Default: AGENT_WORKBENCH_AUTOMATION_KEY, set by the launcher.
+   */
+  automationKey?: string;
 }
 
 /**
@@ -95,7 +100,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     // Probes (the launcher polls /server_info) are not activity; API calls and sockets are.
     if (isProtectedPath(request.url) || request.url.startsWith('/sockets/')) context.touch();
   });
-  requireSessionKey(app, createSessionKeyCheck(options.sessionKey));
+  requireSessionKey(
+    app,
+    createSessionKeyCheck(options.sessionKey, options.automationKey ?? process.env[AUTOMATION_KEY_ENV]),
+  );
 
   recordOpenApiRoutes(app, options.version);
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });

@@ -17,3 +17,16 @@ describe('sessionCredentials', () => {
     expect(sessionCredentials({}, check)).toBe('absent');
   });
 });
+
+describe('createSessionKeyCheck with the automation service key', () => {
+  it('accepts either key and nothing else; without an automation key only the session key', () => {
+    const both = createSessionKeyCheck('the-key', 'automation-key');
+    expect(both('the-key')).toBe(true);
+    expect(both('automation-key')).toBe(true);
+    expect(both('other')).toBe(false);
+    expect(both(undefined)).toBe(false);
+    const sessionOnly = createSessionKeyCheck('the-key', '  ');
+    expect(sessionOnly('')).toBe(false);
+    expect(sessionOnly('the-key')).toBe(true);
+  });
+});

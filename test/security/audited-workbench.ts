@@ -73,6 +73,7 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
     LLM_API_KEY: LLM_KEY,
   };
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
+  args.push('--automation-port', String(await freePort()));
   const launcher = spawnLauncher([...args, '--workspace', workspace], { env, cwd: workspace });
   const close = async () => {
     launcher.child.kill('SIGTERM');

@@ -37,6 +37,7 @@ export async function startUpstreamWorkbench(): Promise<UpstreamWorkbench> {
   const port = await freePort();
   const runtimePort = await freePort();
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
+  args.push('--automation-port', String(await freePort()));
   args.push('--data-dir', dataDir, '--workspace', workspace);
   const launcher = spawnLauncher(args, { env: isolatedEnv(), cwd: workspace });
   const close = async () => {

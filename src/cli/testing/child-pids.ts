@@ -33,3 +33,10 @@ export function runtimePidOf(launcherPid: number): number | undefined {
     /dist\/runtime\/main\.mjs|src\/server\/main\.ts/.test(commandLine(pid)),
   );
 }
+
+/** The launcher's automation service child (bundle or sources, like the runtime). */
+export function automationPidOf(launcherPid: number): number | undefined {
+  return childPids(launcherPid).find((pid) =>
+    /dist\/automation\/main\.mjs|src\/automation\/main\.ts/.test(commandLine(pid)),
+  );
+}

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runtimePidOf } from './child-pids';
+import { automationPidOf, runtimePidOf } from './child-pids';
 import { freePort } from './free-port';
 import { waitUntilProcessGone } from './process-gone';
 import { type LauncherProcess, spawnLauncher } from './spawn-launcher';
@@ -16,12 +16,15 @@ export interface TestWorkbench {
   loginUrl: string;
   port: number;
   runtimePort: number;
+  automationPort: number;
   dataDir: string;
   workspace: string;
   sessionKey: string;
   launcher: LauncherProcess;
   /** The runtime child's pid right now (it changes after a restart). */
   runtimePid(): number | undefined;
+  /** The automation service child's pid right now (it changes after a restart). */
+  automationPid(): number | undefined;
   /** SIGTERM to the launcher; resolves with its exit once it and the runtime are gone. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; runtimeGone: boolean }>;
   /** Stops (if still running) and removes the temp folders. */
@@ -55,11 +58,14 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
   await mkdir(workspace);
   const port = await freePort();
   const runtimePort = await freePort();
+  const automationPort = await freePort();
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
+  args.push('--automation-port', String(automationPort));
   args.push('--data-dir', dataDir, '--workspace', workspace, ...(options.args ?? []));
   const launcher = spawnLauncher(args, { env: { ...isolatedEnv(), ...options.env }, cwd: workspace });
 
   const runtimePid = () => runtimePidOf(launcher.pid);
+  const automationPid = () => automationPidOf(launcher.pid);
   let stopped: Awaited<ReturnType<TestWorkbench['stop']>> | undefined;
   const stop = async () => {
     if (stopped) return stopped;
@@ -81,16 +87,19 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
       options.env?.AGENT_WORKBENCH_SESSION_KEY ??
       (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
     const loginUrl = ready[1] ?? '';
+    await waitForAutomations(new URL(loginUrl).origin, options.readyTimeoutMs ?? 30_000);
     return {
       url: new URL(loginUrl).origin,
       loginUrl,
       port,
       runtimePort,
+      automationPort,
       dataDir,
       workspace,
       sessionKey,
       launcher,
       runtimePid,
+      automationPid,
       stop,
       cleanup,
     };
@@ -98,6 +107,23 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
     await cleanup();
     throw error;
   }
+}
+
+/**
+ * The automation service starts once the runtime answers and the ready line does not wait for it;
+ * until it listens the ingress answers its prefix with 502. Tests start from a whole workbench.
+ */
+async function waitForAutomations(origin: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${origin}/api/automation/automations`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status !== 502 && status !== 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the automation service did not answer within ${timeoutMs} ms`);
 }
 
 /** The test's environment without the person's own workbench settings leaking in. */

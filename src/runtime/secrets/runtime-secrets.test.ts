@@ -2,17 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { runtimeSecrets } from './runtime-secrets';
 
 describe('runtimeSecrets', () => {
-  it('names the settings keys, the API key env variables and the session key, skipping empty ones', () => {
+  it('names the settings keys, the API key env variables, the session key and the automation key, skipping empty ones', () => {
     expect(
       runtimeSecrets({
         settingsKeys: ['file-key', undefined],
-        env: { OPENAI_API_KEY: ' openai-env ', ANTHROPIC_API_KEY: '', PATH: '/bin' },
+        env: {
+          OPENAI_API_KEY: ' openai-env ',
+          ANTHROPIC_API_KEY: '',
+          PATH: '/bin',
+          AGENT_WORKBENCH_AUTOMATION_KEY: 'automation-4567',
+        },
         sessionKey: 'session-0123',
       }),
     ).toEqual([
       { name: 'LLM_API_KEY', value: 'file-key' },
       { name: 'OPENAI_API_KEY', value: 'openai-env' },
       { name: 'session-key', value: 'session-0123' },
+      { name: 'automation-key', value: 'automation-4567' },
     ]);
   });
 });

@@ -20,5 +20,8 @@ export function runtimeSecrets(sources: {
     if (value) secrets.push({ name, value });
   }
   if (sources.sessionKey) secrets.push({ name: 'session-key', value: sources.sessionKey });
+  // The automation service's key opens the same API: masked like the session key.
+  const automationKey = sources.env.AGENT_WORKBENCH_AUTOMATION_KEY?.trim();
+  if (automationKey) secrets.push({ name: 'automation-key', value: automationKey });
   return secrets;
 }

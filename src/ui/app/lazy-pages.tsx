@@ -11,6 +11,9 @@ const ConversationChunk = lazy(() =>
 const NewConversationChunk = lazy(() =>
   import('../home/new-conversation-page').then((module) => ({ default: module.NewConversationPage })),
 );
+const AutomationsChunk = lazy(() =>
+  import('../automations/automations-page').then((module) => ({ default: module.AutomationsPage })),
+);
 
 export function ConversationPage({ conversationId }: { conversationId: string }) {
   return (
@@ -24,6 +27,14 @@ export function NewConversationPage() {
   return (
     <Suspense fallback={<PageLoading />}>
       <NewConversationChunk />
+    </Suspense>
+  );
+}
+
+export function AutomationsPage({ automationId }: { automationId?: string }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AutomationsChunk automationId={automationId} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Route, Switch } from 'wouter';
-import { ConversationPage, NewConversationPage } from '../app/lazy-pages';
+import { AutomationsPage, ConversationPage, NewConversationPage } from '../app/lazy-pages';
 import { SettingsDialogHost } from '../settings/settings-dialog-host';
 import { AppHeader } from './app-header';
 import { KeyboardShortcutsHost } from './keyboard-shortcuts-host';
@@ -36,6 +36,12 @@ export function AppShell() {
               </Route>
               <Route path="/conversations/:id">
                 {(params) => <ConversationPage key={params.id} conversationId={params.id} />}
+              </Route>
+              <Route path="/automations">
+                <AutomationsPage />
+              </Route>
+              <Route path="/automations/:id">
+                {(params) => <AutomationsPage automationId={params.id} />}
               </Route>
               <Route>
                 <NotFoundPage />

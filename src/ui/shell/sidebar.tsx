@@ -1,4 +1,4 @@
-import { SquarePen, X } from 'lucide-react';
+import { CalendarClock, SquarePen, X } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useFocusTrap } from '../components/use-focus-trap';
@@ -66,6 +66,13 @@ export function Sidebar({ drawerOpen, onClose }: { drawerOpen: boolean; onClose:
       >
         <SquarePen size={15} aria-hidden />
         New conversation
+      </Link>
+      <Link
+        href="/automations"
+        className={`sidebar__automations ${location.startsWith('/automations') ? 'sidebar__automations--active' : ''}`}
+      >
+        <CalendarClock size={15} aria-hidden />
+        Automations
       </Link>
       <div className="sidebar__list">
         <ConversationSidebar />

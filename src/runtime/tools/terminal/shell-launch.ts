@@ -9,6 +9,8 @@ import { type SandboxNetworkOptions, sandboxNetwork } from './sandbox-network';
 /** Variables the runtime holds that the agent's shell must never see. */
 const SECRET_VARIABLES = [
   'AGENT_WORKBENCH_SESSION_KEY',
+  // The automation service's key opens the same REST API as the session key.
+  'AGENT_WORKBENCH_AUTOMATION_KEY',
   'LLM_API_KEY',
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',

@@ -268,10 +268,17 @@ describe('terminal tool', () => {
 
   it('does not hand the runtime secrets to the shell', async () => {
     const tool = terminal({
-      env: { ...process.env, LLM_API_KEY: 'sk-secret', AGENT_WORKBENCH_SESSION_KEY: 'k' },
+      env: {
+        ...process.env,
+        LLM_API_KEY: 'sk-secret',
+        AGENT_WORKBENCH_SESSION_KEY: 'k',
+        AGENT_WORKBENCH_AUTOMATION_KEY: 'a',
+      },
     });
-    const observation = await run(tool, { command: 'echo "[$LLM_API_KEY][$AGENT_WORKBENCH_SESSION_KEY]"' });
-    expect(observation.text).toContain('[][]');
+    const observation = await run(tool, {
+      command: 'echo "[$LLM_API_KEY][$AGENT_WORKBENCH_SESSION_KEY][$AGENT_WORKBENCH_AUTOMATION_KEY]"',
+    });
+    expect(observation.text).toContain('[][][]');
   });
 
   it('refuses every command when bwrap is missing, and says how to install it', async () => {

@@ -1,0 +1,61 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface AutomationEnv {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** What browsers and scripts must present (the workbench's session key). */
+  sessionKey: string;
+  runtimeUrl: string;
+  /** The service's own key for calling the runtime. */
+  runtimeKey: string;
+  retryDelaysMs: number[];
+}
+
+export const DEFAULT_AUTOMATION_PORT = 18100;
+/** About 13 s in all: a runtime restarting after a crash is back well within it. */
+export const DEFAULT_RETRY_DELAYS_MS = [1_000, 3_000, 9_000];
+
+/**
+ * Reads the automation process's configuration (CONTRACT §6). Throws an Error with one line naming
+ * the variable and the fix.
+ */
+export function readAutomationEnv(env: NodeJS.ProcessEnv, cwd: string): AutomationEnv {
+  const portText = env.AGENT_WORKBENCH_AUTOMATION_PORT?.trim() || String(DEFAULT_AUTOMATION_PORT);
+  if (!/^\d+$/.test(portText) || Number(portText) > 65_535) {
+    throw new Error(`AGENT_WORKBENCH_AUTOMATION_PORT must be a port number 0-65535 (got "${portText}")`);
+  }
+  const sessionKey = required(env, 'AGENT_WORKBENCH_SESSION_KEY');
+  return {
+    host: env.AGENT_WORKBENCH_AUTOMATION_HOST?.trim() || '127.0.0.1',
+    port: Number(portText),
+    dataDir: resolve(cwd, env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(homedir(), '.agent-workbench')),
+    sessionKey,
+    runtimeUrl: env.AGENT_WORKBENCH_RUNTIME_URL?.trim() || 'http://127.0.0.1:18000',
+    runtimeKey: env.AGENT_WORKBENCH_AUTOMATION_KEY?.trim() || sessionKey,
+    retryDelaysMs: parseDelays(env.AGENT_WORKBENCH_AUTOMATION_RETRY_MS),
+  };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim();
+  if (!value)
+    throw new Error(`${name} is not set (the launcher sets it; set it when starting the service by hand)`);
+  return value;
+}
+
+/** Comma-separated milliseconds between attempts ("" means a single attempt). */
+function parseDelays(text: string | undefined): number[] {
+  if (text === undefined) return DEFAULT_RETRY_DELAYS_MS;
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (!parts.every((part) => /^\d{1,6}$/.test(part))) {
+    throw new Error(
+      `AGENT_WORKBENCH_AUTOMATION_RETRY_MS must be milliseconds separated by commas (got "${text}")`,
+    );
+  }
+  return parts.map(Number);
+}

@@ -1,0 +1,27 @@
+/** The automation service's error catalogue: every expected refusal, its HTTP status and a stable code. */
+export const AUTOMATION_ERROR_STATUS = {
+  automation_not_found: 404,
+  invalid_schedule: 422,
+  invalid_workspace: 422,
+  automation_disabled: 409,
+  webhook_off: 404,
+  invalid_token: 401,
+} as const;
+
+export type AutomationErrorCode = keyof typeof AUTOMATION_ERROR_STATUS;
+
+export class AutomationError extends Error {
+  override name = 'AutomationError';
+  constructor(
+    readonly code: AutomationErrorCode,
+    message: string,
+    /** The request field at fault, so a form can show the message beside it. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return AUTOMATION_ERROR_STATUS[this.code];
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The automation service's own schema in the shared database file, versioned apart from the
+ * runtime's (its table is schema_migrations; this one's is automation_schema_migrations), so either
+ * can add a migration without the other. Append only: a released migration never changes.
+ */
+export interface AutomationMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const AUTOMATION_MIGRATIONS: readonly AutomationMigration[] = [
+  {
+    version: 1,
+    name: 'automations and their runs',
+    sql: `
+      CREATE TABLE automations (
+        id TEXT PRIMARY KEY,
+        definition TEXT NOT NULL,
+        webhook_token TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        next_run_at TEXT
+      );
+      CREATE TABLE automation_runs (
+        id TEXT PRIMARY KEY,
+        automation_id TEXT NOT NULL REFERENCES automations(id) ON DELETE CASCADE,
+        trigger TEXT NOT NULL,
+        status TEXT NOT NULL,
+        conversation_id TEXT,
+        reason TEXT,
+        created_at TEXT NOT NULL,
+        scheduled_for TEXT
+      );
+      CREATE INDEX automation_runs_by_automation ON automation_runs (automation_id, created_at);
+    `,
+  },
+];

@@ -1,0 +1,155 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { AutomationError } from './automation-error';
+import type { AutomationRecord, RunRecord, RunTrigger } from './automation-record';
+import { createScheduler, type Scheduler } from './automation-scheduler';
+import type { CreateAutomation, ScheduleInput, UpdateAutomation } from './automation-schemas';
+import { type AutomationView, toAutomationView } from './automation-view';
+import { checkSchedule, nextRunsAfter } from './cron-schedule';
+import { describeSchedule } from './describe-schedule';
+import { nextRunAt } from './next-run-at';
+import { type RunDeps, startAutomationRun } from './start-automation-run';
+import { tokenMatches } from './token-matches';
+
+export interface AutomationServiceDeps extends Omit<RunDeps, 'starting'> {
+  newToken(): string;
+  setTimer(callback: () => void, ms: number): () => void;
+}
+
+export interface AutomationService {
+  list(): AutomationView[];
+  get(id: string): AutomationView;
+  create(input: CreateAutomation): Promise<AutomationView>;
+  update(id: string, patch: UpdateAutomation): Promise<AutomationView>;
+  delete(id: string): void;
+  runs(id: string, limit: number): RunRecord[];
+  runNow(id: string): Promise<RunRecord>;
+  /** Checks the token first (constant time), then runs with the body as `payload`. */
+  runWebhook(id: string, token: string | undefined, payload: unknown): Promise<RunRecord>;
+  preview(schedule: ScheduleInput): { description: string; next_runs: string[] };
+  scheduler: Scheduler;
+}
+
+/**
+ * The automations and their triggers. Throws AutomationError for every expected refusal (unknown id,
+ * bad schedule, missing folder, disabled, wrong token); runs themselves never throw (see
+ * startAutomationRun).
+ */
+export function createAutomationService(deps: AutomationServiceDeps): AutomationService {
+  const runDeps: RunDeps = { ...deps, starting: new Set() };
+  const run = (
+    automation: AutomationRecord,
+    trigger: RunTrigger,
+    options?: { payload?: unknown; scheduledFor?: string },
+  ) => startAutomationRun(runDeps, automation, trigger, options);
+  const scheduler = createScheduler({
+    store: deps.store,
+    now: deps.now,
+    setTimer: deps.setTimer,
+    run: (automation, trigger, scheduledFor) => run(automation, trigger, { scheduledFor }),
+    skipMissed: (automation, missedAt) =>
+      deps.store.addRun({
+        id: deps.newId(),
+        automation_id: automation.id,
+        trigger: 'missed',
+        status: 'skipped',
+        conversation_id: null,
+        reason:
+          'missed while Agent Workbench was not running (missed runs are not made up for this automation)',
+        created_at: deps.now().toISOString(),
+        scheduled_for: missedAt,
+      }),
+  });
+
+  const find = (id: string): AutomationRecord => {
+    const record = deps.store.get(id);
+    if (!record) throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
+    return record;
+  };
+  const view = (record: AutomationRecord) => toAutomationView(record, deps.store.lastRun(record.id));
+  const save = async (record: AutomationRecord): Promise<AutomationView> => {
+    await checkDefinition(record);
+    const stored = {
+      ...record,
+      webhook_token: record.webhook ? (record.webhook_token ?? deps.newToken()) : null,
+      next_run_at: nextRunAt(record, deps.now()),
+    };
+    deps.store.save(stored);
+    scheduler.wake();
+    return view(stored);
+  };
+  const runEnabled = (record: AutomationRecord, trigger: RunTrigger, payload?: unknown) => {
+    if (!record.enabled) {
+      throw new AutomationError('automation_disabled', 'This automation is disabled: enable it to run it');
+    }
+    return run(record, trigger, { payload });
+  };
+
+  return {
+    list: () => deps.store.list().map(view),
+    get: (id) => view(find(id)),
+    create: (input) => {
+      const now = deps.now().toISOString();
+      return save({
+        ...input,
+        id: deps.newId(),
+        webhook_token: null,
+        created_at: now,
+        updated_at: now,
+        next_run_at: null,
+      });
+    },
+    update: (id, patch) => save({ ...find(id), ...patch, updated_at: deps.now().toISOString() }),
+    delete: (id) => {
+      if (!deps.store.delete(id))
+        throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
+      scheduler.wake();
+    },
+    runs: (id, limit) => {
+      find(id);
+      return deps.store.listRuns(id, limit);
+    },
+    runNow: async (id) => runEnabled(find(id), 'manual'),
+    runWebhook: async (id, token, payload) => {
+      const record = deps.store.get(id);
+      // One answer for an unknown id, a webhook that is off and a wrong token: a caller without the
+      // token learns nothing about which automations exist.
+      if (!record?.webhook_token || !tokenMatches(token, record.webhook_token)) {
+        throw new AutomationError('invalid_token', 'Missing or wrong webhook token');
+      }
+      return runEnabled(record, 'webhook', payload);
+    },
+    preview: (schedule) => {
+      assertSchedule(schedule);
+      return {
+        description: describeSchedule(schedule),
+        next_runs: nextRunsAfter(schedule, deps.now(), 3).map((date) => date.toISOString()),
+      };
+    },
+    scheduler,
+  };
+}
+
+async function checkDefinition(record: AutomationRecord): Promise<void> {
+  if (record.schedule) assertSchedule(record.schedule);
+  if (!isAbsolute(record.workspace) || !(await isFolder(record.workspace))) {
+    throw new AutomationError(
+      'invalid_workspace',
+      `The workspace ${record.workspace} is not a folder on this machine: give the absolute path of an existing folder`,
+      'workspace',
+    );
+  }
+}
+
+function assertSchedule(schedule: ScheduleInput): void {
+  const check = checkSchedule(schedule);
+  if (!check.ok) throw new AutomationError('invalid_schedule', check.message, `schedule.${check.field}`);
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false; // missing or unreadable: either way not a workspace
+  }
+}

@@ -1,0 +1,137 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AutomationError } from './automation-error';
+import {
+  CreateAutomationSchema,
+  IdParamsSchema,
+  PreviewScheduleSchema,
+  UpdateAutomationSchema,
+} from './automation-schemas';
+import type { AutomationService } from './automation-service';
+import { HOOKS_PREFIX } from './automation-view';
+import { requestRefusal } from './request-refusal';
+import { hasSessionKey } from './session-check';
+
+export const API_PREFIX = '/api/automation';
+/** A webhook's body: enough for a CI notification, small enough that a flood costs nothing. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
+const HISTORY_LIMIT = 50;
+const WEBHOOK_ROUTE = `${HOOKS_PREFIX}/:id`;
+
+/**
+ * The automation service's HTTP face, built apart from listening (tests use inject()). Everything
+ * under /api/automation needs the session key except the webhooks, which need their own token.
+ * /health answers the launcher's probe.
+ */
+export async function buildAutomationServer(options: {
+  service: AutomationService;
+  sessionKey: string;
+  /**
+   * The port a Host header must name when a request arrives on no socket (inject() in tests); a real
+   * connection is held to the port it arrived on.
+   */
+  port: number;
+  /** host:port of the ingress's pages (parseOrigins of AGENT_WORKBENCH_ALLOWED_ORIGINS). */
+  allowedOrigins: ReadonlySet<string>;
+}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, return503OnClosing: true });
+  installJsonParser(app);
+  installErrors(app);
+  app.addHook('onRequest', async (request, reply) => {
+    // The route matched, not the URL as spelled: a percent-encoded path cannot pass for a webhook.
+    const route = request.routeOptions.url;
+    const isWebhook = route === WEBHOOK_ROUTE;
+    const port = request.socket.localPort ?? options.port;
+    const refusal = requestRefusal(request.headers, {
+      port,
+      allowedOrigins: options.allowedOrigins,
+      isWebhook,
+    });
+    if (refusal) return reply.code(403).send({ detail: refusal });
+    if (route === '/health' || isWebhook) return;
+    if (!hasSessionKey(request.headers, options.sessionKey))
+      return reply.code(401).send({ detail: 'Unauthorized' });
+  });
+
+  const { service } = options;
+  const id = (params: unknown) => {
+    const parsed = IdParamsSchema.safeParse(params);
+    if (!parsed.success)
+      throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
+    return parsed.data.id;
+  };
+  app.get('/health', async () => ({ status: 'OK' }));
+  app.get(`${API_PREFIX}/automations`, async () => ({ items: service.list() }));
+  app.post(`${API_PREFIX}/automations`, async (request, reply) =>
+    reply.code(201).send(await service.create(CreateAutomationSchema.parse(request.body ?? {}))),
+  );
+  app.get(`${API_PREFIX}/automations/:id`, async (request) => service.get(id(request.params)));
+  app.patch(`${API_PREFIX}/automations/:id`, async (request) =>
+    service.update(id(request.params), UpdateAutomationSchema.parse(request.body ?? {})),
+  );
+  app.delete(`${API_PREFIX}/automations/:id`, async (request, reply) => {
+    service.delete(id(request.params));
+    return reply.code(204).send();
+  });
+  app.get(`${API_PREFIX}/automations/:id/runs`, async (request) => ({
+    items: service.runs(id(request.params), HISTORY_LIMIT),
+  }));
+  app.post(`${API_PREFIX}/automations/:id/run`, async (request, reply) =>
+    reply.code(202).send(await service.runNow(id(request.params))),
+  );
+  app.post(`${API_PREFIX}/schedule-preview`, async (request) =>
+    service.preview(PreviewScheduleSchema.parse(request.body ?? {})),
+  );
+  app.post(WEBHOOK_ROUTE, async (request, reply) => {
+    const token = request.headers['x-automation-token'] ?? (request.query as Record<string, unknown>).token;
+    const params = IdParamsSchema.safeParse(request.params);
+    if (!params.success) throw new AutomationError('invalid_token', 'Missing or wrong webhook token');
+    return reply
+      .code(202)
+      .send(
+        await service.runWebhook(params.data.id, typeof token === 'string' ? token : undefined, request.body),
+      );
+  });
+  await app.ready();
+  return app;
+}
+
+/** JSON bodies, and an empty body read as none (a webhook caller often sends nothing). */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+function installErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
+    if (error instanceof AutomationError) {
+      return reply.code(error.status).send({ detail: error.message, code: error.code, field: error.field });
+    }
+    if (error instanceof z.ZodError) {
+      return reply.code(422).send({
+        detail: error.issues.map((issue) => ({
+          loc: ['body', ...issue.path.map(String)],
+          msg: issue.message,
+          type: issue.code,
+        })),
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ detail: 'The body is larger than 64 KiB', code: 'payload_too_large' });
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    process.stderr.write(`automation service: unhandled error: ${error.stack ?? error.message}\n`);
+    return reply.code(500).send({ detail: 'Internal Server Error' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+}

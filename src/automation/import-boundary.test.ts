@@ -1,0 +1,103 @@
+/// <reference types="node" />
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
+ * the launcher. It imports its own files, src/conversation-rules, the session cookie's name and the
+ * Host/Origin helpers (src/client holds them for every process) and installed packages: never the runtime, the server or the launcher.
+ * And no other part of src imports it.
+ */
+const automationDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(automationDir, '../..');
+const allowed = [
+  automationDir,
+  resolve(repoRoot, 'src/conversation-rules'),
+  resolve(repoRoot, 'src/client/session-cookie'),
+  resolve(repoRoot, 'src/client/session-cookie.ts'),
+  resolve(repoRoot, 'src/client/origin-host'),
+  resolve(repoRoot, 'src/client/origin-host.ts'),
+  // Its wire schemas and the UI's client for it: the contract test holds the two together.
+  resolve(repoRoot, 'src/client/automation-wire'),
+  resolve(repoRoot, 'src/client/automation-wire.ts'),
+  resolve(repoRoot, 'src/client/create-automation-client'),
+  resolve(repoRoot, 'src/client/create-automation-client.ts'),
+];
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
+const SPECIFIERS = [
+  /\bimport\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+  /\bexport\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return SOURCE.test(entry.name) ? [path] : [];
+  });
+}
+
+function importSpecifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''));
+}
+
+/** Why an import from a file of src/automation is not allowed, or undefined when it is. */
+function boundaryViolation(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith('.') || specifier.startsWith('/')) {
+    const target = resolve(dirname(file), specifier);
+    const inside = allowed.some((dir) => target === dir || target.startsWith(dir + sep));
+    return inside ? undefined : `reaches outside what src/automation may use: ${relative(repoRoot, target)}`;
+  }
+  if (specifier.startsWith('node:')) return undefined;
+  const packageName = specifier.startsWith('@')
+    ? specifier.split('/').slice(0, 2).join('/')
+    : specifier.split('/')[0];
+  return packageName && existsSync(join(repoRoot, 'node_modules', packageName))
+    ? undefined
+    : `is not an installed package: ${specifier}`;
+}
+
+describe('src/automation import boundary', () => {
+  it('imports only its own files, src/conversation-rules, the session cookie name and packages', () => {
+    const violations = sourceFiles(automationDir)
+      .filter((file) => !file.endsWith('import-boundary.test.ts'))
+      .flatMap((file) =>
+        importSpecifiers(file).flatMap((specifier) => {
+          const problem = boundaryViolation(file, specifier);
+          return problem ? [`${relative(repoRoot, file)}: '${specifier}' ${problem}`] : [];
+        }),
+      );
+    expect(violations).toEqual([]);
+  });
+
+  it('no other part of src imports it (the launcher starts it as a process)', () => {
+    const others = ['cli', 'server', 'runtime', 'ui', 'client', 'conversation-rules'].map((dir) =>
+      resolve(repoRoot, 'src', dir),
+    );
+    const importers = others.flatMap(sourceFiles).filter((file) =>
+      importSpecifiers(file).some((specifier) => {
+        if (!specifier.startsWith('.')) return false;
+        const target = resolve(dirname(file), specifier);
+        return target === automationDir || target.startsWith(automationDir + sep);
+      }),
+    );
+    expect(importers.map((file) => relative(repoRoot, file))).toEqual([]);
+  });
+
+  it('catches the runtime, the server and the launcher', () => {
+    const file = join(automationDir, 'example.ts');
+    expect(boundaryViolation(file, '../runtime/events')).toMatch(/outside/);
+    expect(boundaryViolation(file, '../server/session-key')).toMatch(/outside/);
+    expect(boundaryViolation(file, '../cli/constant-time-equal')).toMatch(/outside/);
+    expect(boundaryViolation(file, '../client/create-api-client')).toMatch(/outside/);
+    expect(boundaryViolation(file, '../client/session-cookie')).toBeUndefined();
+    expect(boundaryViolation(file, '../conversation-rules')).toBeUndefined();
+    expect(boundaryViolation(file, 'croner')).toBeUndefined();
+    expect(boundaryViolation(file, '@/runtime')).toMatch(/not an installed package/);
+  });
+});

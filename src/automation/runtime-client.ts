@@ -1,0 +1,89 @@
+/**
+ * The automation service's calls to the runtime's REST API, with the service's own key. Never
+ * throws: a runtime that cannot be reached (or answers 5xx) is `unreachable`, worth another try; any
+ * other refusal is final and carries the runtime's own words.
+ */
+export interface RuntimeClient {
+  createConversation(body: Record<string, unknown>): Promise<RuntimeAnswer<{ id: string }>>;
+  /** The conversation's execution_status; `gone` when it was deleted. */
+  conversationStatus(id: string): Promise<RuntimeAnswer<{ status: string } | { status: 'gone' }>>;
+}
+
+export type RuntimeAnswer<T> = ({ ok: true } & T) | { ok: false; unreachable: boolean; reason: string };
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export function createRuntimeClient(options: {
+  runtimeUrl: string;
+  key: string;
+  fetch?: typeof globalThis.fetch;
+}): RuntimeClient {
+  const send = options.fetch ?? globalThis.fetch;
+  const call = async (method: string, path: string, body?: unknown) => {
+    try {
+      const response = await send(new URL(path, options.runtimeUrl), {
+        method,
+        headers: {
+          'X-Session-API-Key': options.key,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await response.text();
+      return { status: response.status, json: parseJson(text) };
+    } catch (error) {
+      return { status: 0, json: undefined, error: describeError(error) };
+    }
+  };
+
+  return {
+    async createConversation(body) {
+      const answer = await call('POST', '/api/conversations', body);
+      const id = field(answer.json, 'id');
+      if ((answer.status === 200 || answer.status === 201) && typeof id === 'string') return { ok: true, id };
+      return refusal(answer, 'create the conversation');
+    },
+    async conversationStatus(id) {
+      const answer = await call('GET', `/api/conversations/${encodeURIComponent(id)}`);
+      if (answer.status === 404) return { ok: true, status: 'gone' };
+      const status = field(answer.json, 'execution_status');
+      if (answer.status === 200 && typeof status === 'string') return { ok: true, status };
+      return refusal(answer, 'read the previous run');
+    },
+  };
+}
+
+function refusal(
+  answer: { status: number; json: unknown; error?: string },
+  what: string,
+): { ok: false; unreachable: boolean; reason: string } {
+  if (answer.status === 0) {
+    return { ok: false, unreachable: true, reason: `the runtime is not reachable (${answer.error})` };
+  }
+  const detail = field(answer.json, 'detail');
+  const words = typeof detail === 'string' ? detail : JSON.stringify(detail ?? null);
+  return {
+    ok: false,
+    unreachable: answer.status >= 500,
+    reason: `the runtime could not ${what} (HTTP ${answer.status}): ${words}`,
+  };
+}
+
+function field(json: unknown, name: string): unknown {
+  return typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[name] : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // not JSON (a proxy's HTML page): reported by status alone
+  }
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as Error & { cause?: { code?: string } }).cause;
+  return cause?.code ?? error.message;
+}

@@ -1,0 +1,37 @@
+import type { RuntimeClient } from '../runtime-client';
+
+/**
+ * The runtime client's in-memory twin: conversations are a map of statuses; `down` makes every call
+ * unreachable, as a runtime between crash and restart. Records every create request.
+ */
+export interface InMemoryRuntime extends RuntimeClient {
+  statuses: Map<string, string>;
+  created: Record<string, unknown>[];
+  down: boolean;
+  /** A refusal for the next creates (e.g. 422 invalid_workspace). */
+  refusal: string | undefined;
+}
+
+export function createInMemoryRuntime(): InMemoryRuntime {
+  const runtime: InMemoryRuntime = {
+    statuses: new Map(),
+    created: [],
+    down: false,
+    refusal: undefined,
+    async createConversation(body) {
+      if (runtime.down)
+        return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
+      if (runtime.refusal) return { ok: false, unreachable: false, reason: runtime.refusal };
+      const id = String(body.conversation_id);
+      runtime.created.push(body);
+      runtime.statuses.set(id, 'running');
+      return { ok: true, id };
+    },
+    async conversationStatus(id) {
+      if (runtime.down)
+        return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
+      return { ok: true, status: runtime.statuses.get(id) ?? 'gone' };
+    },
+  };
+  return runtime;
+}

@@ -1,0 +1,44 @@
+import { chooseAutomationEntry } from './runtime-entry';
+import { nodeArguments, REPO_DIR, RUNTIME_V8_FLAGS } from './runtime-command';
+import type { RuntimeCommand } from './spawn-runtime';
+
+export interface AutomationCommandOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  host: string;
+  port: number;
+  dataDir: string;
+  sessionKey: string;
+  /** Where the service reaches the runtime's REST API. */
+  runtimeUrl: string;
+  /** The service's own key for that API (the runtime was given the same one). */
+  automationKey: string;
+}
+
+/**
+ * The runtime's flags, and V8's optimizing compilers off as for the launcher: the service idles
+ * between a few small requests a day, and the compilers' code and buffers cost 6 MiB of its idle
+ * memory (64 to 58 MiB, `npm run bench -- automation`) for speed it never needs.
+ */
+export const AUTOMATION_V8_FLAGS = [...RUNTIME_V8_FLAGS, '--no-opt', '--no-maglev', '--no-sparkplug'];
+
+/**
+ * The automation service process, started like the runtime (bundle when current, else the sources
+ * through tsx). Keys go in the environment, never on argv where `ps` would show them.
+ */
+export function automationCommand(options: AutomationCommandOptions): RuntimeCommand {
+  return {
+    command: process.execPath,
+    args: nodeArguments(chooseAutomationEntry(REPO_DIR), AUTOMATION_V8_FLAGS),
+    cwd: options.cwd,
+    env: {
+      ...options.env,
+      AGENT_WORKBENCH_AUTOMATION_HOST: options.host,
+      AGENT_WORKBENCH_AUTOMATION_PORT: String(options.port),
+      AGENT_WORKBENCH_DATA_DIR: options.dataDir,
+      AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
+      AGENT_WORKBENCH_RUNTIME_URL: options.runtimeUrl,
+      AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
+    },
+  };
+}

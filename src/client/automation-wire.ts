@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * The automation service's answers as zod schemas: the service builds them (src/automation), the UI
+ * reads them through createAutomationClient, and src/automation/automation-wire.test.ts parses every
+ * answer the service gives with these, so a change on either side fails that test. The UI imports
+ * only the inferred types (`import type`): no zod in its bundle.
+ */
+
+const ScheduleSchema = z.object({ cron: z.string(), timezone: z.string() });
+
+export const AutomationRunSchema = z.strictObject({
+  id: z.string(),
+  automation_id: z.string(),
+  trigger: z.enum(['schedule', 'missed', 'webhook', 'manual']),
+  status: z.enum(['pending', 'started', 'skipped', 'failed']),
+  conversation_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  scheduled_for: z.string().nullable(),
+});
+
+const ConfirmationPolicySchema = z.union([
+  z.object({ kind: z.literal('NeverConfirm') }),
+  z.object({ kind: z.literal('AlwaysConfirm') }),
+  z.object({
+    kind: z.literal('ConfirmRisky'),
+    threshold: z.enum(['LOW', 'MEDIUM', 'HIGH']),
+    confirm_unknown: z.boolean(),
+  }),
+]);
+
+const definition = {
+  name: z.string(),
+  workspace: z.string(),
+  message: z.string(),
+  llm: z
+    .object({ provider: z.enum(['openai-compatible', 'openai', 'anthropic']), model: z.string() })
+    .nullable(),
+  confirmation_policy: ConfirmationPolicySchema.nullable(),
+  network_access: z.boolean(),
+  schedule: ScheduleSchema.nullable(),
+  webhook: z.boolean(),
+  run_missed: z.boolean(),
+  enabled: z.boolean(),
+};
+
+export const AutomationSchema = z.strictObject({
+  ...definition,
+  id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  next_run_at: z.string().nullable(),
+  /** "every weekday at 09:00, Europe/Berlin"; null without a schedule. */
+  schedule_description: z.string().nullable(),
+  /** Path and token to POST to through the ingress; null while the webhook is off. */
+  webhook_url: z.string().nullable(),
+  last_run: AutomationRunSchema.nullable(),
+});
+
+export const AutomationListSchema = z.strictObject({ items: z.array(AutomationSchema) });
+export const AutomationRunListSchema = z.strictObject({ items: z.array(AutomationRunSchema) });
+export const SchedulePreviewSchema = z.strictObject({
+  description: z.string(),
+  next_runs: z.array(z.string()),
+});
+/** A refusal: `field` names the request field at fault (`schedule.cron`, `workspace`) when there is one. */
+export const AutomationErrorSchema = z.object({
+  detail: z.union([
+    z.string(),
+    z.array(z.object({ loc: z.array(z.string()), msg: z.string(), type: z.string() })),
+  ]),
+  code: z.string().optional(),
+  field: z.string().optional(),
+});
+
+/** What a create (POST) sends; absent optional fields take the service's defaults. */
+export const AutomationInputSchema = z.object({
+  ...definition,
+  llm: definition.llm.optional(),
+  confirmation_policy: definition.confirmation_policy.optional(),
+  network_access: z.boolean().optional(),
+  schedule: definition.schedule.optional(),
+  webhook: z.boolean().optional(),
+  run_missed: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+});
+
+export type Automation = z.infer<typeof AutomationSchema>;
+export type AutomationRun = z.infer<typeof AutomationRunSchema>;
+export type AutomationInput = z.infer<typeof AutomationInputSchema>;
+export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;

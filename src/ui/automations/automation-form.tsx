@@ -1,0 +1,117 @@
+import { type FormEvent, useState } from 'react';
+import type { Automation } from '../../client/automation-wire';
+import { POLICY_LABELS, type PolicyChoice } from '../settings/policy-options';
+import {
+  type AutomationDraft,
+  draftFromAutomation,
+  emptyDraft,
+  fieldErrors,
+  inputFromDraft,
+} from './automation-draft';
+import { CheckField, FieldError, TextField } from './form-fields';
+import { ScheduleFields } from './schedule-fields';
+import { RefusedError, useAutomationMutations } from './use-automations';
+
+const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * Create or edit an automation. Each refusal of the service shows beside its field; nothing typed is
+ * lost on a refusal. `onSaved` gets the saved automation (a new one has its id only then).
+ */
+export function AutomationForm({
+  automation,
+  defaultWorkspace,
+  onSaved,
+}: {
+  automation?: Automation;
+  defaultWorkspace: string;
+  onSaved: (saved: Automation) => void;
+}) {
+  const [draft, setDraft] = useState<AutomationDraft>(() =>
+    automation
+      ? draftFromAutomation(automation, BROWSER_TIME_ZONE)
+      : emptyDraft(defaultWorkspace, BROWSER_TIME_ZONE),
+  );
+  const { save } = useAutomationMutations();
+  const change = (patch: Partial<AutomationDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const errors = save.error instanceof RefusedError ? fieldErrors(save.error.body) : {};
+  const otherError = save.error && !(save.error instanceof RefusedError) ? save.error.message : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ id: automation?.id, input: inputFromDraft(draft, automation) }, { onSuccess: onSaved });
+  };
+
+  return (
+    <form
+      className="automation-form"
+      onSubmit={submit}
+      aria-label={automation ? 'Edit automation' : 'New automation'}
+    >
+      <TextField label="Name" value={draft.name} onChange={(name) => change({ name })} error={errors.name} />
+      <TextField
+        label="Workspace"
+        mono
+        value={draft.workspace}
+        onChange={(workspace) => change({ workspace })}
+        error={errors.workspace}
+      />
+      <TextField
+        label="First message"
+        rows={4}
+        value={draft.message}
+        onChange={(message) => change({ message })}
+        hint={`A webhook's JSON body fills {{payload.field}} (nested: {{payload.a.b}}).`}
+        error={errors.message}
+      />
+      <label className="field">
+        <span className="field__label">Ask before actions</span>
+        <select
+          className="select"
+          value={draft.policy}
+          onChange={(event) => change({ policy: event.target.value as PolicyChoice | 'settings' })}
+        >
+          <option value="settings">As in the settings</option>
+          {(Object.keys(POLICY_LABELS) as PolicyChoice[]).map((choice) => (
+            <option key={choice} value={choice}>
+              {POLICY_LABELS[choice].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <CheckField checked={draft.networkAccess} onChange={(networkAccess) => change({ networkAccess })}>
+        Commands may use the network (the hosts on the settings' allowlist)
+      </CheckField>
+      <fieldset className="automation-form__triggers">
+        <legend className="field__label">Triggers</legend>
+        <CheckField checked={draft.scheduled} onChange={(scheduled) => change({ scheduled })}>
+          On a schedule
+        </CheckField>
+        {draft.scheduled ? (
+          <>
+            <ScheduleFields draft={draft} change={change} errors={errors} />
+            <CheckField checked={draft.runMissed} onChange={(runMissed) => change({ runMissed })}>
+              Run once at the next start when a time was missed while Agent Workbench was off
+            </CheckField>
+          </>
+        ) : null}
+        <CheckField checked={draft.webhook} onChange={(webhook) => change({ webhook })}>
+          When its webhook is called (a URL with a secret token)
+        </CheckField>
+        <CheckField checked={draft.enabled} onChange={(enabled) => change({ enabled })}>
+          Enabled
+        </CheckField>
+      </fieldset>
+      <FieldError message={errors.form ?? otherError} />
+      <div className="automation-form__actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {automation ? 'Save changes' : 'Create automation'}
+        </button>
+        {save.isSuccess && automation ? (
+          <span className="automation-form__saved" role="status">
+            Saved
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
