@@ -15,6 +15,8 @@ export interface RuntimeCommandOptions {
   sessionKey: string;
   /** Origins of the ingress's pages: the only Origin headers the runtime accepts. */
   allowedOrigins: readonly string[];
+  /** postgres://… when conversations live in PostgreSQL; absent: the data dir's SQLite file. */
+  databaseUrl?: string | undefined;
 }
 
 /**
@@ -47,6 +49,7 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       AGENT_WORKBENCH_WORKSPACE: options.workspace,
       AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
       AGENT_WORKBENCH_ALLOWED_ORIGINS: options.allowedOrigins.join(','),
+      ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
     },
   };
 }
