@@ -12,7 +12,8 @@ import { formatBenchTable } from './format-bench-table';
  */
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const resultsPath = join(benchDirectory, '..', '..', 'bench-results.json');
-const filters = process.argv.slice(2).filter((argument) => argument !== '--');
+// Arguments starting with -- are options for the benchmarks themselves (e.g. --search-events=N).
+const filters = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 
 const files = readdirSync(benchDirectory)
   .filter((name) => name.endsWith('.bench.ts'))

@@ -71,6 +71,10 @@ describe('parseCliArgs', () => {
     [['--host', '0.0.0.0'], /not a loopback address; add --public/],
     [['--runtime-url', 'ftp://x'], /--runtime-url must be an http/],
     [['--data-dir='], /--data-dir must not be empty/],
+    [
+      ['--database-url', 'mysql://team:pw@db/workbench'],
+      /^--database-url must be a postgres:\/\/ or postgresql:\/\/ URL$/,
+    ],
   ])('refuses %j', (argv, message) => {
     const command = parseCliArgs(argv);
     expect(command.kind).toBe('usage-error');
@@ -82,5 +86,13 @@ describe('parseCliArgs', () => {
     expect(open.kind === 'run' && open.options.host).toBe('0.0.0.0');
     const ipv6 = parseCliArgs(['--host', '[::1]']);
     expect(ipv6.kind === 'run' && ipv6.options.host).toBe('::1');
+  });
+
+  it('takes a PostgreSQL URL for the conversations (absent: the SQLite file)', () => {
+    const url = 'postgresql://team:secret@db.internal:5432/workbench';
+    const command = parseCliArgs(['--database-url', url]);
+    expect(command.kind === 'run' && command.options.databaseUrl).toBe(url);
+    const plain = parseCliArgs([]);
+    expect(plain.kind === 'run' && plain.options.databaseUrl).toBeUndefined();
   });
 });

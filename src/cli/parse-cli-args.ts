@@ -12,6 +12,8 @@ export interface CliOptions {
   open: boolean;
   public: boolean;
   runtimeUrl: string | undefined;
+  /** postgres://… : conversations in that PostgreSQL database instead of the data dir's SQLite file. */
+  databaseUrl: string | undefined;
 }
 
 export type CliCommand =
@@ -67,6 +69,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       message: `--runtime-url must be an http:// or https:// URL, got "${runtimeUrl}"`,
     };
   }
+  const databaseUrl = values['database-url'];
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    return { kind: 'usage-error', message: databaseUrlError('--database-url') };
+  }
   for (const flag of ['data-dir', 'workspace'] as const) {
     if (values[flag] === '') return { kind: 'usage-error', message: `--${flag} must not be empty` };
   }
@@ -83,6 +89,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       open: !(values['no-open'] ?? false),
       public: isPublic,
       runtimeUrl,
+      databaseUrl,
     },
   };
 }
@@ -102,6 +109,7 @@ function parseRaw(argv: readonly string[]) {
       'no-open': { type: 'boolean' },
       public: { type: 'boolean' },
       'runtime-url': { type: 'string' },
+      'database-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -128,4 +136,19 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A postgres:// or postgresql:// URL (what node-postgres connects to). */
+export function isPostgresUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
+/** The usage error for a database URL that is not one; never repeats it (it may hold a password). */
+export function databaseUrlError(source: string): string {
+  return `${source} must be a postgres:// or postgresql:// URL`;
 }

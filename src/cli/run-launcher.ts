@@ -6,7 +6,7 @@ import { findDataDirHolder } from './find-data-dir-holder';
 import { loadSessionKey } from './load-session-key';
 import { createLoginToken } from './login-token';
 import { openRuntimeLog, type RuntimeLog } from './open-runtime-log';
-import type { CliOptions } from './parse-cli-args';
+import { type CliOptions, databaseUrlError, isPostgresUrl } from './parse-cli-args';
 import { prepareDataDir } from './prepare-data-dir';
 import { resolveLaunchPaths } from './resolve-launch-paths';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
@@ -101,6 +101,10 @@ async function startUp(
       message: '--public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in',
     };
   }
+  // The flag, else the environment (which the runtime child would inherit anyway).
+  const databaseUrl = options.databaseUrl ?? (io.env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined);
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl))
+    return { ok: false, message: databaseUrlError('AGENT_WORKBENCH_DATABASE_URL') };
   const paths = await resolveLaunchPaths(options, io);
   if (!paths.ok) return paths;
   const dataDir = await prepareDataDir(paths.dataDir);
@@ -166,6 +170,7 @@ async function startUp(
     sessionKey: key.sessionKey,
     allowedOrigins: ingress.ingress.origins,
     automationKey,
+    databaseUrl,
   });
   started.supervisor = superviseChild(RUNTIME_CHILD, command, options.runtimePort, started.log, io);
   started.automation = superviseChild(

@@ -17,6 +17,8 @@ export interface RuntimeCommandOptions {
   allowedOrigins: readonly string[];
   /** The automation service's key, which the runtime accepts beside the session key. */
   automationKey: string;
+  /** postgres://… when conversations live in PostgreSQL; absent: the data dir's SQLite file. */
+  databaseUrl?: string | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
       AGENT_WORKBENCH_ALLOWED_ORIGINS: options.allowedOrigins.join(','),
       AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
+      ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../runtime/secrets/tighten-data-dir-permissions';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { EventStore } from '../runtime/store/event-store';
+import { openPgEventStore } from '../runtime/store/pg-event-store';
 import { openSqliteEventStore } from '../runtime/store/sqlite-event-store';
 
 export interface CorruptRow {
@@ -32,14 +33,17 @@ export interface RuntimeService {
 }
 
 /**
- * The production wiring: the SQLite store in `<data-dir>/workbench.db`, the AI SDK adapter, the real
+ * The production wiring: the SQLite store in `<data-dir>/workbench.db` (or the PostgreSQL database at
+ * `databaseUrl`), the AI SDK adapter, the real
  * tools, settings read on every use, and the secret registry (the settings' and env API keys, the
  * session key). First tightens the data dir to 0700 and its secret files to 0600, one notice per
  * change, and creates the database 0600 so its WAL is never readable by others either.
  * Throws StoreError when the database cannot be opened.
  */
-export function createRuntimeService(options: {
+export async function createRuntimeService(options: {
   dataDir: string;
+  /** postgres://…: conversations in that database; absent: the data dir's SQLite file. */
+  databaseUrl?: string | undefined;
   defaultWorkspace: string;
   settings: SettingsStore;
   onCorruptRow: (info: CorruptRow) => void;
@@ -48,17 +52,12 @@ export function createRuntimeService(options: {
   sessionKey?: string;
   /** Where permission notices go, one line each. Default: stderr. */
   onNotice?: (line: string) => void;
-}): RuntimeService {
+}): Promise<RuntimeService> {
   const notice = options.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const databasePath = join(options.dataDir, 'workbench.db');
-  createPrivateFile(databasePath);
-  for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
-  const store = openSqliteEventStore(databasePath, {
-    onCorruptRow: options.onCorruptRow,
-  });
-  // The WAL and shared-memory files appear on open; SQLite gives them the database's mode, but a
-  // file left by an older version may be wider.
-  for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
+  const store = options.databaseUrl
+    ? await openPgEventStore(options.databaseUrl, { onCorruptRow: options.onCorruptRow })
+    : openSqliteStore(options.dataDir, options.onCorruptRow, notice);
+  if (options.databaseUrl) for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
   const sessionKey = options.sessionKey ?? readSessionKey(options.dataDir);
   const secrets = createSecretRegistry(() => [
     ...runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
@@ -103,6 +102,22 @@ export function createRuntimeService(options: {
       }
     },
   };
+}
+
+/** `<data-dir>/workbench.db`, created 0600 so its WAL is never readable by others either. */
+function openSqliteStore(
+  dataDir: string,
+  onCorruptRow: (info: CorruptRow) => void,
+  notice: (line: string) => void,
+): EventStore {
+  const databasePath = join(dataDir, 'workbench.db');
+  createPrivateFile(databasePath);
+  for (const line of tightenDataDirPermissions(dataDir)) notice(line);
+  const store = openSqliteEventStore(databasePath, { onCorruptRow });
+  // The WAL and shared-memory files appear on open; SQLite gives them the database's mode, but a
+  // file left by an older version may be wider.
+  for (const line of tightenDataDirPermissions(dataDir)) notice(line);
+  return store;
 }
 
 function readSessionKey(dataDir: string): string | undefined {

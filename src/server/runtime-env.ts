@@ -10,6 +10,8 @@ export interface RuntimeEnv {
   sessionKey: string;
   /** Improve automatic titles with one cheap model call (AGENT_WORKBENCH_MODEL_TITLES=0 turns it off). */
   modelTitles: boolean;
+  /** postgres://… (AGENT_WORKBENCH_DATABASE_URL): conversations in PostgreSQL; absent: `<data-dir>/workbench.db`. */
+  databaseUrl?: string;
 }
 
 /** Set to 1 by the launcher: stdin is a pipe from it, and its end means the launcher died. */
@@ -35,7 +37,16 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
   const dataDir = resolve(cwd, env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(homedir(), '.agent-workbench'));
   const workspace = resolve(cwd, env.AGENT_WORKBENCH_WORKSPACE?.trim() || cwd);
   const modelTitles = env.AGENT_WORKBENCH_MODEL_TITLES?.trim() !== '0';
-  return { host, port, dataDir, workspace, sessionKey: readSessionKey(env, dataDir), modelTitles };
+  const databaseUrl = env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined;
+  return {
+    host,
+    port,
+    dataDir,
+    workspace,
+    sessionKey: readSessionKey(env, dataDir),
+    modelTitles,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  };
 }
 
 function readSessionKey(env: NodeJS.ProcessEnv, dataDir: string): string {

@@ -57,8 +57,9 @@ async function startLocked(
     log ? log.error(info, 'skipped a corrupt event row') : early.push(info);
   let runtime: RuntimeService;
   try {
-    runtime = createRuntimeService({
+    runtime = await createRuntimeService({
       dataDir: env.dataDir,
+      databaseUrl: env.databaseUrl,
       defaultWorkspace: env.workspace,
       settings,
       onCorruptRow,
@@ -66,7 +67,8 @@ async function startLocked(
       sessionKey: env.sessionKey,
     });
   } catch (error) {
-    throw new StartupError(`Cannot open the database in ${env.dataDir}: ${errorText(error)}`);
+    const where = env.databaseUrl ? 'the PostgreSQL database' : `the database in ${env.dataDir}`;
+    throw new StartupError(`Cannot open ${where}: ${errorText(error)}`);
   }
   const app = await buildServer({
     service: runtime.service,

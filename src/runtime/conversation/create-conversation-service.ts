@@ -304,11 +304,13 @@ export function createConversationService(
         items.push({ ...(await info(record)), ...(match ? { match } : {}) });
       return { items, next_page_id: page.next_page_id };
     },
-    count: async (filter) =>
-      store.countConversations({
+    async count(filter) {
+      await recovered;
+      return store.countConversations({
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.tag ? { tags: filter.tag } : {}),
-      }),
+      });
+    },
     async update(id, patch) {
       const record = await requireRecord(id);
       if (patch.network_access !== undefined && patch.network_access !== record.network_access) {

@@ -21,4 +21,19 @@ describe('runtimeSecrets', () => {
       { name: 'automation-key', value: 'automation-4567' },
     ]);
   });
+
+  it('names the password of the PostgreSQL database URL, decoded', () => {
+    expect(
+      runtimeSecrets({
+        settingsKeys: [],
+        env: { AGENT_WORKBENCH_DATABASE_URL: 'postgres://team:s%40cret-db-pass@db.internal:5432/workbench' },
+      }),
+    ).toEqual([{ name: 'database-password', value: 's@cret-db-pass' }]);
+    expect(
+      runtimeSecrets({
+        settingsKeys: [],
+        env: { AGENT_WORKBENCH_DATABASE_URL: 'postgres://team@db/workbench' },
+      }),
+    ).toEqual([]);
+  });
 });

@@ -13,6 +13,12 @@ const TITLE_WEIGHT = 10;
 /** ts_headline options: about the length of the SQLite store's snippets, hits in « ». */
 const HEADLINE = `StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=24, MinWords=12, MaxFragments=1, FragmentDelimiter=…`;
 
+/**
+ * How many of the newest matching messages a search ranks at first: ts_rank reads each document, so
+ * a word found in most of a million messages would take seconds. Widened when a page needs more.
+ */
+export const PG_RANK_WINDOW = 20_000;
+
 /** A tsquery requiring every term; terms are letters and digits only (searchTerms), never syntax. */
 export function allTermsQuery(terms: readonly string[]): string {
   return terms.map((term) => `'${term}'`).join(' & ');
@@ -24,7 +30,7 @@ export function allTermsQuery(terms: readonly string[]): string {
  * ('simple' configuration, every word required), a conversation ranked by its best document (ts_rank,
  * title hits weighted up), `match` on its best message (else its title), snippets by ts_headline.
  */
-export function createPgConversationList(pool: pg.Pool) {
+export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WINDOW) {
   function filters(
     query: ConversationFilter & { pinned?: boolean },
     values: unknown[],
@@ -68,37 +74,72 @@ export function createPgConversationList(pool: pg.Pool) {
     const terms = searchTerms(q);
     if (terms.length === 0) return { items: [], next_page_id: null };
     const offset = query.page_id === undefined ? 0 : pageIdNumber(decodePageId(query.page_id), 'o');
-    const values: unknown[] = [allTermsQuery(terms)];
+    let window = rankWindow;
+    for (;;) {
+      const { rows, hits } = await rankedPage(query, terms, offset, window);
+      // Too few conversations among the newest `window` matching messages, and more exist: widen.
+      if (rows.length > query.limit || hits < window) return pageOf(rows, terms, query.limit, offset);
+      window *= 4;
+    }
+  }
+
+  async function rankedPage(
+    query: ConversationQuery,
+    terms: readonly string[],
+    offset: number,
+    window: number,
+  ) {
+    const values: unknown[] = [allTermsQuery(terms), window];
     const where = filters(query, values, 'c.');
     values.push(query.limit + 1, offset);
-    const { rows } = await pool.query<ConversationRow & { score: number; hit_seq: number | null }>(
+    const { rows } = await pool.query<ConversationRow & { score: number; hits: string }>(
       `WITH q AS (SELECT $1::tsquery AS query),
+      newest AS (
+        SELECT e.conversation_id, e.seq FROM events e, q WHERE e.message_search @@ q.query
+        ORDER BY e.doc_id DESC LIMIT $2
+      ),
       documents AS (
         SELECT c.id, NULL::integer AS seq, ts_rank(c.title_search, q.query) * ${TITLE_WEIGHT} AS score
         FROM conversations c, q WHERE c.title_search @@ q.query
         UNION ALL
         SELECT e.conversation_id, e.seq, ts_rank(e.message_search, q.query)
-        FROM events e, q WHERE e.message_search @@ q.query
+        FROM newest n JOIN events e ON e.conversation_id = n.conversation_id AND e.seq = n.seq, q
       ),
       best AS (
         SELECT DISTINCT ON (id) id, seq, score FROM documents ORDER BY id, score DESC, seq
       )
-      SELECT c.*, best.score, best.seq AS hit_seq FROM best JOIN conversations c ON c.id = best.id
+      SELECT c.*, best.score, (SELECT count(*) FROM newest) AS hits FROM best JOIN conversations c ON c.id = best.id
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY best.score DESC, c.id COLLATE "C"
       LIMIT $${values.length - 1} OFFSET $${values.length}`,
       values,
     );
-    const pageRows = rows.slice(0, query.limit);
+    // No row at all says nothing about the window: count it alone.
+    const hits = rows[0]
+      ? Number(rows[0].hits)
+      : Number(
+          (
+            await pool.query<{ count: string }>(
+              'SELECT count(*) FROM (SELECT 1 FROM events WHERE message_search @@ $1::tsquery LIMIT $2) AS newest',
+              [values[0], window],
+            )
+          ).rows[0]?.count ?? 0,
+        );
+    return { rows, hits };
+  }
+
+  async function pageOf(
+    rows: readonly (ConversationRow & { score: number; hits: string })[],
+    terms: readonly string[],
+    limit: number,
+    offset: number,
+  ): Promise<Page<ConversationListItem>> {
     const items: ConversationListItem[] = [];
-    for (const row of pageRows) {
-      const { score: _score, hit_seq: _hit, ...conversation } = row;
+    for (const row of rows.slice(0, limit)) {
+      const { score: _score, hits: _hits, ...conversation } = row;
       items.push({ ...conversationRecord(conversation), match: await matchOf(row, terms) });
     }
-    return {
-      items,
-      next_page_id: rows.length > query.limit ? encodePageId({ o: offset + query.limit }) : null,
-    };
+    return { items, next_page_id: rows.length > limit ? encodePageId({ o: offset + limit }) : null };
   }
 
   /** Its best message (also when the title ranked it), else its title, as a snippet. */

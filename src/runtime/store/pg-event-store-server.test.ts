@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newConversation, testId, userMessage } from '../events/fixtures/event-builders';
+import { agentMessage, newConversation, testId, userMessage } from '../events/fixtures/event-builders';
 import { expectStoreError } from './expect-store-error';
 import { openPgEventStore } from './pg-event-store';
 import { PG_MIGRATIONS } from './pg-migrations';
@@ -69,5 +69,36 @@ describe('postgresql store as a server database', () => {
     const url = new URL(cluster.url);
     url.port = '1'; // nothing listens there
     await expectStoreError(() => openPgEventStore(url.toString()), 'io');
+  });
+
+  it('ranks the newest matching messages first and widens when a page needs more', async () => {
+    // A window of 5 messages: the first page comes from the newest hits, the last page widens.
+    const store = await openPgEventStore(await freshDatabase(), { searchRankWindow: 5 });
+    try {
+      for (let conversation = 1; conversation <= 6; conversation += 1) {
+        await store.createConversation(newConversation(conversation, { title: `Batch ${conversation}` }));
+        await store.appendMany(
+          testId(conversation),
+          Array.from({ length: 4 }, (_, index) =>
+            agentMessage(conversation * 100 + index, `${'release '.repeat(conversation)}notes ${index}`),
+          ),
+        );
+      }
+      const ids: string[] = [];
+      let pageId: string | null = null;
+      do {
+        const page = await store.listConversations({
+          q: 'release',
+          limit: 2,
+          ...(pageId === null ? {} : { page_id: pageId }),
+        });
+        ids.push(...page.items.map((item) => item.id));
+        pageId = page.next_page_id;
+      } while (pageId !== null);
+      expect(new Set(ids)).toEqual(new Set([1, 2, 3, 4, 5, 6].map(testId)));
+      expect(ids[0]).toBe(testId(6));
+    } finally {
+      await store.close();
+    }
   });
 });

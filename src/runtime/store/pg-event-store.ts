@@ -27,6 +27,8 @@ export interface PgEventStoreOptions {
   clock?: () => Date;
   /** Connections kept open at most (default 10). */
   poolSize?: number;
+  /** How many of the newest matching messages a search ranks at first (default PG_RANK_WINDOW). */
+  searchRankWindow?: number;
 }
 
 const CONVERSATION_COLUMNS = [
@@ -85,7 +87,7 @@ export async function openPgEventStore(url: string, options: PgEventStoreOptions
 export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {}): EventStore {
   const clock = options.clock ?? (() => new Date());
   const readRows = createEventRowReader(options.onCorruptRow ?? (() => undefined));
-  const conversationList = createPgConversationList(pool);
+  const conversationList = createPgConversationList(pool, options.searchRankWindow);
 
   async function run<T>(work: () => Promise<T>): Promise<T> {
     try {

@@ -55,6 +55,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         message_text TEXT,
         message_search TSVECTOR,
         client_message_id TEXT,
+        -- insertion order across conversations: search ranks the newest matching messages first
+        doc_id BIGINT GENERATED ALWAYS AS IDENTITY,
         PRIMARY KEY (conversation_id, seq),
         CONSTRAINT events_unique_id UNIQUE (conversation_id, id)
       );
