@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
@@ -65,8 +66,9 @@ describe('the launcher on PostgreSQL', () => {
     expect(created.status).toBe(201);
     const id = String(created.body.id);
     await untilFinished(first.api, id);
-    // Nothing in the data dir's SQLite file: the conversation lives in PostgreSQL.
-    expect(existsSync(join(first.workbench.dataDir, 'workbench.db'))).toBe(false);
+    // No conversation in the data dir's SQLite file (which holds only the automations' tables): it
+    // lives in PostgreSQL.
+    expect(sqliteTables(join(first.workbench.dataDir, 'workbench.db'))).not.toContain('events');
     await first.workbench.stop();
 
     const second = await start(url, [], { AGENT_WORKBENCH_DATABASE_URL: url });
@@ -88,3 +90,14 @@ describe('the launcher on PostgreSQL', () => {
     );
   }, 60_000);
 });
+
+/** The tables of a SQLite file; none when there is no file. */
+function sqliteTables(path: string): string[] {
+  if (!existsSync(path)) return [];
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+}
