@@ -78,4 +78,21 @@ describe('conversation log over an asynchronous store', () => {
     expect((await log.append(agentMessage(3, 'after'))).seq).toBe(1);
     expect(log.branch().map((event) => event.id)).toEqual([testId(1), testId(3)]);
   });
+
+  it('a state change left unawaited that the store refuses is reported, never an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { log, logged } = await open(slowStore(['refuse']));
+      // As the loop records usage: fire and forget.
+      void log.setState('pinned', true, { pinned: true });
+      await log.settled();
+      await sleep(20);
+      expect(logged).toContain('conversation write failed');
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

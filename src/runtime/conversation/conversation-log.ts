@@ -200,7 +200,10 @@ export async function openConversationLog(
       key,
       value,
     });
-    return Promise.all([row, event]).then(() => undefined);
+    const done = Promise.all([row, event]).then(() => undefined);
+    // Like enqueue's: the caller may leave it unawaited, and its failure is reported there.
+    done.catch(() => undefined);
+    return done;
   };
 
   return {
