@@ -82,6 +82,8 @@ async function bundle(entry: string, outdir: string, options: { splitting: boole
  */
 function sourceInputs(metafile: Metafile): string[] {
   const sources = Object.keys(metafile.inputs)
+    // Modules a plugin made (`namespace:path`) are not files; the packages they stand for are covered below.
+    .filter((path) => !/^[a-z-]+:/.test(path))
     .map((path) => relative(repo, join(repo, path)))
     .filter((path) => !path.startsWith('node_modules/'));
   const installRecord = existsSync(join(repo, INSTALL_RECORD)) ? [INSTALL_RECORD] : [];
