@@ -116,7 +116,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     const backend = target === 'runtime' ? proxy : target === 'automation' ? automationProxy : undefined;
     if (backend) {
       const limit = bodyLimitFor(request);
-      if (exceedsBodyLimit(request, limit)) return sendJson(response, 413, limit.tooLarge);
+      if (exceedsBodyLimit(request, limit)) return refuseTooLarge(request, response, limit);
       if (request.headers['transfer-encoding'] === undefined) return backend.web(request, response, forward);
       return void proxyStreamedBody(backend, request, response, limit);
     }
@@ -278,6 +278,23 @@ function bodyLimitFor(request: IncomingMessage): BodyLimit {
   }
   if (WEBHOOK_PATH.test(path ?? '')) return { bytes: WEBHOOK_BODY_LIMIT_BYTES, tooLarge: WEBHOOK_TOO_LARGE };
   return { bytes: BODY_LIMIT_BYTES, tooLarge: BODY_TOO_LARGE };
+}
+
+/**
+ * An announced body up to this size is read to its end (and dropped) before the 413 goes out: a client
+ * still writing it would otherwise meet a closed connection and report a broken pipe instead of the
+ * answer. A larger one is answered at once and its connection closed.
+ */
+const READ_BEFORE_REFUSAL_BYTES = 8 * 1024 * 1024;
+
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse, limit: BodyLimit): void {
+  if (Number(request.headers['content-length']) > READ_BEFORE_REFUSAL_BYTES) {
+    response.setHeader('Connection', 'close');
+    return sendJson(response, 413, limit.tooLarge);
+  }
+  request.on('error', () => response.destroy());
+  request.on('end', () => sendJson(response, 413, limit.tooLarge));
+  request.resume();
 }
 
 function exceedsBodyLimit(request: IncomingMessage, limit: BodyLimit): boolean {
