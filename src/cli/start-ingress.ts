@@ -290,7 +290,8 @@ const READ_BEFORE_REFUSAL_BYTES = 8 * 1024 * 1024;
 function refuseTooLarge(request: IncomingMessage, response: ServerResponse, limit: BodyLimit): void {
   if (Number(request.headers['content-length']) > READ_BEFORE_REFUSAL_BYTES) {
     response.setHeader('Connection', 'close');
-    return sendJson(response, 413, limit.tooLarge);
+    sendJson(response, 413, limit.tooLarge);
+    return;
   }
   request.on('error', () => response.destroy());
   request.on('end', () => sendJson(response, 413, limit.tooLarge));
