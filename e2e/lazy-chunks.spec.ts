@@ -5,7 +5,8 @@ import { expectStatus, startConversation } from './ui-support';
  * The first download is the shell; the routed page, the Markdown renderer and the
  * highlighter come as chunks of their own, only when the page or a message needs them.
  */
-const chunkOf = (url: string) => /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(url).pathname)?.[1];
+// vite names a chunk `<name>-<8-character hash>.js`, and the hash may itself start with a '-'.
+const chunkOf = (url: string) => /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
 
 test('pages, Markdown and highlighting load as chunks, only once something needs them', async ({
   page,

@@ -116,8 +116,12 @@ export function createConversationRegistry(ports: RegistryPorts) {
         ports.logger.warn('skills not read', { conversation_id: id, error }),
       );
     };
-    // Loaded again (after an idle drop or a restart): read them now for the messages to come.
-    if (!skillsOf.has(id)) refreshSkills();
+    // Loaded for the first time, or again after a restart: read before any message is matched against
+    // them (plain file reads, a few milliseconds), so a trigger word in the very next message counts.
+    if (!skillsOf.has(id))
+      await readSkills().catch((error: unknown) =>
+        ports.logger.warn('skills not read', { conversation_id: id, error }),
+      );
     const live = createLiveConversation(log, {
       newId: ports.newId,
       now,

@@ -22,7 +22,9 @@ export async function parseSkillFile(text: string): Promise<ParsedSkill> {
   let fields: Record<string, unknown> = {};
   if (match?.[1] !== undefined) {
     try {
-      const { parse } = await import('yaml');
+      const yaml = await import('yaml');
+      // The runtime's bundle turns this CommonJS package into a module with a default export only.
+      const parse = yaml.parse ?? (yaml as unknown as { default: typeof yaml }).default.parse;
       const parsed: unknown = parse(match[1], { maxAliasCount: 10 });
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
         fields = parsed as Record<string, unknown>;
