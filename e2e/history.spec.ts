@@ -402,3 +402,28 @@ test('a rename made inline survives a restart of the launcher', async ({ page })
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('typing in the search box while the start page is still loading keeps the text where it was typed', async ({
+  page,
+  workbench,
+}) => {
+  // Hold the start page's chunk until the person has typed into the sidebar's search box.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/new-conversation-page-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(workbench.url);
+  const box = sidebar(page).getByRole('combobox', { name: 'Search conversations' });
+  await box.fill('parser');
+  release();
+  const task = page.getByLabel('Task');
+  await expect(task).toBeVisible();
+  await expect(box).toBeFocused();
+  await page.keyboard.type(' refactor');
+  await expect(box).toHaveValue('parser refactor');
+  await expect(task).toHaveValue('');
+});

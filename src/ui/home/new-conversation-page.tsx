@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowUp, CircleExclamationPoint, Folder, LoaderCircle, Settings } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { AttachButton } from '../attachments/attach-button';
@@ -30,6 +30,13 @@ export function NewConversationPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [task, setTask] = useState('');
+  const taskInput = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // The page loads lazily: by the time it shows, a person may already be typing elsewhere (the
+    // search box). Take the focus only when nothing holds it, never from under their keys.
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) taskInput.current?.focus();
+  }, []);
   const [workspace, setWorkspace] = useState('');
   const attach = usePendingAttachments('new-conversation');
 
@@ -124,7 +131,7 @@ export function NewConversationPage() {
             onChange={setTask}
             onPaste={attach.onPaste}
             onSubmit={submit}
-            autoFocus
+            ref={taskInput}
             maxRows={14}
           />
           <div className="task-box__footer">

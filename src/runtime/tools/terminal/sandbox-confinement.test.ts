@@ -220,7 +220,7 @@ describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
         network: { proxySocketPath: join(socketDir, 'proxy.sock'), bridgeScriptPath: bridge },
       });
       const observation = await run(tool, {
-        command: `for i in $(seq 1 60); do curl -s -m 2 http://example.com/ && break; sleep 0.25; done; echo "[$https_proxy][$NO_PROXY]"; curl -s -m 2 --noproxy '*' http://127.0.0.1:${port}/ || echo direct-blocked`,
+        command: `end=$((SECONDS + 30)); until curl -s -m 2 http://example.com/; do [ $SECONDS -ge $end ] && break; sleep 0.25; done; echo "[$https_proxy][$NO_PROXY]"; curl -s -m 2 --noproxy '*' http://127.0.0.1:${port}/ || echo direct-blocked`,
         timeout: 40,
       });
       expect(observation.text).toContain(`bridge-ok ${join(socketDir, 'proxy.sock')}`);
