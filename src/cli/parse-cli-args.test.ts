@@ -15,6 +15,7 @@ describe('parseCliArgs', () => {
         open: true,
         public: false,
         runtimeUrl: undefined,
+        runtimes: 1,
       },
     });
   });
@@ -48,8 +49,26 @@ describe('parseCliArgs', () => {
         open: false,
         public: false,
         runtimeUrl: 'http://127.0.0.1:7000',
+        runtimes: 1,
       },
     });
+  });
+
+  it('reads --runtimes and refuses counts it cannot start', () => {
+    const command = parseCliArgs(['--runtimes', '3', '--database-url', 'postgres://u@h/db']);
+    expect(command.kind === 'run' && command.options.runtimes).toBe(3);
+    for (const bad of ['0', '17', 'two', '1.5', '-1']) {
+      const refused = parseCliArgs([`--runtimes=${bad}`]);
+      expect(refused.kind === 'usage-error' && refused.message).toMatch(
+        /--runtimes must be a whole number from 1 to 16/,
+      );
+    }
+    const withUrl = parseCliArgs(['--runtimes', '2', '--runtime-url', 'http://127.0.0.1:7000']);
+    expect(withUrl.kind === 'usage-error' && withUrl.message).toMatch(
+      /cannot be combined with --runtime-url/,
+    );
+    const pastEnd = parseCliArgs(['--runtimes', '4', '--runtime-port', '65534']);
+    expect(pastEnd.kind === 'usage-error' && pastEnd.message).toMatch(/runs past port 65535/);
   });
 
   it('answers help and version', () => {

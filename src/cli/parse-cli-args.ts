@@ -14,6 +14,8 @@ export interface CliOptions {
   runtimeUrl: string | undefined;
   /** postgres://… : conversations in that PostgreSQL database instead of the data dir's SQLite file. */
   databaseUrl: string | undefined;
+  /** How many runtime processes to start (ports runtimePort, runtimePort + 1, …); above 1 needs PostgreSQL. */
+  runtimes: number;
 }
 
 export type CliCommand =
@@ -26,6 +28,7 @@ export const DEFAULT_PORT = 8000;
 export const DEFAULT_RUNTIME_PORT = 18000;
 export const DEFAULT_AUTOMATION_PORT = 18100;
 export const DEFAULT_HOST = '127.0.0.1';
+export const MAX_RUNTIMES = 16;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -73,6 +76,26 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
     return { kind: 'usage-error', message: databaseUrlError('--database-url') };
   }
+  const runtimesText = values.runtimes ?? '1';
+  const runtimes = Number(runtimesText);
+  if (!/^\d+$/.test(runtimesText) || runtimes < 1 || runtimes > MAX_RUNTIMES) {
+    return {
+      kind: 'usage-error',
+      message: `--runtimes must be a whole number from 1 to ${MAX_RUNTIMES}, got "${runtimesText}"`,
+    };
+  }
+  if (runtimes > 1 && runtimeUrl !== undefined) {
+    return {
+      kind: 'usage-error',
+      message: '--runtimes starts runtimes; it cannot be combined with --runtime-url',
+    };
+  }
+  if (runtimePort !== 0 && runtimePort + runtimes - 1 > 65_535) {
+    return {
+      kind: 'usage-error',
+      message: `--runtimes ${runtimes} from --runtime-port ${runtimePort} runs past port 65535`,
+    };
+  }
   for (const flag of ['data-dir', 'workspace'] as const) {
     if (values[flag] === '') return { kind: 'usage-error', message: `--${flag} must not be empty` };
   }
@@ -90,6 +113,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       public: isPublic,
       runtimeUrl,
       databaseUrl,
+      runtimes,
     },
   };
 }
@@ -110,6 +134,7 @@ function parseRaw(argv: readonly string[]) {
       public: { type: 'boolean' },
       'runtime-url': { type: 'string' },
       'database-url': { type: 'string' },
+      runtimes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

@@ -45,8 +45,9 @@ export const PUBLIC_LOGIN_HINT =
 /** What exists so far and must be torn down on the way out. */
 interface Started {
   ingress?: Ingress;
-  supervisor?: RuntimeSupervisor;
-  log?: RuntimeLog;
+  /** The runtimes, the first one answering for everything that is not a conversation's own. */
+  supervisors: RuntimeSupervisor[];
+  logs: RuntimeLog[];
   automation?: RuntimeSupervisor;
   automationLog?: RuntimeLog;
   /** The automation service's first start, under way after the ready line; settles with a failure message. */
@@ -58,12 +59,12 @@ interface Started {
  * stderr and exit code 1, with nothing left running.
  */
 export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<number> {
-  const started: Started = {};
+  const started: Started = { supervisors: [], logs: [] };
   let signalled = false;
   void io.shutdownRequested.then(() => {
     signalled = true;
     // Ends children that are still starting, so that startup returns at once.
-    void started.supervisor?.stop();
+    for (const supervisor of started.supervisors) void supervisor.stop();
     void started.automation?.stop();
   });
 
@@ -79,7 +80,7 @@ export async function runLauncher(options: CliOptions, io: LauncherIo): Promise<
 
   const never = new Promise<string>(() => {});
   const gaveUp = Promise.race([
-    started.supervisor?.gaveUp ?? never,
+    ...started.supervisors.map((supervisor) => supervisor.gaveUp),
     started.automation?.gaveUp ?? never,
     started.automationFailed ?? never,
   ]);
@@ -105,6 +106,13 @@ async function startUp(
   const databaseUrl = options.databaseUrl ?? (io.env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined);
   if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl))
     return { ok: false, message: databaseUrlError('AGENT_WORKBENCH_DATABASE_URL') };
+  if (options.runtimes > 1 && databaseUrl === undefined) {
+    return {
+      ok: false,
+      message:
+        '--runtimes above 1 needs --database-url (or AGENT_WORKBENCH_DATABASE_URL): several runtimes share a PostgreSQL database, not the SQLite file',
+    };
+  }
   const paths = await resolveLaunchPaths(options, io);
   if (!paths.ok) return paths;
   const dataDir = await prepareDataDir(paths.dataDir);
@@ -119,7 +127,11 @@ async function startUp(
     };
   }
 
-  const runtimeUrl = options.runtimeUrl ?? `http://${RUNTIME_HOST}:${options.runtimePort}`;
+  const runtimePorts = Array.from({ length: options.runtimes }, (_, index) => options.runtimePort + index);
+  const runtimeUrls = options.runtimeUrl
+    ? [options.runtimeUrl]
+    : runtimePorts.map((port) => `http://${RUNTIME_HOST}:${port}`);
+  const runtimeUrl = runtimeUrls[0] as string;
   // The automation service runs beside a runtime this launcher starts; it calls it with a key of its
   // own, made fresh for each launch and handed to both in their environment.
   const automationUrl = options.runtimeUrl ? undefined : `http://${RUNTIME_HOST}:${options.automationPort}`;
@@ -133,6 +145,7 @@ async function startUp(
     port: options.port,
     public: options.public,
     runtimeUrl,
+    runtimeUrls,
     automationUrl,
     staticDir: io.staticDir ?? join(REPO_DIR, 'dist', 'ui'),
     sessionKey: key.sessionKey,
@@ -158,21 +171,28 @@ async function startUp(
 
   // A signal that came before the supervisor existed could not stop it: do not spawn at all.
   if (signalled()) return { ok: false, message: 'stopped before the runtime started' };
-  started.log = openRuntimeLog(paths.dataDir, io.stderr);
   started.automationLog = openRuntimeLog(paths.dataDir, io.stderr, 'automations');
-  const command = runtimeCommand({
-    cwd: io.cwd,
-    env: io.env,
-    host: RUNTIME_HOST,
-    port: options.runtimePort,
-    dataDir: paths.dataDir,
-    workspace: paths.workspace,
-    sessionKey: key.sessionKey,
-    allowedOrigins: ingress.ingress.origins,
-    automationKey,
-    databaseUrl,
+  runtimePorts.forEach((port, index) => {
+    // The first runtime keeps the names of a single one (runtime.log, runtime.lock); the others are numbered.
+    const name = index === 0 ? undefined : String(index + 1);
+    const log = openRuntimeLog(paths.dataDir, io.stderr, name ? `runtime-${name}` : undefined);
+    started.logs.push(log);
+    const command = runtimeCommand({
+      cwd: io.cwd,
+      env: io.env,
+      host: RUNTIME_HOST,
+      port,
+      dataDir: paths.dataDir,
+      workspace: paths.workspace,
+      sessionKey: key.sessionKey,
+      allowedOrigins: ingress.ingress.origins,
+      automationKey,
+      databaseUrl,
+      runtimeName: name,
+    });
+    const child = name ? { ...RUNTIME_CHILD, name: `runtime ${name}` } : RUNTIME_CHILD;
+    started.supervisors.push(superviseChild(child, command, port, log, io));
   });
-  started.supervisor = superviseChild(RUNTIME_CHILD, command, options.runtimePort, started.log, io);
   started.automation = superviseChild(
     AUTOMATION_CHILD,
     automationCommand({
@@ -197,8 +217,10 @@ async function startUp(
       message: describePortProblem(AUTOMATION_CHILD, options.automationPort, automationPortProblem),
     };
   }
-  const runtime = await started.supervisor.start();
-  if (!runtime.ok) return runtime;
+  // Together: on a shared database each runtime's start-up is independent of the others'.
+  const runtimes = await Promise.all(started.supervisors.map((supervisor) => supervisor.start()));
+  const failed = runtimes.find((runtime) => !runtime.ok);
+  if (failed && !failed.ok) return failed;
   // The automation service starts once the runtime answers, and the ready line does not wait for it:
   // on two cores, starting both at once held the ready line back by a third (scripts/bench/startup).
   // Its runs wait for nothing in the meantime; a first start that fails ends the launcher like a
@@ -229,8 +251,12 @@ function superviseChild(
 }
 
 async function stopAll(started: Started, exitCode: number): Promise<number> {
-  await Promise.all([started.ingress?.close(), started.supervisor?.stop(), started.automation?.stop()]);
-  await Promise.all([started.log?.close(), started.automationLog?.close()]);
+  await Promise.all([
+    started.ingress?.close(),
+    ...started.supervisors.map((supervisor) => supervisor.stop()),
+    started.automation?.stop(),
+  ]);
+  await Promise.all([...started.logs.map((log) => log.close()), started.automationLog?.close()]);
   return exitCode;
 }
 

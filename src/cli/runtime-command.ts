@@ -19,6 +19,8 @@ export interface RuntimeCommandOptions {
   automationKey: string;
   /** postgres://… when conversations live in PostgreSQL; absent: the data dir's SQLite file. */
   databaseUrl?: string | undefined;
+  /** One of several runtimes (--runtimes): its name, for its lock file and its lease owner id. */
+  runtimeName?: string | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       AGENT_WORKBENCH_ALLOWED_ORIGINS: options.allowedOrigins.join(','),
       AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
       ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
+      ...(options.runtimeName ? { AGENT_WORKBENCH_RUNTIME_NAME: options.runtimeName } : {}),
     },
   };
 }

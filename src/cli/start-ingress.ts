@@ -17,6 +17,7 @@ import {
   needsOriginCheck,
 } from './ingress-guards';
 import { isSocketPath, routeFor } from './ingress-route';
+import { askOwnerOverHttp, createRuntimeRouter } from './runtime-router';
 import type { LoginToken } from './login-token';
 import { readBodyUpTo } from './read-body-up-to';
 import { redeemLoginUrl } from './redeem-login-url';
@@ -31,6 +32,11 @@ export interface IngressOptions {
   public: boolean;
   /** Base URL of the runtime, e.g. http://127.0.0.1:18000. */
   runtimeUrl: string;
+  /**
+   * Several runtimes on one database (--runtimes N), the first being `runtimeUrl`: a conversation's
+   * traffic goes to the runtime holding its lease (runtime-router.ts).
+   */
+  runtimeUrls?: readonly string[];
   /**
    * Base URL of the automation service (e.g. http://127.0.0.1:18100), which answers /api/automation.
    * Undefined when the launcher does not start one (--runtime-url): that prefix then answers 503.
@@ -99,10 +105,38 @@ const WEBHOOK_TOO_LARGE = { detail: 'The body is larger than 64 KiB', code: 'pay
 /** The one port the browser talks to: runtime prefixes are proxied (HTTP and WS), the rest is the SPA. */
 export async function startIngress(options: IngressOptions): Promise<StartIngressResult> {
   const answered = new WeakSet<IncomingMessage>();
-  const proxy = createBackendProxy(options.runtimeUrl, RUNTIME_DOWN, answered);
+  const router = createRuntimeRouter({
+    runtimes: options.runtimeUrls?.length ? options.runtimeUrls : [options.runtimeUrl],
+    askOwner: askOwnerOverHttp(options.sessionKey),
+  });
+  /** Which runtime each proxied request went to, so a failure or a 421 can be told to the router. */
+  const routedTo = new WeakMap<IncomingMessage, string>();
+  const proxy = createBackendProxy(options.runtimeUrl, RUNTIME_DOWN, answered, {
+    failed(request) {
+      const runtime = routedTo.get(request);
+      if (runtime) router.runtimeDown(runtime);
+    },
+    answered(request, status) {
+      if (status !== 421) return;
+      const id = router.conversationOf(request.url ?? '/');
+      if (id) router.forgetConversation(id);
+    },
+  });
   const automationProxy = options.automationUrl
     ? createBackendProxy(options.automationUrl, AUTOMATION_DOWN, answered)
     : undefined;
+  /** The per-request proxy options: the runtime it goes to (the automation service has one target). */
+  const severalRuntimes = (options.runtimeUrls?.length ?? 0) > 1;
+  const routeRequest = async (
+    request: IncomingMessage,
+    backend: httpProxy,
+  ): Promise<httpProxy.ServerOptions> => {
+    const runtime = await router.target(request.method ?? 'GET', request.url ?? '/');
+    routedTo.set(request, runtime);
+    return { ...forward, target: runtime };
+  };
+  /** One runtime (or the automation service): straight through, as before there were several. */
+  const direct = (backend: httpProxy) => backend !== proxy || !severalRuntimes;
   const forward = forwardingOptions();
   const serveSpa = createSpaHandler({ rootDir: options.staticDir });
   const upgradedSockets = new Set<Duplex>();
@@ -117,7 +151,10 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     if (backend) {
       const limit = bodyLimitFor(request);
       if (exceedsBodyLimit(request, limit)) return refuseTooLarge(request, response, limit);
-      if (request.headers['transfer-encoding'] === undefined) return backend.web(request, response, forward);
+      if (request.headers['transfer-encoding'] === undefined) {
+        if (direct(backend)) return backend.web(request, response, forward);
+        return void routeRequest(request, backend).then((routed) => backend.web(request, response, routed));
+      }
       return void proxyStreamedBody(backend, request, response, limit);
     }
     const failed = () => sendText(response, 500, 'Internal Server Error');
@@ -147,7 +184,8 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     delete request.headers['transfer-encoding'];
     delete request.headers.expect;
     request.headers['content-length'] = String(body.length);
-    backend.web(request, response, { ...forward, buffer: Readable.from([body]) });
+    const routed = direct(backend) ? forward : await routeRequest(request, backend);
+    backend.web(request, response, { ...routed, buffer: Readable.from([body]) });
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -160,7 +198,10 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       return rejectUpgrade(socket, 404, 'Not Found', 'Not Found');
     upgradedSockets.add(socket);
     socket.on('close', () => upgradedSockets.delete(socket));
-    proxy.ws(request, socket, head);
+    if (direct(proxy)) return void proxy.ws(request, socket, head);
+    void routeRequest(request, proxy).then((routed) => {
+      if (!socket.destroyed) proxy.ws(request, socket, head, routed);
+    });
   });
   server.on('clientError', answerClientError);
 
@@ -191,17 +232,23 @@ function createBackendProxy(
   target: string,
   downMessage: string,
   answered: WeakSet<IncomingMessage>,
+  observer?: {
+    failed(request: IncomingMessage): void;
+    answered(request: IncomingMessage, status: number): void;
+  },
 ): httpProxy {
   const proxy = httpProxy.createProxyServer({ target, changeOrigin: true });
   proxy.on('proxyRes', (backendResponse, request, response) => {
     answered.add(request);
+    observer?.answered(request, backendResponse.statusCode ?? 0);
     // An answer cut off halfway must not leave the browser waiting for the rest.
     backendResponse.on('close', () => {
       if (!backendResponse.complete) response.destroy();
     });
     backendResponse.on('end', () => stopForwardingBody(request, backendResponse));
   });
-  proxy.on('error', (_error, request, responseOrSocket) => {
+  proxy.on('error', (error, request, responseOrSocket) => {
+    if (isConnectFailure(error)) observer?.failed(request);
     if (!isServerResponse(responseOrSocket)) return void responseOrSocket.destroy();
     // The backend already answered (say 401 before reading an upload) and then stopped taking the
     // rest of the body: its answer is on its way to the browser, the write error is not news.
@@ -322,6 +369,12 @@ function rejectUpgrade(socket: Duplex, status: number, statusText: string, body:
     `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/** The backend was not there to take the connection (as opposed to a reset in the middle). */
+function isConnectFailure(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT';
 }
 
 function isServerResponse(value: ServerResponse | Socket): value is ServerResponse {

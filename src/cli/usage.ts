@@ -20,6 +20,8 @@ Options:
   --runtime-url URL   use an already running runtime instead of starting one
   --database-url URL  keep conversations in PostgreSQL (postgres://user:password@host/db) instead of
                       the data dir's SQLite file (env AGENT_WORKBENCH_DATABASE_URL)
+  --runtimes N        start N runtime processes on that database (ports --runtime-port and up),
+                      each conversation served by one of them at a time (default 1)
   -h, --help          show this help
   -v, --version       print the version
 

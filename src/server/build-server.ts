@@ -16,6 +16,7 @@ import { registerConversationRoutes } from './routes/conversation-routes';
 import { registerEventRoutes } from './routes/event-routes';
 import { registerExportRoute } from './routes/export-route';
 import { registerHealthRoutes } from './routes/health-routes';
+import { registerOwnerRoute } from './routes/owner-route';
 import { registerSkillRoutes } from './routes/skill-routes';
 import { registerMCPRoutes } from './routes/mcp-routes';
 import { registerOutputRoutes } from './routes/output-routes';
@@ -126,6 +127,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerSkillRoutes(app, context);
   registerMCPRoutes(app, context);
   registerToolsRoutes(app, context);
+  registerOwnerRoute(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerBashEventsSocket(app, context, createSessionKeyCheck(options.sessionKey));

@@ -14,7 +14,13 @@ import {
 } from '../runtime/secrets/tighten-data-dir-permissions';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { EventStore } from '../runtime/store/event-store';
-import { openPgEventStore } from '../runtime/store/pg-event-store';
+import { openPgPool, pgEventStoreOn } from '../runtime/store/pg-event-store';
+import { createPgLeaseStore } from '../runtime/store/pg-lease-store';
+import { createPgAppendFeed } from '../runtime/store/pg-append-feed';
+import { createConversationLeases, DEFAULT_LEASE_TTL_MS } from '../runtime/conversation/conversation-leases';
+import { createStderrLogger } from '../runtime/logging/runtime-logger';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { openSqliteEventStore } from '../runtime/store/sqlite-event-store';
 
 export interface CorruptRow {
@@ -52,11 +58,14 @@ export async function createRuntimeService(options: {
   sessionKey?: string;
   /** Where permission notices go, one line each. Default: stderr. */
   onNotice?: (line: string) => void;
+  /** With `databaseUrl`: this runtime's lease owner id and lease time (defaults: a fresh id, 15 s). */
+  leases?: { owner?: string; ttlMs?: number; ownerUrl?: string };
 }): Promise<RuntimeService> {
   const notice = options.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const store = options.databaseUrl
-    ? await openPgEventStore(options.databaseUrl, { onCorruptRow: options.onCorruptRow })
-    : openSqliteStore(options.dataDir, options.onCorruptRow, notice);
+  const shared = options.databaseUrl
+    ? await openSharedDatabase(options.databaseUrl, options.onCorruptRow, options.leases ?? {})
+    : undefined;
+  const store = shared?.store ?? openSqliteStore(options.dataDir, options.onCorruptRow, notice);
   if (options.databaseUrl) for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
   const sessionKey = options.sessionKey ?? readSessionKey(options.dataDir);
   const secrets = createSecretRegistry(() => [
@@ -87,6 +96,7 @@ export async function createRuntimeService(options: {
         }),
       workspaceConfinement: confinementNow,
       secrets,
+      ...(shared ? { leases: shared.leases, appendFeed: shared.appendFeed } : {}),
     },
     { modelTitles: options.modelTitles ?? true },
   );
@@ -101,6 +111,29 @@ export async function createRuntimeService(options: {
         await store.close();
       }
     },
+  };
+}
+
+/**
+ * A PostgreSQL database that several runtimes may share: the store refuses appends to a conversation
+ * another runtime's live lease covers, this runtime's leases, and the feed of everyone's commits.
+ */
+async function openSharedDatabase(
+  url: string,
+  onCorruptRow: (info: CorruptRow) => void,
+  options: { owner?: string; ttlMs?: number; ownerUrl?: string },
+) {
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const ttlMs = options.ttlMs ?? DEFAULT_LEASE_TTL_MS;
+  const pool = await openPgPool(url);
+  const store = pgEventStoreOn(pool, { onCorruptRow, leaseOwner: owner });
+  const leaseStore = createPgLeaseStore(pool, { owner, ttlMs });
+  if (options.ownerUrl) leaseStore.setOwnerUrl(options.ownerUrl);
+  const logger = createStderrLogger();
+  return {
+    store,
+    leases: createConversationLeases(leaseStore, { ttlMs, logger }),
+    appendFeed: createPgAppendFeed(url, logger),
   };
 }
 

@@ -22,6 +22,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   file_not_changed: 404,
   file_not_found: 404,
   branch_folder_failed: 500,
+  conversation_elsewhere: 421,
 
   conversation_exists: 409,
   unknown_conversation: 404,
@@ -33,6 +34,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   newer_schema: 500,
   io: 503,
   invalid_page_id: 422,
+  not_owner: 421,
 
   corrupt_settings: 500,
   invalid_env: 500,
@@ -49,6 +51,7 @@ const STORE_DETAIL: Partial<Record<StoreErrorCode, string>> = {
   conversation_exists: 'A conversation with this id already exists',
   duplicate_client_message_id: 'This message was already sent',
   io: 'The data directory cannot be written right now (disk full or read-only?)',
+  not_owner: RUNTIME_ERRORS.conversation_elsewhere,
 };
 
 export interface CatalogueEntry {

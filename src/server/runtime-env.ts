@@ -12,6 +12,15 @@ export interface RuntimeEnv {
   modelTitles: boolean;
   /** postgres://… (AGENT_WORKBENCH_DATABASE_URL): conversations in PostgreSQL; absent: `<data-dir>/workbench.db`. */
   databaseUrl?: string;
+  /**
+   * One of several runtimes on one data dir and database (AGENT_WORKBENCH_RUNTIME_NAME, set by the
+   * launcher's --runtimes): names its lock file and its lease owner id.
+   */
+  runtimeName?: string;
+  /** How long a conversation lease lasts without renewal (AGENT_WORKBENCH_LEASE_TTL_MS; default 15 s). */
+  leaseTtlMs?: number;
+  /** Where the ingress reaches this runtime, recorded in its leases (AGENT_WORKBENCH_ADVERTISE_URL; default the listen URL). */
+  advertiseUrl?: string;
 }
 
 /** Set to 1 by the launcher: stdin is a pipe from it, and its end means the launcher died. */
@@ -38,6 +47,25 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
   const workspace = resolve(cwd, env.AGENT_WORKBENCH_WORKSPACE?.trim() || cwd);
   const modelTitles = env.AGENT_WORKBENCH_MODEL_TITLES?.trim() !== '0';
   const databaseUrl = env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined;
+  const runtimeName = env.AGENT_WORKBENCH_RUNTIME_NAME?.trim() || undefined;
+  if (runtimeName !== undefined && !/^[a-z0-9][a-z0-9-]{0,31}$/.test(runtimeName)) {
+    throw new StartupError(
+      `AGENT_WORKBENCH_RUNTIME_NAME must be 1-32 lowercase letters, digits or dashes (got "${runtimeName}")`,
+    );
+  }
+  const ttlText = env.AGENT_WORKBENCH_LEASE_TTL_MS?.trim();
+  const leaseTtlMs = ttlText ? Number(ttlText) : undefined;
+  if (leaseTtlMs !== undefined && (!/^\d+$/.test(ttlText ?? '') || leaseTtlMs < 300)) {
+    throw new StartupError(
+      `AGENT_WORKBENCH_LEASE_TTL_MS must be a whole number of milliseconds, at least 300 (got "${ttlText}")`,
+    );
+  }
+  const advertiseUrl = env.AGENT_WORKBENCH_ADVERTISE_URL?.trim() || undefined;
+  if (advertiseUrl !== undefined && !/^https?:\/\/[^/\s]+$/.test(advertiseUrl)) {
+    throw new StartupError(
+      `AGENT_WORKBENCH_ADVERTISE_URL must be http(s)://host:port without a path (got "${advertiseUrl}")`,
+    );
+  }
   return {
     host,
     port,
@@ -46,6 +74,9 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
     sessionKey: readSessionKey(env, dataDir),
     modelTitles,
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(runtimeName ? { runtimeName } : {}),
+    ...(leaseTtlMs ? { leaseTtlMs } : {}),
+    ...(advertiseUrl ? { advertiseUrl } : {}),
   };
 }
 

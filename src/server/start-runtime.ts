@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { createSettingsStore } from '../runtime/settings/settings-store';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
@@ -30,7 +32,8 @@ export async function startRuntime(
   } catch (error) {
     throw new StartupError(`Cannot create the data dir ${env.dataDir}: ${errorText(error)}`);
   }
-  const lock = takeDataDirLock(env.dataDir);
+  // Several runtimes share a data dir only on PostgreSQL; on SQLite the name gives no second lock.
+  const lock = takeDataDirLock(env.dataDir, env.databaseUrl ? env.runtimeName : undefined);
   try {
     return await startLocked(env, options, lock);
   } catch (error) {
@@ -65,6 +68,13 @@ async function startLocked(
       onCorruptRow,
       modelTitles: env.modelTitles,
       sessionKey: env.sessionKey,
+      leases: {
+        owner: `${env.runtimeName ? `runtime-${env.runtimeName}` : 'runtime'}:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+        ...(env.leaseTtlMs ? { ttlMs: env.leaseTtlMs } : {}),
+        ...(env.advertiseUrl || env.port !== 0
+          ? { ownerUrl: env.advertiseUrl ?? `http://${bracketed(env.host)}:${env.port}` }
+          : {}),
+      },
     });
   } catch (error) {
     const where = env.databaseUrl ? 'the PostgreSQL database' : `the database in ${env.dataDir}`;
@@ -92,10 +102,14 @@ async function startLocked(
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  const host = env.host.includes(':') ? `[${env.host}]` : env.host;
+  const url = `http://${bracketed(env.host)}:${port}`;
+  // Listening now: no other live process can hold this URL, so the leases of the one before may go.
+  await runtime.service.startLeases?.(env.advertiseUrl ?? url).catch((error: unknown) => {
+    app.log.error({ err: error }, 'leases not started');
+  });
   return {
     app,
-    url: `http://${host}:${port}`,
+    url,
     close: async () => {
       // Sockets and requests first, so nobody is told about a run being stopped halfway.
       await app.close();
@@ -106,10 +120,10 @@ async function startLocked(
 }
 
 /** Two runtimes on one database would interleave appends (UNIQUE errors, lost runs): refuse the second. */
-function takeDataDirLock(dataDir: string): DataDirLock {
+function takeDataDirLock(dataDir: string, name: string | undefined): DataDirLock {
   let result: ReturnType<typeof lockDataDir>;
   try {
-    result = lockDataDir(dataDir);
+    result = lockDataDir(dataDir, name);
   } catch (error) {
     throw new StartupError(`Cannot lock the data dir ${dataDir} (${LOCK_FILE}): ${errorText(error)}`);
   }
@@ -130,6 +144,10 @@ function listenFailure(error: unknown, env: RuntimeEnv): string {
   }
   if (code === 'EACCES') return `Not allowed to listen on port ${env.port}: choose a port above 1023`;
   return `Cannot listen on ${env.host}:${env.port}: ${errorText(error)}`;
+}
+
+function bracketed(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function errorText(error: unknown): string {

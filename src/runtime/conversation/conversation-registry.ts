@@ -13,6 +13,7 @@ import { discoverSkills, type Skill } from '../skills/discover-skills';
 import { ensureSystemPrompt } from './ensure-system-prompt';
 import { createLiveConversation, type LiveConversation } from './live-conversation';
 import { resolveLLMConfig } from './resolve-llm-config';
+import type { ConversationLeases } from './conversation-leases';
 import { RuntimeError } from './runtime-error';
 import { StoreError } from '../store/event-store';
 
@@ -28,6 +29,12 @@ export interface RegistryPorts {
   onFirstUserMessage(conversationId: string, text: string): void;
   checkpoints: ConversationCheckpoints;
   logger: RuntimeLogger;
+  /**
+   * With a shared database: a conversation is loaded only under this runtime's lease, and one taken
+   * from a runtime that is gone is recovered (`recover`) before it is read.
+   */
+  leases?: Pick<ConversationLeases, 'claim'>;
+  recover?(conversationId: string): Promise<void>;
 }
 
 interface Entry {
@@ -75,6 +82,12 @@ export function createConversationRegistry(ports: RegistryPorts) {
 
   async function load(id: string): Promise<Entry> {
     await draining.get(id);
+    if (ports.leases) {
+      const claim = await ports.leases.claim(id);
+      if (claim.kind === 'unknown') throw new RuntimeError('conversation_not_found');
+      if (claim.kind === 'elsewhere') throw new RuntimeError('conversation_elsewhere');
+      if (claim.fresh) await ports.recover?.(id);
+    }
     const now = () => ports.clock().toISOString();
     const log = await openConversationLog(deps.store, id, {
       newId: ports.newId,

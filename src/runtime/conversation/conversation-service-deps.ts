@@ -9,7 +9,9 @@ import type { RuntimeSettings } from '../settings/runtime-settings';
 import type { EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+import type { AppendFeed } from '../store/pg-append-feed';
 import type { CheckpointStoreRequest } from './conversation-checkpoints';
+import type { ConversationLeases } from './conversation-leases';
 
 /** What one conversation's tools are made from. */
 export interface ToolsetRequest {
@@ -66,4 +68,13 @@ export interface ConversationServiceDeps {
   /** Injected for reproducible runs; default: real time and random UUIDs. */
   clock?: () => Date;
   ids?: () => string;
+  /**
+   * A database shared by several runtimes: this runtime's conversation leases. A conversation is
+   * loaded (run, appended to) only under its lease; a request for one another runtime holds fails
+   * with conversation_elsewhere, and recovery after a crash happens per conversation as its lease is
+   * taken, not for the whole database at start. Absent: this runtime is the only one (SQLite).
+   */
+  leases?: ConversationLeases;
+  /** Announces commits by any runtime: a socket here follows a conversation another runtime runs. */
+  appendFeed?: AppendFeed;
 }

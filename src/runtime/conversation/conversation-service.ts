@@ -156,6 +156,17 @@ export interface ConversationService extends CheckpointOperations {
    */
   subscribe(id: string, listener: LiveFrameListener): Promise<Subscription>;
 
+  /**
+   * With a shared database: starts renewing this runtime's leases (it answers at `url`) and adopting
+   * conversations a stopped runtime left running. Nothing without leases.
+   */
+  startLeases?(url: string): Promise<void>;
+  /**
+   * Which runtime serves the conversation (its URL): the lease holder, or this runtime after it took
+   * the free lease. Undefined without leases (this runtime is the only one). Throws conversation_not_found.
+   */
+  ownerOf?(id: string): Promise<string | undefined>;
+
   /** Stops every run and closes terminals; the store stays open (its owner closes it). */
   close(): Promise<void>;
 }

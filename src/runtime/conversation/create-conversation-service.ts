@@ -28,7 +28,8 @@ import { DEFAULT_TITLE, forkTitle, titleFromMessage } from './conversation-title
 import { createConversationRecord, requestedLLM } from './create-conversation';
 import { exportConversation } from './export-conversation';
 import { improveTitle } from './improve-title';
-import { recoverInterruptedRuns } from './recover-interrupted-runs';
+import { recoverInterruptedRun, recoverInterruptedRuns } from './recover-interrupted-runs';
+import { subscribeFromStore } from './subscribe-from-store';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { restrictToolset } from './restrict-toolset';
 import { secretValues } from './requests';
@@ -72,8 +73,10 @@ export function createConversationService(
 
   // Every request waits for the recovery, so none sees a conversation a crash left running; the
   // conversations' own MCP configs are read back first, so their values are masked in what it writes.
+  // With leases, each conversation is recovered as its lease is taken (another runtime may be running
+  // what the store shows as running).
   const recovered = mcpConfigs.restored
-    .then(() => recoverInterruptedRuns(store, { newId, now }))
+    .then(() => (deps.leases ? undefined : recoverInterruptedRuns(store, { newId, now })))
     .then(() => undefined);
   recovered.catch((error: unknown) => logger.error('interrupted runs not recovered', { error }));
   const checkpoints = createConversationCheckpoints({
@@ -105,6 +108,15 @@ export function createConversationService(
     onFirstUserMessage: titleConversation,
     checkpoints,
     logger,
+    ...(deps.leases
+      ? {
+          leases: deps.leases,
+          recover: async (id: string) => {
+            await mcpConfigs.restored;
+            await recoverInterruptedRun(store, id, { newId, now });
+          },
+        }
+      : {}),
   });
   const checkpointOperations = createCheckpointOperations({
     registry,
@@ -497,7 +509,15 @@ export function createConversationService(
       return store.readEvents(id, range);
     },
     async subscribe(id, listener) {
-      const live = await registry.acquire(id);
+      let live: Awaited<ReturnType<typeof registry.acquire>>;
+      try {
+        live = await registry.acquire(id);
+      } catch (error) {
+        // Run by another runtime: follow what it commits, through the shared database.
+        if (!(error instanceof RuntimeError && error.code === 'conversation_elsewhere') || !deps.appendFeed)
+          throw error;
+        return subscribeFromStore(id, listener, { store, feed: deps.appendFeed, info, requireRecord });
+      }
       // One synchronous step: attach, then read where "now" is (see ConversationService.subscribe).
       const unsubscribe = live.log.subscribe(listener);
       const throughSeq = live.log.publishedSeq();
@@ -514,10 +534,42 @@ export function createConversationService(
     },
     ...createUpstreamOperations({ deps, store, registry, secrets, apiKeys, requireRecord }),
     ...checkpointOperations,
+    async ownerOf(id) {
+      const leases = deps.leases;
+      if (!leases) {
+        await requireRecord(id);
+        return undefined;
+      }
+      try {
+        // Loading takes the lease (and recovers what a gone runtime left) exactly as a request would.
+        await registry.with(id, () => undefined);
+        return leases.url();
+      } catch (error) {
+        if (!(error instanceof RuntimeError && error.code === 'conversation_elsewhere')) throw error;
+        const claim = await leases.claim(id);
+        if (claim.kind === 'unknown') throw new RuntimeError('conversation_not_found');
+        return claim.kind === 'elsewhere' ? claim.ownerUrl : leases.url();
+      }
+    },
+    async startLeases(url) {
+      await deps.leases?.start(url, {
+        lost: (id) => registry.unload(id),
+        adopted: async (id) => {
+          await mcpConfigs.restored;
+          await recoverInterruptedRun(store, id, { newId, now });
+        },
+      });
+    },
     async close() {
       titleAbort.abort();
-      await Promise.all(registry.ids().map((id) => registry.unload(id)));
+      // A run that cannot record its end (its lease taken, the database gone) must not stop the others'.
+      const unloaded = await Promise.allSettled(registry.ids().map((id) => registry.unload(id)));
+      for (const result of unloaded)
+        if (result.status === 'rejected')
+          logger.warn('a conversation did not stop cleanly', { error: result.reason });
       await Promise.allSettled([...titleCalls]);
+      await deps.leases?.close();
+      await deps.appendFeed?.close();
     },
   };
   return service;

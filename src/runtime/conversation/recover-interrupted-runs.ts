@@ -20,44 +20,57 @@ export async function recoverInterruptedRuns(
     ...(await idsWithStatus(store, 'waiting_for_confirmation')),
   ];
   const recovered: string[] = [];
-  for (const id of candidates) {
-    const record = await store.getConversation(id);
-    if (!record) continue;
-    const branch = await store.activeBranch(id);
-    const pending = pendingActions(branch);
-    if (record.execution_status === 'waiting_for_confirmation' && !isHalfExecuted(branch, pending)) continue;
-    const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
-    const first = pending[0];
-    if (first) {
-      await store.append(id, {
-        kind: 'AgentErrorEvent',
-        ...stamp(),
-        source: 'environment',
-        tool_name: first.tool_name,
-        tool_call_id: first.tool_call_id,
-        error: RESTART_INTERRUPTED_ERROR,
-      });
-    }
-    await store.append(id, {
-      kind: 'ConversationErrorEvent',
-      ...stamp(),
-      source: 'environment',
-      code: 'RuntimeRestarted',
-      detail:
-        'The runtime restarted while this conversation was running. Check the last steps, then run again to continue.',
-    });
-    const status = nextStatus(record.execution_status, { kind: 'run_failed' });
-    await store.updateConversation(id, { execution_status: status });
-    await store.append(id, {
-      kind: 'ConversationStateUpdateEvent',
-      ...stamp(),
-      source: 'environment',
-      key: 'execution_status',
-      value: status,
-    });
-    recovered.push(id);
-  }
+  for (const id of candidates) if (await recoverInterruptedRun(store, id, ports)) recovered.push(id);
   return recovered;
+}
+
+/**
+ * One conversation as recoverInterruptedRuns treats each: when its stored status says a run was going
+ * (which no process runs any more), it becomes `error` with the reason. Answers whether it changed.
+ */
+export async function recoverInterruptedRun(
+  store: EventStore,
+  id: string,
+  ports: { newId(): string; now(): string },
+): Promise<boolean> {
+  const record = await store.getConversation(id);
+  if (!record) return false;
+  if (record.execution_status !== 'running' && record.execution_status !== 'waiting_for_confirmation')
+    return false;
+  const branch = await store.activeBranch(id);
+  const pending = pendingActions(branch);
+  if (record.execution_status === 'waiting_for_confirmation' && !isHalfExecuted(branch, pending))
+    return false;
+  const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
+  const first = pending[0];
+  if (first) {
+    await store.append(id, {
+      kind: 'AgentErrorEvent',
+      ...stamp(),
+      source: 'environment',
+      tool_name: first.tool_name,
+      tool_call_id: first.tool_call_id,
+      error: RESTART_INTERRUPTED_ERROR,
+    });
+  }
+  await store.append(id, {
+    kind: 'ConversationErrorEvent',
+    ...stamp(),
+    source: 'environment',
+    code: 'RuntimeRestarted',
+    detail:
+      'The runtime restarted while this conversation was running. Check the last steps, then run again to continue.',
+  });
+  const status = nextStatus(record.execution_status, { kind: 'run_failed' });
+  await store.updateConversation(id, { execution_status: status });
+  await store.append(id, {
+    kind: 'ConversationStateUpdateEvent',
+    ...stamp(),
+    source: 'environment',
+    key: 'execution_status',
+    value: status,
+  });
+  return true;
 }
 
 async function idsWithStatus(store: EventStore, status: ExecutionStatus): Promise<string[]> {

@@ -237,6 +237,7 @@ export type StoreErrorCode =
   | 'invalid_event'
   | 'newer_schema'
   | 'invalid_page_id'
+  | 'not_owner'
   | 'io';
 
 /** Expected store failures. Anything else thrown from a store is a bug. */

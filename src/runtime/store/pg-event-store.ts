@@ -29,7 +29,16 @@ export interface PgEventStoreOptions {
   poolSize?: number;
   /** How many of the newest matching messages a search ranks at first (default PG_RANK_WINDOW). */
   searchRankWindow?: number;
+  /**
+   * This runtime's lease owner id (conversation-leases.ts). When set, an append to a conversation whose
+   * live lease another runtime holds is refused with `not_owner`, in the same transaction that locks the
+   * conversation: a runtime that lost its lease can never interleave events with the new owner.
+   */
+  leaseOwner?: string;
 }
+
+/** The channel every committed append is announced on (the conversation id as payload). */
+export const APPEND_CHANNEL = 'workbench_appends';
 
 const CONVERSATION_COLUMNS = [
   'id',
@@ -62,6 +71,11 @@ const PATH_TO_ROOT = `path (seq, parent_id, depth) AS (
  * Throws StoreError `newer_schema`, or `io` when the server cannot be reached.
  */
 export async function openPgEventStore(url: string, options: PgEventStoreOptions = {}): Promise<EventStore> {
+  return pgEventStoreOn(await openPgPool(url, options), options);
+}
+
+/** A pool on `url` with the schema migrated, for the store and what shares its database (leases). */
+export async function openPgPool(url: string, options: { poolSize?: number } = {}): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection the server dropped must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -76,7 +90,7 @@ export async function openPgEventStore(url: string, options: PgEventStoreOptions
     await pool.end();
     throw mapPgError(error);
   }
-  return pgEventStoreOn(pool, options);
+  return pool;
 }
 
 /**
@@ -124,6 +138,17 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
     return found;
   }
 
+  /** Under the conversation's row lock: a live lease held by another runtime refuses the write. */
+  async function requireLease(client: pg.PoolClient, conversationId: string, owner: string) {
+    const { rows } = await client.query<{ owner: string }>(
+      'SELECT owner FROM conversation_leases WHERE conversation_id = $1 AND expires_at > now()',
+      [conversationId],
+    );
+    const holder = rows[0]?.owner;
+    if (holder !== undefined && holder !== owner)
+      throw new StoreError('not_owner', `Conversation ${conversationId} is run by another runtime now`);
+  }
+
   async function eventExists(client: pg.PoolClient, conversationId: string, eventId: string) {
     const { rowCount } = await client.query('SELECT 1 FROM events WHERE conversation_id = $1 AND id = $2', [
       conversationId,
@@ -159,6 +184,7 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
   async function appendMany(conversationId: string, newEvents: readonly NewEvent[]): Promise<Event[]> {
     return transaction(async (client) => {
       const conversation = await row(client, conversationId, true);
+      if (options.leaseOwner !== undefined) await requireLease(client, conversationId, options.leaseOwner);
       let leaf = conversation.leaf_event_id;
       let seq = conversation.last_seq;
       const appended: Event[] = [];
@@ -197,8 +223,10 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
       }
       if (appended.length > 0) {
         const { updated_at, updated_ms } = stamp();
+        // Announced to every runtime's listener when the transaction commits, never before.
         await client.query(
-          'UPDATE conversations SET leaf_event_id = $2, last_seq = $3, updated_at = $4, updated_ms = $5 WHERE id = $1',
+          `UPDATE conversations SET leaf_event_id = $2, last_seq = $3, updated_at = $4, updated_ms = $5
+           WHERE id = $1 RETURNING pg_notify('${APPEND_CHANNEL}', id)`,
           [conversationId, leaf, seq, updated_at, updated_ms],
         );
       }

@@ -76,4 +76,19 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'conversation leases for several runtimes',
+    sql: `
+      -- Which runtime process owns a conversation (runs it, appends to it) until expires_at; renewed by
+      -- that runtime's heartbeat. owner_url is where the ingress reaches it.
+      CREATE TABLE conversation_leases (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,
+        owner_url TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX conversation_leases_by_owner ON conversation_leases (owner);
+    `,
+  },
 ];

@@ -1,4 +1,6 @@
 import type { RuntimeLogger } from '../../logging/runtime-logger';
+import type { AppendFeed } from '../../store/pg-append-feed';
+import type { ConversationLeases } from '../conversation-leases';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
 import { tmpdir } from 'node:os';
@@ -49,6 +51,9 @@ export interface HarnessOptions {
   workspace?: string;
   /** Where the service reports what went wrong behind a person's back (default: stderr). */
   logger?: RuntimeLogger;
+  /** A database shared with other runtimes: this runtime's leases and the feed of everyone's commits. */
+  leases?: ConversationLeases;
+  appendFeed?: AppendFeed;
 }
 
 let harnessCount = 0;
@@ -118,6 +123,8 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
           }
         : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.leases ? { leases: options.leases } : {}),
+      ...(options.appendFeed ? { appendFeed: options.appendFeed } : {}),
       ...ports,
     },
     options.service,
