@@ -127,10 +127,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     : undefined;
   /** The per-request proxy options: the runtime it goes to (the automation service has one target). */
   const severalRuntimes = (options.runtimeUrls?.length ?? 0) > 1;
-  const routeRequest = async (
-    request: IncomingMessage,
-    backend: httpProxy,
-  ): Promise<httpProxy.ServerOptions> => {
+  const routeRequest = async (request: IncomingMessage): Promise<httpProxy.ServerOptions> => {
     const runtime = await router.target(request.method ?? 'GET', request.url ?? '/');
     routedTo.set(request, runtime);
     return { ...forward, target: runtime };
@@ -153,7 +150,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       if (exceedsBodyLimit(request, limit)) return refuseTooLarge(request, response, limit);
       if (request.headers['transfer-encoding'] === undefined) {
         if (direct(backend)) return backend.web(request, response, forward);
-        return void routeRequest(request, backend).then((routed) => backend.web(request, response, routed));
+        return void routeRequest(request).then((routed) => backend.web(request, response, routed));
       }
       return void proxyStreamedBody(backend, request, response, limit);
     }
@@ -184,7 +181,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     delete request.headers['transfer-encoding'];
     delete request.headers.expect;
     request.headers['content-length'] = String(body.length);
-    const routed = direct(backend) ? forward : await routeRequest(request, backend);
+    const routed = direct(backend) ? forward : await routeRequest(request);
     backend.web(request, response, { ...routed, buffer: Readable.from([body]) });
   }
 
@@ -199,7 +196,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     upgradedSockets.add(socket);
     socket.on('close', () => upgradedSockets.delete(socket));
     if (direct(proxy)) return void proxy.ws(request, socket, head);
-    void routeRequest(request, proxy).then((routed) => {
+    void routeRequest(request).then((routed) => {
       if (!socket.destroyed) proxy.ws(request, socket, head, routed);
     });
   });
