@@ -1,4 +1,5 @@
 import pg from 'pg';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
 import { type PgCluster, startPgCluster } from '../runtime/store/testing/start-pg-cluster';
@@ -95,6 +96,26 @@ async function ownerPid(databaseUrl: string, id: string): Promise<number | undef
   }
 }
 
+/** The first frame of a conversation's session socket opened through the ingress. */
+function firstFrame(workbench: TestWorkbench, id: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(
+      `${workbench.url.replace('http', 'ws')}/sockets/session/${id}?after_seq=-1`,
+      {
+        headers: { 'x-session-api-key': workbench.sessionKey, origin: workbench.url },
+      },
+    );
+    socket.on('message', (data) => {
+      resolve(JSON.parse(String(data)));
+      socket.close();
+    });
+    socket.on('unexpected-response', (_request, response) =>
+      reject(new Error(`upgrade answered ${response.statusCode}`)),
+    );
+    socket.on('error', reject);
+  });
+}
+
 const message = (text: string) => ({ role: 'user', content: [{ type: 'text', text }], run: true });
 
 describe('the launcher with several runtimes on PostgreSQL', () => {
@@ -106,7 +127,7 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
 
   it('loses no acknowledged event when a runtime is killed mid-run, and serves its conversation again', async () => {
     const databaseUrl = await cluster.createDatabase('three_runtimes');
-    const { api } = await startThreeRuntimes(databaseUrl);
+    const { api, workbench } = await startThreeRuntimes(databaseUrl);
     mock.setScript({
       turns: [
         { tool_calls: [{ name: 'terminal', arguments: { command: 'echo step one', summary: 'Say it' } }] },
@@ -126,6 +147,9 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
       ids.map((id) => api(`/api/conversations/${id}`).then(() => ownerPid(databaseUrl, id))),
     );
     expect(new Set(owners).size).toBe(3);
+    // Each conversation's socket reaches its runtime through the ingress.
+    for (const conversation of ids)
+      expect(await firstFrame(workbench, conversation)).toMatchObject({ type: 'sync' });
 
     const id = ids[0] as string;
     expect(

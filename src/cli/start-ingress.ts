@@ -196,8 +196,9 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     upgradedSockets.add(socket);
     socket.on('close', () => upgradedSockets.delete(socket));
     if (direct(proxy)) return void proxy.ws(request, socket, head);
+    // The target only: the HTTP forwarding options would turn `Connection: Upgrade` into keep-alive.
     void routeRequest(request).then((routed) => {
-      if (!socket.destroyed) proxy.ws(request, socket, head, routed);
+      if (!socket.destroyed) proxy.ws(request, socket, head, { target: routed.target });
     });
   });
   server.on('clientError', answerClientError);

@@ -2,11 +2,8 @@ import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { LeaseClaim, LeaseStore } from '../store/lease-store';
 
 export interface ConversationLeases {
-  /**
-   * Takes the conversation's lease (or finds it held elsewhere). `fresh` says this process did not hold
-   * it before: whatever the store says is running was left by a runtime that is gone.
-   */
-  claim(conversationId: string): Promise<LeaseClaim & { fresh?: boolean }>;
+  /** Takes the conversation's lease (or finds it held elsewhere). */
+  claim(conversationId: string): Promise<LeaseClaim>;
   /** Starts the heartbeat: renew, give up what was lost, take over what dead runtimes left. */
   start(url: string, handlers: LeaseHandlers): Promise<void>;
   /** Stops the heartbeat and gives every lease back. */
@@ -18,7 +15,7 @@ export interface ConversationLeases {
 export interface LeaseHandlers {
   /** Another runtime holds it now (ours expired): stop running it here. */
   lost(conversationId: string): Promise<void>;
-  /** Claimed from a runtime that is gone: recover it as after a restart. */
+  /** Taken from a runtime that is gone, mid-run: recover it as after a restart. */
   adopted(conversationId: string): Promise<void>;
 }
 
@@ -43,15 +40,11 @@ export function createConversationLeases(
   let handlers: LeaseHandlers | undefined;
   let ownUrl = '';
 
-  async function claim(conversationId: string): Promise<LeaseClaim & { fresh?: boolean }> {
+  async function claim(conversationId: string): Promise<LeaseClaim> {
     const result = await store.claim(conversationId);
-    if (result.kind !== 'mine') {
-      held.delete(conversationId);
-      return result;
-    }
-    const fresh = !held.has(conversationId);
-    held.add(conversationId);
-    return { kind: 'mine', fresh };
+    if (result.kind === 'mine') held.add(conversationId);
+    else held.delete(conversationId);
+    return result;
   }
 
   async function giveUp(ids: readonly string[], why: string): Promise<void> {
@@ -83,7 +76,7 @@ export function createConversationLeases(
     try {
       for (const id of await store.orphans(20)) {
         const result = await claim(id);
-        if (result.kind === 'mine' && result.fresh) await handlers?.adopted(id);
+        if (result.kind === 'mine') await handlers?.adopted(id);
       }
     } catch (error) {
       options.logger.warn('conversations left by a stopped runtime not adopted', { error });

@@ -30,8 +30,8 @@ export interface RegistryPorts {
   checkpoints: ConversationCheckpoints;
   logger: RuntimeLogger;
   /**
-   * With a shared database: a conversation is loaded only under this runtime's lease, and one taken
-   * from a runtime that is gone is recovered (`recover`) before it is read.
+   * With a shared database: a conversation is loaded only under this runtime's lease, and a run left
+   * behind by a runtime that is gone is recovered (`recover`) before the conversation is read.
    */
   leases?: Pick<ConversationLeases, 'claim'>;
   recover?(conversationId: string): Promise<void>;
@@ -86,7 +86,9 @@ export function createConversationRegistry(ports: RegistryPorts) {
       const claim = await ports.leases.claim(id);
       if (claim.kind === 'unknown') throw new RuntimeError('conversation_not_found');
       if (claim.kind === 'elsewhere') throw new RuntimeError('conversation_elsewhere');
-      if (claim.fresh) await ports.recover?.(id);
+      // Not loaded here, and nobody else may write it now: a stored "running" is a run that died with
+      // its runtime (this process's own runs keep their conversations loaded).
+      await ports.recover?.(id);
     }
     const now = () => ports.clock().toISOString();
     const log = await openConversationLog(deps.store, id, {

@@ -554,10 +554,8 @@ export function createConversationService(
     async startLeases(url) {
       await deps.leases?.start(url, {
         lost: (id) => registry.unload(id),
-        adopted: async (id) => {
-          await mcpConfigs.restored;
-          await recoverInterruptedRun(store, id, { newId, now });
-        },
+        // Loading recovers it (see the registry), once, whoever asks first.
+        adopted: (id) => registry.with(id, () => undefined),
       });
     },
     async close() {

@@ -30,11 +30,12 @@ async function runtime(url: string, owner: string, script: LLMScript, ttlMs: num
   leaseStore.setOwnerUrl(`http://${owner}`);
   const store = pgEventStoreOn(pool, { leaseOwner: owner });
   const closeStore = store.close.bind(store);
+  const leases = createConversationLeases(leaseStore, { ttlMs, logger: quiet });
   const harness = await createServiceHarness({
     store: Object.assign(store, { close: closeStore }),
     script,
     logger: quiet,
-    leases: createConversationLeases(leaseStore, { ttlMs, logger: quiet }),
+    leases,
     appendFeed: createPgAppendFeed(url, quiet),
   });
   const close = harness.close;
@@ -43,7 +44,7 @@ async function runtime(url: string, owner: string, script: LLMScript, ttlMs: num
     await pool.end();
   };
   open.push(harness);
-  return harness;
+  return Object.assign(harness, { leases });
 }
 
 const freshDatabase = () => cluster.createDatabase(`shared_${++databases}`);
@@ -93,6 +94,22 @@ describe('two runtimes on one PostgreSQL database', () => {
     await a.close();
     open.splice(open.indexOf(a), 1);
     expect((await b.events(id)).length).toBe(before);
+  });
+
+  it('recovers a run left behind when it loads the conversation, however it came by the lease', async () => {
+    const url = await freshDatabase();
+    const b = await runtime(url, 'b', { turns: [] }, 60_000);
+    const id = await b.create();
+    // As a runtime that died mid-run leaves it: stored as running, loaded nowhere.
+    await b.service.close();
+    await b.store.updateConversation(id, { execution_status: 'running' });
+    const again = await runtime(url, 'b-again', { turns: [] }, 60_000);
+    // This runtime already holds the lease (taken without loading, as a lookup or a sweep may), then
+    // loads the conversation.
+    expect(await again.leases.claim(id)).toEqual({ kind: 'mine' });
+    const subscription = await again.service.subscribe(id, () => undefined);
+    expect(subscription.state.execution_status).toBe('error');
+    subscription.unsubscribe();
   });
 
   it('answers which runtime serves a conversation, taking a free lease for the one asked', async () => {
