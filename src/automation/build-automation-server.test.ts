@@ -8,7 +8,7 @@ let bed: AutomationTestBed;
 let app: FastifyInstance;
 afterEach(async () => {
   await app?.close();
-  bed?.close();
+  await bed?.close();
 });
 
 async function setUp() {

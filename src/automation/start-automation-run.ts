@@ -27,7 +27,8 @@ export function automationTag(automationId: string): string {
  * Starts one run of an automation and resolves with its settled record. The run is stored (pending)
  * before anything is asked of the runtime, so a crash loses nothing; it ends `started` with its
  * conversation, `skipped` while the previous run still goes, or `failed` with the reason (the runtime
- * refused, or stayed unreachable through every retry). Never throws for those.
+ * refused, or stayed unreachable through every retry). Never throws for those; rejects only when the
+ * store does.
  */
 export async function startAutomationRun(
   deps: RunDeps,
@@ -45,7 +46,7 @@ export async function startAutomationRun(
     created_at: deps.now().toISOString(),
     scheduled_for: options.scheduledFor ?? null,
   };
-  deps.store.addRun(run);
+  await deps.store.addRun(run);
   if (deps.starting.has(automation.id)) {
     return settle(deps, run, {
       status: 'skipped',
@@ -54,7 +55,7 @@ export async function startAutomationRun(
   }
   deps.starting.add(automation.id);
   try {
-    return settle(deps, run, await attemptWithRetries(deps, automation, options.payload));
+    return await settle(deps, run, await attemptWithRetries(deps, automation, options.payload));
   } finally {
     deps.starting.delete(automation.id);
   }
@@ -89,7 +90,7 @@ async function attemptOnce(
   payload: unknown,
   conversationId: string,
 ): Promise<{ ok: true; outcome: Outcome } | { ok: false; unreachable: boolean; reason: string }> {
-  const previous = deps.store.lastStartedRun(automation.id);
+  const previous = await deps.store.lastStartedRun(automation.id);
   if (previous?.conversation_id) {
     const status = await deps.runtime.conversationStatus(previous.conversation_id);
     if (!status.ok) return status;
@@ -123,11 +124,11 @@ function conversationRequest(
   };
 }
 
-function settle(deps: RunDeps, run: RunRecord, outcome: Outcome): RunRecord {
+async function settle(deps: RunDeps, run: RunRecord, outcome: Outcome): Promise<RunRecord> {
   const settled: RunRecord =
     outcome.status === 'started'
       ? { ...run, status: 'started', conversation_id: outcome.conversation_id }
       : { ...run, status: outcome.status, reason: outcome.reason };
-  deps.store.settleRun(run.id, settled);
+  await deps.store.settleRun(run.id, settled);
   return settled;
 }
