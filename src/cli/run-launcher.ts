@@ -184,6 +184,7 @@ async function startUp(
       sessionKey: key.sessionKey,
       runtimeUrl,
       automationKey,
+      databaseUrl,
     }),
     options.automationPort,
     started.automationLog,
