@@ -185,6 +185,22 @@ describe('definitions', () => {
     expect(await bed.store.listRuns(automation.id, 5)).toEqual([]);
   });
 
+  it("a run with its own model asks for it at the settings' endpoint, one without follows the settings", async () => {
+    bed = createAutomationTestBed();
+    const own = await bed.service.create(
+      definition({ llm: { provider: 'openai-compatible', model: 'qwen-large' } }),
+    );
+    const plain = await bed.service.create(definition({ name: 'Plain' }));
+    await bed.service.runNow(own.id);
+    await bed.service.runNow(plain.id);
+    expect(bed.runtime.created[0]?.llm).toEqual({
+      provider: 'openai-compatible',
+      model: 'qwen-large',
+      base_url: 'http://127.0.0.1:11434/v1',
+    });
+    expect(bed.runtime.created[1]).not.toHaveProperty('llm');
+  });
+
   it('previews a schedule as a sentence and its next times', () => {
     bed = createAutomationTestBed({ start: '2026-12-04T12:00:00Z' });
     expect(bed.service.preview(weekdaysAtNine)).toEqual({

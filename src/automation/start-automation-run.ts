@@ -1,7 +1,8 @@
 import type { AutomationRecord, RunRecord, RunTrigger } from './automation-record';
 import type { AutomationStore } from './automation-store';
+import { llmForRun } from './llm-for-run';
 import { renderMessage } from './render-message';
-import type { RuntimeAnswer, RuntimeClient } from './runtime-client';
+import type { ModelEndpoint, RuntimeAnswer, RuntimeClient } from './runtime-client';
 
 export interface RunDeps {
   store: AutomationStore;
@@ -99,8 +100,19 @@ async function attemptOnce(
       return { ok: true, outcome: { status: 'skipped', reason } };
     }
   }
+  let settings: ModelEndpoint | null = null;
+  if (automation.llm) {
+    const endpoint = await deps.runtime.settingsEndpoint();
+    if (!endpoint.ok) return endpoint;
+    settings = endpoint.endpoint;
+  }
   const created: RuntimeAnswer<{ id: string }> = await deps.runtime.createConversation(
-    conversationRequest(automation, conversationId, renderMessage(automation.message, payload ?? {})),
+    conversationRequest(
+      automation,
+      conversationId,
+      renderMessage(automation.message, payload ?? {}),
+      settings,
+    ),
   );
   if (!created.ok) return created;
   return { ok: true, outcome: { status: 'started', conversation_id: created.id } };
@@ -111,7 +123,9 @@ function conversationRequest(
   automation: AutomationRecord,
   id: string,
   text: string,
+  settings: ModelEndpoint | null,
 ): Record<string, unknown> {
+  const llm = llmForRun(automation.llm, settings);
   return {
     conversation_id: id,
     workspace: { working_dir: automation.workspace },
@@ -119,7 +133,7 @@ function conversationRequest(
     tags: ['automation', automationTag(automation.id)],
     initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
     network_access: automation.network_access,
-    ...(automation.llm ? { llm: automation.llm } : {}),
+    ...(llm ? { llm } : {}),
     ...(automation.confirmation_policy ? { confirmation_policy: automation.confirmation_policy } : {}),
   };
 }
