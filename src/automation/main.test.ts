@@ -9,7 +9,7 @@ function startService(env: NodeJS.ProcessEnv): Promise<{ code: number | null; st
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', MAIN],
+      ['--import=tsx', MAIN],
       { env: { PATH: process.env.PATH, ...env }, timeout: 60_000 },
       (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
     );
