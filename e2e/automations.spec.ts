@@ -1,3 +1,4 @@
+import type { RecordedRequest } from '../scripts/mock-llm/mock-llm-server';
 import { checkScreen } from './accessibility';
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, script, terminal } from './ui-support';
@@ -92,6 +93,61 @@ test('a webhook automation shows its URL to copy, and the URL starts a run', asy
   // Finished before the next test scripts the model again: its turn must not go to this run.
   await expectStatus(page, 'finished');
 });
+
+test("an automation's own model is picked like a conversation's, shown when edited, and used by its run", async ({
+  page,
+  workbench,
+}) => {
+  workbench.mockLlm.setModels(['mock-model', 'mock-model-large', 'mock-mini']);
+  workbench.mockLlm.setScript(script(finish('Summarised with the large model.')));
+  await page.goto(`${workbench.url}/automations/new`);
+  const form = page.getByRole('form', { name: 'New automation' });
+  await form.getByLabel('Name').fill('Large summary');
+  await form.getByLabel('First message').fill('Summarise the week, carefully');
+  await form.getByLabel('On a schedule').uncheck();
+  const model = form.getByRole('button', { name: /^Model / });
+  await expect(model).toHaveAccessibleName('Model As in the settings (mock-model)');
+
+  // A name the service cannot take is refused beside the model field.
+  await model.click();
+  const picker = page.getByRole('dialog', { name: 'Model for this automation' });
+  await picker.getByLabel('Model name').fill('m'.repeat(201));
+  await picker.getByLabel('Model name').press('Enter');
+  await expect(picker).toBeHidden();
+  await form.getByRole('button', { name: 'Create automation' }).click();
+  await expect(form.getByRole('alert')).toHaveText('A model name is at most 200 characters');
+
+  // The same list as a conversation's picker, from the settings' provider.
+  await model.click();
+  await expect(picker.getByRole('option')).toHaveText(['mock-mini', 'mock-model', 'mock-model-large']);
+  await picker.getByRole('option', { name: 'mock-model-large' }).click();
+  await expect(picker).toBeHidden();
+  await expect(model).toHaveAccessibleName('Model mock-model-large');
+  await form.getByRole('button', { name: 'Create automation' }).click();
+  await expect(page).toHaveURL(/\/automations\/[0-9a-f-]{36}$/);
+
+  const edit = page.getByRole('form', { name: 'Edit automation' });
+  await expect(edit.getByRole('button', { name: /^Model / })).toHaveAccessibleName('Model mock-model-large');
+  await expect(edit.getByRole('button', { name: "Use the settings' model" })).toBeVisible();
+
+  const before = workbench.mockLlm.requests().length;
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByTestId('automation-runs')).toContainText('Run now · Started');
+  await expect(page.getByTestId('automation-runs')).toContainText('Finished');
+  const runRequests = workbench.mockLlm
+    .requests()
+    .slice(before)
+    .filter((request) => request.path === '/v1/chat/completions' && asks(request, 'Summarise the week'));
+  expect(runRequests.length).toBeGreaterThan(0);
+  expect(runRequests.map((request) => (request.body as { model?: string }).model)).toEqual(
+    runRequests.map(() => 'mock-model-large'),
+  );
+});
+
+/** Whether a chat request carries this text in one of its messages. */
+function asks(request: RecordedRequest, text: string): boolean {
+  return JSON.stringify((request.body as { messages?: unknown }).messages ?? []).includes(text);
+}
 
 test('a run that needs an approval shows as waiting for you in the sidebar', async ({ page, workbench }) => {
   workbench.mockLlm.setScript(

@@ -8,7 +8,8 @@ import { BUNDLE_INPUTS_FILE } from '../src/cli/bundle-freshness';
  * - the runtime (src/server/main.ts) into dist/runtime/main.mjs, split so that code loaded on first
  *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start;
  * - the launcher (src/cli/main.ts) into dist/cli/main.mjs;
- * - the automation service (src/automation/main.ts) into dist/automation/main.mjs.
+ * - the automation service (src/automation/main.ts) into dist/automation/main.mjs, split so that the
+ *   store it does not use (PostgreSQL's client on SQLite, and the reverse) is never read.
  * Why (measured, scripts/bench/startup.bench.ts): tsx compiling the launcher on every start cost it
  * three times the CPU and 30 MiB; resolving and reading ~600 package files one by one was half of
  * the runtime's start-up CPU; comments and indentation in a 3 MB source are memory for as long as the
@@ -43,7 +44,7 @@ const englishOnlyZodLocales: Plugin = {
 
 await bundle('src/server/main.ts', 'dist/runtime', { splitting: true });
 await bundle('src/cli/main.ts', 'dist/cli', { splitting: false });
-await bundle('src/automation/main.ts', 'dist/automation', { splitting: false });
+await bundle('src/automation/main.ts', 'dist/automation', { splitting: true });
 
 async function bundle(entry: string, outdir: string, options: { splitting: boolean }): Promise<void> {
   // Chunk names carry hashes: without a clean folder, every build would leave the previous ones behind.

@@ -11,6 +11,11 @@ export interface AutomationEnv {
   /** The service's own key for calling the runtime. */
   runtimeKey: string;
   retryDelaysMs: number[];
+  /**
+   * postgres://… when the runtime keeps conversations in PostgreSQL: the automations live in that
+   * database too. Undefined: `<data-dir>/workbench.db`.
+   */
+  databaseUrl: string | undefined;
 }
 
 export const DEFAULT_AUTOMATION_PORT = 18100;
@@ -27,6 +32,11 @@ export function readAutomationEnv(env: NodeJS.ProcessEnv, cwd: string): Automati
     throw new Error(`AGENT_WORKBENCH_AUTOMATION_PORT must be a port number 0-65535 (got "${portText}")`);
   }
   const sessionKey = required(env, 'AGENT_WORKBENCH_SESSION_KEY');
+  const databaseUrl = env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    // Never repeated: it may hold a password.
+    throw new Error('AGENT_WORKBENCH_DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
   return {
     host: env.AGENT_WORKBENCH_AUTOMATION_HOST?.trim() || '127.0.0.1',
     port: Number(portText),
@@ -35,6 +45,7 @@ export function readAutomationEnv(env: NodeJS.ProcessEnv, cwd: string): Automati
     runtimeUrl: env.AGENT_WORKBENCH_RUNTIME_URL?.trim() || 'http://127.0.0.1:18000',
     runtimeKey: env.AGENT_WORKBENCH_AUTOMATION_KEY?.trim() || sessionKey,
     retryDelaysMs: parseDelays(env.AGENT_WORKBENCH_AUTOMATION_RETRY_MS),
+    databaseUrl,
   };
 }
 
@@ -43,6 +54,15 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   if (!value)
     throw new Error(`${name} is not set (the launcher sets it; set it when starting the service by hand)`);
   return value;
+}
+
+function isPostgresUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'postgres:' || protocol === 'postgresql:';
+  } catch {
+    return false; // not a URL at all
+  }
 }
 
 /** Comma-separated milliseconds between attempts ("" means a single attempt). */

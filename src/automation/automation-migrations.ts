@@ -1,14 +1,16 @@
-/**
- * The automation service's own schema in the shared database file, versioned apart from the
- * runtime's (its table is schema_migrations; this one's is automation_schema_migrations), so either
- * can add a migration without the other. Append only: a released migration never changes.
- */
+/** One step of the automation tables' schema, applied once, in order, in its own transaction. */
 export interface AutomationMigration {
   version: number;
   name: string;
   sql: string;
 }
 
+/**
+ * The automation service's own schema in the data dir's SQLite file, versioned apart from the
+ * runtime's (its table is schema_migrations; this one's is automation_schema_migrations), so either
+ * can add a migration without the other. PostgreSQL has the same tables (automation-pg-migrations.ts):
+ * a migration added here is added there too. Append only: a released migration never changes.
+ */
 export const AUTOMATION_MIGRATIONS: readonly AutomationMigration[] = [
   {
     version: 1,

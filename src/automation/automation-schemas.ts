@@ -11,9 +11,19 @@ export const ScheduleInputSchema = z.strictObject({
   timezone: z.string().trim().min(1).max(100),
 });
 
+/**
+ * The model of the automation's runs, chosen like a conversation's in the model picker: a model of the
+ * settings' provider (served at the settings' endpoint, see llm-for-run.ts). null: the settings' model
+ * at run time.
+ */
 export const LLMChoiceSchema = z.strictObject({
   provider: z.enum(['openai-compatible', 'openai', 'anthropic']),
-  model: z.string().min(1).max(200),
+  model: z
+    .string()
+    .trim()
+    .min(1, "Choose a model, or none for the settings' model")
+    .max(200, 'A model name is at most 200 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'A model name has no control characters'),
 });
 
 export const ConfirmationPolicyInputSchema = z.discriminatedUnion('kind', [
@@ -73,3 +83,4 @@ export const IdParamsSchema = z.strictObject({ id: z.guid() });
 export type CreateAutomation = z.infer<typeof CreateAutomationSchema>;
 export type UpdateAutomation = z.infer<typeof UpdateAutomationSchema>;
 export type ScheduleInput = z.infer<typeof ScheduleInputSchema>;
+export type LLMChoice = z.infer<typeof LLMChoiceSchema>;

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AutomationError } from './automation-error';
+import { MAX_SLEEP_MS } from './automation-scheduler';
 import { CreateAutomationSchema } from './automation-schemas';
 import { type AutomationTestBed, createAutomationTestBed } from './testing/automation-test-bed';
 
 let bed: AutomationTestBed;
-afterEach(() => bed?.close());
+afterEach(async () => await bed?.close());
 
 const weekdaysAtNine = { cron: '0 9 * * 1-5', timezone: 'Europe/Berlin' };
 const definition = (overrides: Record<string, unknown> = {}) =>
@@ -18,7 +19,7 @@ const definition = (overrides: Record<string, unknown> = {}) =>
 describe('scheduled runs (injected clock, real SQLite file)', () => {
   it('runs at the scheduled local time, tags the conversation and moves to the next time', async () => {
     bed = createAutomationTestBed({ start: '2026-12-07T07:00:00Z' }); // Monday 08:00 in Berlin
-    bed.service.scheduler.start();
+    await bed.service.scheduler.start();
     const automation = await bed.service.create(definition({ schedule: weekdaysAtNine }));
     expect(automation.next_run_at).toBe('2026-12-07T08:00:00.000Z');
     expect(automation.schedule_description).toBe('every weekday at 09:00, Europe/Berlin');
@@ -36,18 +37,18 @@ describe('scheduled runs (injected clock, real SQLite file)', () => {
         run: true,
       },
     });
-    const [run] = bed.service.runs(automation.id, 10);
+    const [run] = await bed.service.runs(automation.id, 10);
     expect(run).toMatchObject({
       trigger: 'schedule',
       status: 'started',
       scheduled_for: '2026-12-07T08:00:00.000Z',
     });
-    expect(bed.service.get(automation.id).next_run_at).toBe('2026-12-08T08:00:00.000Z');
+    expect((await bed.service.get(automation.id)).next_run_at).toBe('2026-12-08T08:00:00.000Z');
   });
 
   it('a disabled automation has no next run and its time passes without a run', async () => {
     bed = createAutomationTestBed({ start: '2026-12-07T07:00:00Z' });
-    bed.service.scheduler.start();
+    await bed.service.scheduler.start();
     const automation = await bed.service.create(definition({ schedule: weekdaysAtNine, enabled: false }));
     expect(automation.next_run_at).toBeNull();
     await bed.advance(2 * 3_600_000);
@@ -57,27 +58,27 @@ describe('scheduled runs (injected clock, real SQLite file)', () => {
 
   it('a time missed while off runs once at the next start when run_missed is set', async () => {
     bed = createAutomationTestBed({ start: '2026-12-07T07:00:00Z' });
-    bed.service.scheduler.start();
+    await bed.service.scheduler.start();
     const automation = await bed.service.create(definition({ schedule: weekdaysAtNine, run_missed: true }));
-    bed.restart();
+    await bed.restart();
     bed.clock.now = new Date('2026-12-09T12:00:00Z'); // three 09:00s passed while off
-    bed.service.scheduler.start();
+    await bed.service.scheduler.start();
     await bed.advance(0);
     expect(bed.runtime.created).toHaveLength(1);
-    expect(bed.service.runs(automation.id, 10)).toMatchObject([
+    expect(await bed.service.runs(automation.id, 10)).toMatchObject([
       { trigger: 'missed', status: 'started', scheduled_for: '2026-12-07T08:00:00.000Z' },
     ]);
-    expect(bed.service.get(automation.id).next_run_at).toBe('2026-12-10T08:00:00.000Z');
+    expect((await bed.service.get(automation.id)).next_run_at).toBe('2026-12-10T08:00:00.000Z');
   });
 
   it('a time that passed during a quick restart (under two minutes) runs as scheduled, even without run_missed', async () => {
     bed = createAutomationTestBed({ start: '2026-12-07T07:00:00Z' });
     const automation = await bed.service.create(definition({ schedule: weekdaysAtNine }));
-    bed.restart();
+    await bed.restart();
     bed.clock.now = new Date('2026-12-07T08:01:30Z'); // 90 s after 09:00 Berlin
-    bed.service.scheduler.start();
+    await bed.service.scheduler.start();
     await bed.advance(0);
-    expect(bed.service.runs(automation.id, 10)).toMatchObject([
+    expect(await bed.service.runs(automation.id, 10)).toMatchObject([
       { trigger: 'schedule', status: 'started', scheduled_for: '2026-12-07T08:00:00.000Z' },
     ]);
   });
@@ -85,11 +86,11 @@ describe('scheduled runs (injected clock, real SQLite file)', () => {
   it('without run_missed a missed time is recorded as skipped, not run', async () => {
     bed = createAutomationTestBed({ start: '2026-12-07T07:00:00Z' });
     const automation = await bed.service.create(definition({ schedule: weekdaysAtNine }));
-    bed.restart();
+    await bed.restart();
     bed.clock.now = new Date('2026-12-07T10:00:00Z');
-    bed.service.scheduler.start();
+    await bed.service.scheduler.start();
     expect(bed.runtime.created).toHaveLength(0);
-    expect(bed.service.runs(automation.id, 10)).toMatchObject([
+    expect(await bed.service.runs(automation.id, 10)).toMatchObject([
       { trigger: 'missed', status: 'skipped', reason: expect.stringContaining('not running') },
     ]);
   });
@@ -123,7 +124,7 @@ describe('overlap and a runtime that is down', () => {
       status: 'failed',
       reason: expect.stringMatching(/not reachable.*4 attempts/),
     });
-    expect(bed.service.get(automation.id).last_run).toMatchObject({ id: run.id, status: 'failed' });
+    expect((await bed.service.get(automation.id)).last_run).toMatchObject({ id: run.id, status: 'failed' });
   });
 
   it("a runtime refusal (say the workspace was removed) fails at once with the runtime's words", async () => {
@@ -138,7 +139,7 @@ describe('overlap and a runtime that is down', () => {
   it('a run left pending by a process that stopped is failed at the next start, not lost', async () => {
     bed = createAutomationTestBed();
     const automation = await bed.service.create(definition());
-    bed.store.addRun({
+    await bed.store.addRun({
       id: '10000000-0000-4000-8000-000000000001',
       automation_id: automation.id,
       trigger: 'webhook',
@@ -148,8 +149,11 @@ describe('overlap and a runtime that is down', () => {
       created_at: bed.clock.now.toISOString(),
       scheduled_for: null,
     });
-    expect(bed.store.failPendingRuns('stopped')).toBe(1);
-    expect(bed.service.runs(automation.id, 5)[0]).toMatchObject({ status: 'failed', reason: 'stopped' });
+    expect(await bed.store.failPendingRuns('stopped')).toBe(1);
+    expect((await bed.service.runs(automation.id, 5))[0]).toMatchObject({
+      status: 'failed',
+      reason: 'stopped',
+    });
   });
 });
 
@@ -163,7 +167,7 @@ describe('definitions', () => {
       code: 'invalid_workspace',
       field: 'workspace',
     });
-    expect(bed.service.list()).toEqual([]);
+    expect(await bed.service.list()).toEqual([]);
   });
 
   it('edits keep the webhook token, turning the webhook off drops it, deleting removes the history', async () => {
@@ -176,9 +180,25 @@ describe('definitions', () => {
     expect(renamed.webhook_url).toBe(automation.webhook_url);
     expect((await bed.service.update(automation.id, { webhook: false })).webhook_url).toBeNull();
     await bed.service.runNow(automation.id);
-    bed.service.delete(automation.id);
-    expect(() => bed.service.get(automation.id)).toThrow(/No automation/);
-    expect(bed.store.listRuns(automation.id, 5)).toEqual([]);
+    await bed.service.delete(automation.id);
+    await expect(bed.service.get(automation.id)).rejects.toThrow(/No automation/);
+    expect(await bed.store.listRuns(automation.id, 5)).toEqual([]);
+  });
+
+  it("a run with its own model asks for it at the settings' endpoint, one without follows the settings", async () => {
+    bed = createAutomationTestBed();
+    const own = await bed.service.create(
+      definition({ llm: { provider: 'openai-compatible', model: 'qwen-large' } }),
+    );
+    const plain = await bed.service.create(definition({ name: 'Plain' }));
+    await bed.service.runNow(own.id);
+    await bed.service.runNow(plain.id);
+    expect(bed.runtime.created[0]?.llm).toEqual({
+      provider: 'openai-compatible',
+      model: 'qwen-large',
+      base_url: 'http://127.0.0.1:11434/v1',
+    });
+    expect(bed.runtime.created[1]).not.toHaveProperty('llm');
   });
 
   it('previews a schedule as a sentence and its next times', () => {
@@ -187,5 +207,64 @@ describe('definitions', () => {
       description: 'every weekday at 09:00, Europe/Berlin',
       next_runs: ['2026-12-07T08:00:00.000Z', '2026-12-08T08:00:00.000Z', '2026-12-09T08:00:00.000Z'],
     });
+  });
+});
+
+describe('a database that fails or answers slowly', () => {
+  it('a failure while the timer fires is reported, and the due run starts once the database is back', async () => {
+    let failing = false;
+    bed = createAutomationTestBed({
+      start: '2026-12-07T07:00:00Z',
+      wrapStore: (store) => ({
+        ...store,
+        list: () => (failing ? Promise.reject(new Error('connection terminated')) : store.list()),
+      }),
+    });
+    await bed.service.scheduler.start();
+    const automation = await bed.service.create(definition({ schedule: weekdaysAtNine }));
+    failing = true;
+    await bed.advance(61 * 60_000);
+    expect(bed.runtime.created).toHaveLength(0);
+    expect(bed.errors.length).toBeGreaterThan(0);
+    expect(String(bed.errors[0])).toContain('connection terminated');
+    expect(bed.armedMs()).toBe(MAX_SLEEP_MS);
+    failing = false;
+    await bed.advance(MAX_SLEEP_MS);
+    expect(bed.runtime.created).toHaveLength(1);
+    expect(await bed.service.runs(automation.id, 10)).toMatchObject([
+      { trigger: 'schedule', status: 'started', scheduled_for: '2026-12-07T08:00:00.000Z' },
+    ]);
+  });
+
+  it('an edit made while the timer records the next time is kept, not written over by the timer', async () => {
+    let gate: Promise<void> | undefined;
+    let release = () => {};
+    bed = createAutomationTestBed({
+      start: '2026-12-07T07:59:30Z',
+      wrapStore: (store) => ({
+        ...store,
+        save: async (record) => {
+          const waitFor = gate;
+          gate = undefined;
+          if (waitFor) await waitFor;
+          return store.save(record);
+        },
+      }),
+    });
+    await bed.service.scheduler.start();
+    const automation = await bed.service.create(definition({ schedule: weekdaysAtNine }));
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    await bed.advance(30_000); // the timer fires; its save waits at the gate
+    const edit = bed.service.update(automation.id, { name: 'Renamed' });
+    await bed.advance(0);
+    release();
+    await edit;
+    expect(await bed.service.get(automation.id)).toMatchObject({
+      name: 'Renamed',
+      next_run_at: '2026-12-08T08:00:00.000Z',
+    });
+    expect(bed.runtime.created).toHaveLength(1);
   });
 });

@@ -8,21 +8,24 @@ import { type AutomationView, toAutomationView } from './automation-view';
 import { checkSchedule, nextRunsAfter } from './cron-schedule';
 import { describeSchedule } from './describe-schedule';
 import { nextRunAt } from './next-run-at';
+import { serialize } from './serialize';
 import { type RunDeps, startAutomationRun } from './start-automation-run';
 import { tokenMatches } from './token-matches';
 
 export interface AutomationServiceDeps extends Omit<RunDeps, 'starting'> {
   newToken(): string;
   setTimer(callback: () => void, ms: number): () => void;
+  /** A store failure nobody's request is waiting for (the scheduler's timer): written to the log. */
+  onError(error: unknown): void;
 }
 
 export interface AutomationService {
-  list(): AutomationView[];
-  get(id: string): AutomationView;
+  list(): Promise<AutomationView[]>;
+  get(id: string): Promise<AutomationView>;
   create(input: CreateAutomation): Promise<AutomationView>;
   update(id: string, patch: UpdateAutomation): Promise<AutomationView>;
-  delete(id: string): void;
-  runs(id: string, limit: number): RunRecord[];
+  delete(id: string): Promise<void>;
+  runs(id: string, limit: number): Promise<RunRecord[]>;
   runNow(id: string): Promise<RunRecord>;
   /** Checks the token first (constant time), then runs with the body as `payload`. */
   runWebhook(id: string, token: string | undefined, payload: unknown): Promise<RunRecord>;
@@ -31,12 +34,14 @@ export interface AutomationService {
 }
 
 /**
- * The automations and their triggers. Throws AutomationError for every expected refusal (unknown id,
- * bad schedule, missing folder, disabled, wrong token); runs themselves never throw (see
- * startAutomationRun).
+ * The automations and their triggers. Rejects with AutomationError for every expected refusal
+ * (unknown id, bad schedule, missing folder, disabled, wrong token), with the store's error when the
+ * database fails; runs themselves never reject for a refusal (see startAutomationRun). Changes to
+ * automations, the scheduler's included, are made one at a time (serialize.ts).
  */
 export function createAutomationService(deps: AutomationServiceDeps): AutomationService {
   const runDeps: RunDeps = { ...deps, starting: new Set() };
+  const exclusive = serialize();
   const run = (
     automation: AutomationRecord,
     trigger: RunTrigger,
@@ -46,6 +51,8 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
     store: deps.store,
     now: deps.now,
     setTimer: deps.setTimer,
+    onError: deps.onError,
+    exclusive,
     run: (automation, trigger, scheduledFor) => run(automation, trigger, { scheduledFor }),
     skipMissed: (automation, missedAt) =>
       deps.store.addRun({
@@ -61,22 +68,28 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
       }),
   });
 
-  const find = (id: string): AutomationRecord => {
-    const record = deps.store.get(id);
+  const find = async (id: string): Promise<AutomationRecord> => {
+    const record = await deps.store.get(id);
     if (!record) throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
     return record;
   };
-  const view = (record: AutomationRecord) => toAutomationView(record, deps.store.lastRun(record.id));
-  const save = async (record: AutomationRecord): Promise<AutomationView> => {
+  const view = async (record: AutomationRecord) =>
+    toAutomationView(record, await deps.store.lastRun(record.id));
+  const save = async (record: AutomationRecord): Promise<AutomationRecord> => {
     await checkDefinition(record);
     const stored = {
       ...record,
       webhook_token: record.webhook ? (record.webhook_token ?? deps.newToken()) : null,
       next_run_at: nextRunAt(record, deps.now()),
     };
-    deps.store.save(stored);
-    scheduler.wake();
-    return view(stored);
+    await deps.store.save(stored);
+    return stored;
+  };
+  /** A change read, checked and written in one turn of the queue; the timer re-armed after it. */
+  const change = async (work: () => Promise<AutomationRecord>): Promise<AutomationView> => {
+    const saved = await exclusive(work);
+    await scheduler.wake();
+    return view(saved);
   };
   const runEnabled = (record: AutomationRecord, trigger: RunTrigger, payload?: unknown) => {
     if (!record.enabled) {
@@ -86,32 +99,35 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
   };
 
   return {
-    list: () => deps.store.list().map(view),
-    get: (id) => view(find(id)),
-    create: (input) => {
-      const now = deps.now().toISOString();
-      return save({
-        ...input,
-        id: deps.newId(),
-        webhook_token: null,
-        created_at: now,
-        updated_at: now,
-        next_run_at: null,
-      });
-    },
-    update: (id, patch) => save({ ...find(id), ...patch, updated_at: deps.now().toISOString() }),
-    delete: (id) => {
-      if (!deps.store.delete(id))
+    list: async () => Promise.all((await deps.store.list()).map(view)),
+    get: async (id) => view(await find(id)),
+    create: (input) =>
+      change(() => {
+        const now = deps.now().toISOString();
+        return save({
+          ...input,
+          id: deps.newId(),
+          webhook_token: null,
+          created_at: now,
+          updated_at: now,
+          next_run_at: null,
+        });
+      }),
+    update: (id, patch) =>
+      change(async () => save({ ...(await find(id)), ...patch, updated_at: deps.now().toISOString() })),
+    delete: async (id) => {
+      const deleted = await exclusive(() => deps.store.delete(id));
+      if (!deleted)
         throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
-      scheduler.wake();
+      await scheduler.wake();
     },
-    runs: (id, limit) => {
-      find(id);
+    runs: async (id, limit) => {
+      await find(id);
       return deps.store.listRuns(id, limit);
     },
-    runNow: async (id) => runEnabled(find(id), 'manual'),
+    runNow: async (id) => runEnabled(await find(id), 'manual'),
     runWebhook: async (id, token, payload) => {
-      const record = deps.store.get(id);
+      const record = await deps.store.get(id);
       // One answer for an unknown id, a webhook that is off and a wrong token: a caller without the
       // token learns nothing about which automations exist.
       if (!record?.webhook_token || !tokenMatches(token, record.webhook_token)) {

@@ -18,7 +18,7 @@ let bed: AutomationTestBed;
 let app: FastifyInstance;
 afterEach(async () => {
   await app?.close();
-  bed?.close();
+  await bed?.close();
 });
 
 describe('the automation client and the service agree on the wire', () => {

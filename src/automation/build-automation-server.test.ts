@@ -8,7 +8,7 @@ let bed: AutomationTestBed;
 let app: FastifyInstance;
 afterEach(async () => {
   await app?.close();
-  bed?.close();
+  await bed?.close();
 });
 
 async function setUp() {
@@ -147,6 +147,43 @@ describe('automation service HTTP', () => {
     for (const url of ['/api/automation/hooks/../automations', '/api/automation/hooks%2F..%2Fautomations']) {
       expect((await app.inject({ url })).statusCode).toBe(401);
     }
+  });
+
+  it('refuses a model name it cannot use with a message for the model field, and keeps one it can', async () => {
+    await setUp();
+    const create = (model: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/automation/automations',
+        headers: withKey,
+        payload: {
+          name: 'x',
+          workspace: bed.workspace,
+          message: 'y',
+          llm: { provider: 'openai-compatible', model },
+        },
+      });
+    for (const [model, message] of [
+      ['  ', "Choose a model, or none for the settings' model"],
+      ['m'.repeat(201), 'A model name is at most 200 characters'],
+      ['bad\u0007name', 'A model name has no control characters'],
+    ] as const) {
+      const refused = await create(model);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'llm', 'model'], msg: message }),
+      ]);
+    }
+    const saved = await create(' qwen-large ');
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().llm).toEqual({ provider: 'openai-compatible', model: 'qwen-large' });
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/automation/automations/${saved.json().id}`,
+      headers: withKey,
+      payload: { llm: null },
+    });
+    expect(edited.json().llm).toBeNull();
   });
 
   it('edits, runs now, lists the history and deletes', async () => {

@@ -33,10 +33,12 @@ export async function buildAutomationServer(options: {
   port: number;
   /** host:port of the ingress's pages (parseOrigins of AGENT_WORKBENCH_ALLOWED_ORIGINS). */
   allowedOrigins: ReadonlySet<string>;
+  /** Where an unexpected error (a bug, a database down) is written; default stderr. */
+  report?: (text: string) => void;
 }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, return503OnClosing: true });
   installJsonParser(app);
-  installErrors(app);
+  installErrors(app, options.report ?? ((text) => process.stderr.write(`${text}\n`)));
   app.addHook('onRequest', async (request, reply) => {
     // The route matched, not the URL as spelled: a percent-encoded path cannot pass for a webhook.
     const route = request.routeOptions.url;
@@ -61,7 +63,7 @@ export async function buildAutomationServer(options: {
     return parsed.data.id;
   };
   app.get('/health', async () => ({ status: 'OK' }));
-  app.get(`${API_PREFIX}/automations`, async () => ({ items: service.list() }));
+  app.get(`${API_PREFIX}/automations`, async () => ({ items: await service.list() }));
   app.post(`${API_PREFIX}/automations`, async (request, reply) =>
     reply.code(201).send(await service.create(CreateAutomationSchema.parse(request.body ?? {}))),
   );
@@ -70,11 +72,11 @@ export async function buildAutomationServer(options: {
     service.update(id(request.params), UpdateAutomationSchema.parse(request.body ?? {})),
   );
   app.delete(`${API_PREFIX}/automations/:id`, async (request, reply) => {
-    service.delete(id(request.params));
+    await service.delete(id(request.params));
     return reply.code(204).send();
   });
   app.get(`${API_PREFIX}/automations/:id/runs`, async (request) => ({
-    items: service.runs(id(request.params), HISTORY_LIMIT),
+    items: await service.runs(id(request.params), HISTORY_LIMIT),
   }));
   app.post(`${API_PREFIX}/automations/:id/run`, async (request, reply) =>
     reply.code(202).send(await service.runNow(id(request.params))),
@@ -110,7 +112,7 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
-function installErrors(app: FastifyInstance): void {
+function installErrors(app: FastifyInstance, report: (text: string) => void): void {
   app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
     if (error instanceof AutomationError) {
       return reply.code(error.status).send({ detail: error.message, code: error.code, field: error.field });
@@ -130,7 +132,7 @@ function installErrors(app: FastifyInstance): void {
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: error.message });
     }
-    process.stderr.write(`automation service: unhandled error: ${error.stack ?? error.message}\n`);
+    report(`automation service: unhandled error: ${error.stack ?? error.message}`);
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));

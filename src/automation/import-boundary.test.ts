@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
  * the launcher. It imports its own files, src/conversation-rules, the session cookie's name and the
  * Host/Origin helpers (src/client holds them for every process) and installed packages: never the runtime, the server or the launcher.
+ * Its tests may also start a throwaway PostgreSQL server with the runtime's test helper.
  * And no other part of src imports it.
  */
 const automationDir = dirname(fileURLToPath(import.meta.url));
@@ -25,6 +26,8 @@ const allowed = [
   resolve(repoRoot, 'src/client/create-automation-client'),
   resolve(repoRoot, 'src/client/create-automation-client.ts'),
 ];
+/** What only the service's tests may use: the throwaway PostgreSQL server every store test starts. */
+const allowedInTests = [resolve(repoRoot, 'src/runtime/store/testing/start-pg-cluster')];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs)$/;
 const SPECIFIERS = [
   /\bimport\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
@@ -50,7 +53,8 @@ function importSpecifiers(file: string): string[] {
 function boundaryViolation(file: string, specifier: string): string | undefined {
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const target = resolve(dirname(file), specifier);
-    const inside = allowed.some((dir) => target === dir || target.startsWith(dir + sep));
+    const permitted = file.endsWith('.test.ts') ? [...allowed, ...allowedInTests] : allowed;
+    const inside = permitted.some((dir) => target === dir || target.startsWith(dir + sep));
     return inside ? undefined : `reaches outside what src/automation may use: ${relative(repoRoot, target)}`;
   }
   if (specifier.startsWith('node:')) return undefined;
@@ -99,5 +103,9 @@ describe('src/automation import boundary', () => {
     expect(boundaryViolation(file, '../conversation-rules')).toBeUndefined();
     expect(boundaryViolation(file, 'croner')).toBeUndefined();
     expect(boundaryViolation(file, '@/runtime')).toMatch(/not an installed package/);
+    expect(boundaryViolation(file, '../runtime/store/testing/start-pg-cluster')).toMatch(/outside/);
+    const test = join(automationDir, 'example.test.ts');
+    expect(boundaryViolation(test, '../runtime/store/testing/start-pg-cluster')).toBeUndefined();
+    expect(boundaryViolation(test, '../runtime/store/pg-event-store')).toMatch(/outside/);
   });
 });

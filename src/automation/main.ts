@@ -1,26 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readAutomationEnv } from './automation-env';
-import { openAutomationStore } from './automation-store';
 import { createAutomationService } from './automation-service';
 import { buildAutomationServer } from './build-automation-server';
+import { maskDatabasePassword } from './mask-database-password';
+import { openAutomationStore } from './open-automation-store';
 import { parseOrigins } from './request-refusal';
 import { createRuntimeClient } from './runtime-client';
 
 /**
- * The automation process: configuration from the environment, listen, one ready line on stdout;
- * a startup failure is one line on stderr and exit 1; SIGTERM, SIGINT or the launcher's end close
- * it within 3 s. Runs left pending by a previous process are recorded as failed first.
+ * The automation process: configuration from the environment, its store in the runtime's database
+ * (PostgreSQL with AGENT_WORKBENCH_DATABASE_URL, else the data dir's SQLite file), listen, one ready
+ * line on stdout; a startup failure is one line on stderr and exit 1; SIGTERM, SIGINT or the
+ * launcher's end close it within 3 s. Runs left pending by a previous process are recorded as failed
+ * first. Nothing it writes holds the database password.
  */
 const CLOSE_DEADLINE_MS = 2_500;
 
 async function main(): Promise<void> {
   let close: () => Promise<void>;
+  const mask = maskDatabasePassword(process.env.AGENT_WORKBENCH_DATABASE_URL?.trim());
+  const report = (text: string) => process.stderr.write(`${mask(text)}\n`);
   try {
     const env = readAutomationEnv(process.env, process.cwd());
-    const store = openAutomationStore(join(env.dataDir, 'workbench.db'));
-    store.failPendingRuns('the automation service stopped before this run started');
+    const store = await openStore(env);
+    await store.failPendingRuns('the automation service stopped before this run started');
     const service = createAutomationService({
       store,
       runtime: createRuntimeClient({ runtimeUrl: env.runtimeUrl, key: env.runtimeKey }),
@@ -33,24 +37,26 @@ async function main(): Promise<void> {
         const timer = setTimeout(callback, ms);
         return () => clearTimeout(timer);
       },
+      onError: (error) =>
+        report(`automation service: the scheduler's database call failed: ${errorText(error)}`),
     });
     const app = await buildAutomationServer({
       service,
       sessionKey: env.sessionKey,
       port: env.port,
       allowedOrigins: parseOrigins(process.env.AGENT_WORKBENCH_ALLOWED_ORIGINS),
+      report,
     });
     await app.listen({ host: env.host, port: env.port });
-    service.scheduler.start();
+    await service.scheduler.start();
     close = async () => {
       await app.close();
       await service.scheduler.stop();
-      store.close();
+      await store.close();
     };
     process.stdout.write(`Agent Workbench automations listening on http://${env.host}:${env.port}\n`);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`agent-workbench automations: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    report(`agent-workbench automations: ${errorText(error).replace(/\s*\n\s*/g, ' ')}`);
     process.exit(1);
   }
 
@@ -71,6 +77,23 @@ async function main(): Promise<void> {
     for (const event of ['end', 'close', 'error']) process.stdin.on(event, shutdown);
     process.stdin.resume();
   }
+}
+
+/** The store, or an error naming which database could not be opened. */
+async function openStore(env: ReturnType<typeof readAutomationEnv>) {
+  try {
+    return await openAutomationStore(env);
+  } catch (error) {
+    const where = env.databaseUrl ? 'the PostgreSQL database' : `the database in ${env.dataDir}`;
+    throw new Error(`Cannot open ${where}: ${errorText(error)}`);
+  }
+}
+
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // pg reports a refused connection as an AggregateError with an empty message.
+  const code = (error as Error & { code?: string }).code;
+  return error.message || code || error.name;
 }
 
 void main();

@@ -7,6 +7,13 @@ export interface RuntimeClient {
   createConversation(body: Record<string, unknown>): Promise<RuntimeAnswer<{ id: string }>>;
   /** The conversation's execution_status; `gone` when it was deleted. */
   conversationStatus(id: string): Promise<RuntimeAnswer<{ status: string } | { status: 'gone' }>>;
+  /** Where the settings' model is served (provider and base URL, never the key); null when none is set. */
+  settingsEndpoint(): Promise<RuntimeAnswer<{ endpoint: ModelEndpoint | null }>>;
+}
+
+export interface ModelEndpoint {
+  provider: string;
+  base_url?: string;
 }
 
 export type RuntimeAnswer<T> = ({ ok: true } & T) | { ok: false; unreachable: boolean; reason: string };
@@ -50,6 +57,22 @@ export function createRuntimeClient(options: {
       const status = field(answer.json, 'execution_status');
       if (answer.status === 200 && typeof status === 'string') return { ok: true, status };
       return refusal(answer, 'read the previous run');
+    },
+    async settingsEndpoint() {
+      const answer = await call('GET', '/api/settings');
+      const llm = field(answer.json, 'llm');
+      if (answer.status !== 200 || (llm !== null && typeof llm !== 'object'))
+        return refusal(answer, 'read the settings');
+      const provider = field(llm, 'provider');
+      const baseUrl = field(llm, 'base_url');
+      if (typeof provider !== 'string') return { ok: true, endpoint: null };
+      return {
+        ok: true,
+        endpoint: {
+          provider,
+          ...(typeof baseUrl === 'string' && baseUrl !== '' ? { base_url: baseUrl } : {}),
+        },
+      };
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { AutomationRecord, RunRecord, RunTrigger } from './automation-record';
 import type { AutomationStore } from './automation-store';
+import { llmForRun } from './llm-for-run';
 import { renderMessage } from './render-message';
-import type { RuntimeAnswer, RuntimeClient } from './runtime-client';
+import type { ModelEndpoint, RuntimeAnswer, RuntimeClient } from './runtime-client';
 
 export interface RunDeps {
   store: AutomationStore;
@@ -27,7 +28,8 @@ export function automationTag(automationId: string): string {
  * Starts one run of an automation and resolves with its settled record. The run is stored (pending)
  * before anything is asked of the runtime, so a crash loses nothing; it ends `started` with its
  * conversation, `skipped` while the previous run still goes, or `failed` with the reason (the runtime
- * refused, or stayed unreachable through every retry). Never throws for those.
+ * refused, or stayed unreachable through every retry). Never throws for those; rejects only when the
+ * store does.
  */
 export async function startAutomationRun(
   deps: RunDeps,
@@ -45,7 +47,7 @@ export async function startAutomationRun(
     created_at: deps.now().toISOString(),
     scheduled_for: options.scheduledFor ?? null,
   };
-  deps.store.addRun(run);
+  await deps.store.addRun(run);
   if (deps.starting.has(automation.id)) {
     return settle(deps, run, {
       status: 'skipped',
@@ -54,7 +56,7 @@ export async function startAutomationRun(
   }
   deps.starting.add(automation.id);
   try {
-    return settle(deps, run, await attemptWithRetries(deps, automation, options.payload));
+    return await settle(deps, run, await attemptWithRetries(deps, automation, options.payload));
   } finally {
     deps.starting.delete(automation.id);
   }
@@ -89,7 +91,7 @@ async function attemptOnce(
   payload: unknown,
   conversationId: string,
 ): Promise<{ ok: true; outcome: Outcome } | { ok: false; unreachable: boolean; reason: string }> {
-  const previous = deps.store.lastStartedRun(automation.id);
+  const previous = await deps.store.lastStartedRun(automation.id);
   if (previous?.conversation_id) {
     const status = await deps.runtime.conversationStatus(previous.conversation_id);
     if (!status.ok) return status;
@@ -98,8 +100,19 @@ async function attemptOnce(
       return { ok: true, outcome: { status: 'skipped', reason } };
     }
   }
+  let settings: ModelEndpoint | null = null;
+  if (automation.llm) {
+    const endpoint = await deps.runtime.settingsEndpoint();
+    if (!endpoint.ok) return endpoint;
+    settings = endpoint.endpoint;
+  }
   const created: RuntimeAnswer<{ id: string }> = await deps.runtime.createConversation(
-    conversationRequest(automation, conversationId, renderMessage(automation.message, payload ?? {})),
+    conversationRequest(
+      automation,
+      conversationId,
+      renderMessage(automation.message, payload ?? {}),
+      settings,
+    ),
   );
   if (!created.ok) return created;
   return { ok: true, outcome: { status: 'started', conversation_id: created.id } };
@@ -110,7 +123,9 @@ function conversationRequest(
   automation: AutomationRecord,
   id: string,
   text: string,
+  settings: ModelEndpoint | null,
 ): Record<string, unknown> {
+  const llm = llmForRun(automation.llm, settings);
   return {
     conversation_id: id,
     workspace: { working_dir: automation.workspace },
@@ -118,16 +133,16 @@ function conversationRequest(
     tags: ['automation', automationTag(automation.id)],
     initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
     network_access: automation.network_access,
-    ...(automation.llm ? { llm: automation.llm } : {}),
+    ...(llm ? { llm } : {}),
     ...(automation.confirmation_policy ? { confirmation_policy: automation.confirmation_policy } : {}),
   };
 }
 
-function settle(deps: RunDeps, run: RunRecord, outcome: Outcome): RunRecord {
+async function settle(deps: RunDeps, run: RunRecord, outcome: Outcome): Promise<RunRecord> {
   const settled: RunRecord =
     outcome.status === 'started'
       ? { ...run, status: 'started', conversation_id: outcome.conversation_id }
       : { ...run, status: outcome.status, reason: outcome.reason };
-  deps.store.settleRun(run.id, settled);
+  await deps.store.settleRun(run.id, settled);
   return settled;
 }

@@ -13,6 +13,11 @@ export interface AutomationCommandOptions {
   runtimeUrl: string;
   /** The service's own key for that API (the runtime was given the same one). */
   automationKey: string;
+  /**
+   * postgres://… when the runtime keeps conversations in PostgreSQL: the automations go in the same
+   * database. Absent: the data dir's SQLite file, whatever the inherited environment says.
+   */
+  databaseUrl?: string | undefined;
 }
 
 /**
@@ -24,7 +29,8 @@ export const AUTOMATION_V8_FLAGS = [...RUNTIME_V8_FLAGS, '--no-opt', '--no-magle
 
 /**
  * The automation service process, started like the runtime (bundle when current, else the sources
- * through tsx). Keys go in the environment, never on argv where `ps` would show them.
+ * through tsx). Keys and the database URL go in the environment, never on argv where `ps` would show
+ * them.
  */
 export function automationCommand(options: AutomationCommandOptions): RuntimeCommand {
   return {
@@ -32,7 +38,8 @@ export function automationCommand(options: AutomationCommandOptions): RuntimeCom
     args: nodeArguments(chooseAutomationEntry(REPO_DIR), AUTOMATION_V8_FLAGS),
     cwd: options.cwd,
     env: {
-      ...options.env,
+      ...withoutDatabaseUrl(options.env),
+      ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
       AGENT_WORKBENCH_AUTOMATION_HOST: options.host,
       AGENT_WORKBENCH_AUTOMATION_PORT: String(options.port),
       AGENT_WORKBENCH_DATA_DIR: options.dataDir,
@@ -41,4 +48,10 @@ export function automationCommand(options: AutomationCommandOptions): RuntimeCom
       AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
     },
   };
+}
+
+/** The launcher decides the database (flag, else environment): the child is told only that. */
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { AGENT_WORKBENCH_DATABASE_URL: _decided, ...rest } = env;
+  return rest;
 }

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
 import { type PgCluster, startPgCluster } from '../runtime/store/testing/start-pg-cluster';
@@ -66,8 +67,7 @@ describe('the launcher on PostgreSQL', () => {
     expect(created.status).toBe(201);
     const id = String(created.body.id);
     await untilFinished(first.api, id);
-    // No conversation in the data dir's SQLite file (which holds only the automations' tables): it
-    // lives in PostgreSQL.
+    // No conversation in the data dir's SQLite file: it lives in PostgreSQL.
     expect(sqliteTables(join(first.workbench.dataDir, 'workbench.db'))).not.toContain('events');
     await first.workbench.stop();
 
@@ -84,12 +84,79 @@ describe('the launcher on PostgreSQL', () => {
     expect((search.body.items as { id: string }[]).map((item) => item.id)).toEqual([id]);
   }, 120_000);
 
+  it('keeps automations and their runs in the same database, across a restart, none in the data dir', async () => {
+    mock.setScript({ turns: [{ text: 'Automated.' }], fallback: { text: 'Done.' } });
+    // The throwaway cluster trusts every local connection: the password is never asked for, only carried.
+    const url = withPassword(await cluster.createDatabase('launcher_automations'), PASSWORD);
+    const first = await start(url, ['--database-url', url]);
+    const created = await first.api('/api/automation/automations', {
+      method: 'POST',
+      body: { name: 'Nightly summary', workspace: first.workbench.workspace, message: 'Summarise the day' },
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    const run = await first.api(`/api/automation/automations/${id}/run`, { method: 'POST' });
+    expect(run.body).toMatchObject({ status: 'started' });
+    await untilFinished(first.api, String(run.body.conversation_id));
+
+    const stored = await query(url, 'SELECT id, definition FROM automations');
+    expect(stored).toEqual([{ id, definition: expect.stringContaining('"name":"Nightly summary"') }]);
+    expect(await query(url, 'SELECT automation_id, status, conversation_id FROM automation_runs')).toEqual([
+      { automation_id: id, status: 'started', conversation_id: run.body.conversation_id },
+    ]);
+    const dataDirTables = sqliteTables(join(first.workbench.dataDir, 'workbench.db'));
+    expect(dataDirTables.filter((table) => table.startsWith('automation'))).toEqual([]);
+    await first.workbench.stop();
+    for (const log of ['automations.log', 'runtime.log']) {
+      expect(readFileSync(join(first.workbench.dataDir, log), 'utf8')).not.toContain(PASSWORD);
+    }
+
+    // Another data dir, the database from the environment: the automation and its history are there.
+    const second = await start(url, [], { AGENT_WORKBENCH_DATABASE_URL: url });
+    const listed = await second.api('/api/automation/automations');
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'Nightly summary',
+        last_run: expect.objectContaining({ status: 'started', conversation_id: run.body.conversation_id }),
+      }),
+    ]);
+    const conversation = await second.api(`/api/conversations/${String(run.body.conversation_id)}`);
+    expect(conversation.body).toMatchObject({
+      title: 'Nightly summary',
+      tags: ['automation', `automation:${id}`],
+    });
+    expect(
+      sqliteTables(join(second.workbench.dataDir, 'workbench.db')).filter((table) =>
+        table.startsWith('automation'),
+      ),
+    ).toEqual([]);
+  }, 120_000);
+
   it('refuses a database URL that is not postgres:// before starting anything', async () => {
     await expect(start('', [], { AGENT_WORKBENCH_DATABASE_URL: 'mysql://db/workbench' })).rejects.toThrow(
       /AGENT_WORKBENCH_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
     );
   }, 60_000);
 });
+
+const PASSWORD = 'never-in-a-log-7f3a';
+
+function withPassword(databaseUrl: string, password: string): string {
+  const url = new URL(databaseUrl);
+  url.password = password;
+  return url.toString();
+}
+
+async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 /** The tables of a SQLite file; none when there is no file. */
 function sqliteTables(path: string): string[] {

@@ -204,6 +204,7 @@ async function startUp(
       sessionKey: key.sessionKey,
       runtimeUrl,
       automationKey,
+      databaseUrl,
     }),
     options.automationPort,
     started.automationLog,

@@ -18,8 +18,9 @@ Options:
   --public            allow a non-loopback --host; needs AGENT_WORKBENCH_SESSION_KEY set,
                       and the web app then asks for the key instead of receiving it
   --runtime-url URL   use an already running runtime instead of starting one
-  --database-url URL  keep conversations in PostgreSQL (postgres://user:password@host/db) instead of
-                      the data dir's SQLite file (env AGENT_WORKBENCH_DATABASE_URL)
+  --database-url URL  keep conversations and automations in PostgreSQL
+                      (postgres://user:password@host/db) instead of the data dir's SQLite file
+                      (env AGENT_WORKBENCH_DATABASE_URL)
   --runtimes N        start N runtime processes on that database (ports --runtime-port and up),
                       each conversation served by one of them at a time (default 1)
   -h, --help          show this help

@@ -78,6 +78,55 @@ describe.skipIf(!hasBwrap)('confinement audit', () => {
     expect(info.pending_action_ids).toHaveLength(1);
   });
 
+  it('1b: a command cannot reach the automation service, so it cannot make an automation that asks nothing', async () => {
+    const { automationPort, sessionKey } = workbench;
+    // The attack: with a key it somehow has, make an automation that never asks, and run it now. Its
+    // service listens on the host's loopback like the runtime; the shell has its own network namespace.
+    const body = JSON.stringify({
+      name: 'planted',
+      workspace: workbench.workspace,
+      message: 'rm -rf ~',
+      confirmation_policy: { kind: 'NeverConfirm' },
+    });
+    const plant = [
+      `curl -s -m 3 http://127.0.0.1:${automationPort}/health; echo "health-exit=$?"`,
+      `curl -s -m 3 -X POST -H 'Content-Type: application/json' -H "X-Session-API-Key: ${sessionKey}" -d '${body}' http://localhost:${automationPort}/api/automation/automations; echo "create-exit=$?"`,
+      `(exec 3<>/dev/tcp/127.0.0.1/${automationPort}) 2>/dev/null; echo "devtcp-exit=$?"`,
+    ].join('; ');
+    const off = await workbench.runTurns([terminalTurn(plant), FINISH], {
+      confirmationPolicy: { kind: 'NeverConfirm' },
+    });
+    const [offOutput = ''] = observationTexts(off);
+    expect(offOutput).toMatch(/health-exit=7/);
+    expect(offOutput).toMatch(/create-exit=7/);
+    expect(offOutput).toMatch(/devtcp-exit=1/);
+
+    // With the network on and even `localhost` allowlisted, the proxy refuses it.
+    const settings = await workbench.api.json('GET', '/api/settings');
+    const allowlist = (settings.sandbox as { network_allowlist: string[] }).network_allowlist;
+    await workbench.api.json('PATCH', '/api/settings', {
+      sandbox: { network_allowlist: [...allowlist, 'localhost'] },
+    });
+    try {
+      const through = `env -u NO_PROXY -u no_proxy curl -s -m 5 -x "$HTTP_PROXY" -w " proxy-status=%{http_code}" http://localhost:${automationPort}/health; echo; curl -s -m 3 --noproxy '*' http://localhost:${automationPort}/health; echo "direct-exit=$?"`;
+      const on = await workbench.runTurns([terminalTurn(through), FINISH], {
+        confirmationPolicy: { kind: 'NeverConfirm' },
+        networkAccess: true,
+      });
+      const [onOutput = ''] = observationTexts(on);
+      // Allowlisted, so another rule refuses it: its port (only 80 and 443), and its address.
+      expect(onOutput).toMatch(/blocked by Agent Workbench: port \d+ is not allowed/);
+      expect(onOutput).toMatch(/proxy-status=403/);
+      expect(onOutput).toMatch(/direct-exit=7/);
+      expect(onOutput).not.toContain('"status":"OK"');
+    } finally {
+      await workbench.api.json('PATCH', '/api/settings', { sandbox: { network_allowlist: allowlist } });
+    }
+    expect(offOutput).not.toContain('"status":"OK"');
+    const automations = await workbench.api.json('GET', '/api/automation/automations');
+    expect(automations.items).toEqual([]);
+  });
+
   it('2: the file editor reads nothing outside the workspace, through symlinks or ../ either', async () => {
     const { dataDir, workspace } = workbench;
     symlinkSync(dataDir, join(workspace, 'link-to-data'));

@@ -21,6 +21,7 @@ export interface AuditedWorkbench {
   origin: string;
   port: number;
   runtimePort: number;
+  automationPort: number;
   home: string;
   dataDir: string;
   workspace: string;
@@ -64,6 +65,7 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
   const mockLlm = await startMockLLM();
   const port = await freePort();
   const runtimePort = await freePort();
+  const automationPort = await freePort();
   const env = {
     ...isolatedEnv(),
     HOME: home,
@@ -73,7 +75,7 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
     LLM_API_KEY: LLM_KEY,
   };
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
-  args.push('--automation-port', String(await freePort()));
+  args.push('--automation-port', String(automationPort));
   const launcher = spawnLauncher([...args, '--workspace', workspace], { env, cwd: workspace });
   const close = async () => {
     launcher.child.kill('SIGTERM');
@@ -91,6 +93,7 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
       origin,
       port,
       runtimePort,
+      automationPort,
       home,
       dataDir,
       workspace,

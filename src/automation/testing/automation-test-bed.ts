@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AutomationService, createAutomationService } from '../automation-service';
-import { type AutomationStore, openAutomationStore } from '../automation-store';
+import type { AutomationStore } from '../automation-store';
+import { openSqliteAutomationStore } from '../sqlite-automation-store';
 import { createInMemoryRuntime, type InMemoryRuntime } from './in-memory-runtime';
 
 /**
@@ -18,26 +19,36 @@ export interface AutomationTestBed {
   dbPath: string;
   clock: { now: Date };
   sleeps: number[];
+  /** What the service reported through onError, in order. */
+  errors: unknown[];
   /** The delay of the one armed timer, or undefined. */
   armedMs(): number | undefined;
   /** Moves the clock by ms, fires the timer when due, and waits for the runs started so far. */
   advance(ms: number): Promise<void>;
-  restart(): void;
-  close(): void;
+  /** Closes the store and opens a new service on the same file, as after the workbench was off. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function createAutomationTestBed(
-  options: { start?: string; retryDelaysMs?: number[] } = {},
+  options: {
+    start?: string;
+    retryDelaysMs?: number[];
+    /** Stands between the service and the real store: a test's failures and pauses. */
+    wrapStore?: (store: AutomationStore) => AutomationStore;
+  } = {},
 ): AutomationTestBed {
   const root = mkdtempSync(join(tmpdir(), 'automation-test-'));
   const dbPath = join(root, 'workbench.db');
   const clock = { now: new Date(options.start ?? '2026-12-07T07:00:00Z') };
   const runtime = createInMemoryRuntime();
   const sleeps: number[] = [];
+  const errors: unknown[] = [];
   let timer: { callback: () => void; at: number } | undefined;
   let sequence = 0;
   const build = () => {
-    const store = openAutomationStore(dbPath);
+    const opened = openSqliteAutomationStore(dbPath);
+    const store = options.wrapStore ? options.wrapStore(opened) : opened;
     const service = createAutomationService({
       store,
       runtime,
@@ -48,6 +59,7 @@ export function createAutomationTestBed(
         sleeps.push(ms);
       },
       retryDelaysMs: options.retryDelaysMs ?? [10, 20, 40],
+      onError: (error) => errors.push(error),
       setTimer: (callback, ms) => {
         const armed = { callback, at: clock.now.getTime() + ms };
         timer = armed;
@@ -66,6 +78,7 @@ export function createAutomationTestBed(
     dbPath,
     clock,
     sleeps,
+    errors,
     armedMs: () => (timer ? timer.at - clock.now.getTime() : undefined),
     async advance(ms) {
       const until = clock.now.getTime() + ms;
@@ -80,15 +93,15 @@ export function createAutomationTestBed(
       // Runs started without a timer (the catch-up at start) settle too.
       await settle();
     },
-    restart() {
-      current.store.close();
+    async restart() {
+      await current.store.close();
       timer = undefined;
       current = build();
       bed.service = current.service;
       bed.store = current.store;
     },
-    close() {
-      current.store.close();
+    async close() {
+      await current.store.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import type { RuntimeClient } from '../runtime-client';
+import type { ModelEndpoint, RuntimeClient } from '../runtime-client';
 
 /**
  * The runtime client's in-memory twin: conversations are a map of statuses; `down` makes every call
@@ -10,6 +10,8 @@ export interface InMemoryRuntime extends RuntimeClient {
   down: boolean;
   /** A refusal for the next creates (e.g. 422 invalid_workspace). */
   refusal: string | undefined;
+  /** The settings' model endpoint the runtime answers (default: OpenAI-compatible on a local server). */
+  endpoint: ModelEndpoint | null;
 }
 
 export function createInMemoryRuntime(): InMemoryRuntime {
@@ -18,6 +20,7 @@ export function createInMemoryRuntime(): InMemoryRuntime {
     created: [],
     down: false,
     refusal: undefined,
+    endpoint: { provider: 'openai-compatible', base_url: 'http://127.0.0.1:11434/v1' },
     async createConversation(body) {
       if (runtime.down)
         return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
@@ -31,6 +34,11 @@ export function createInMemoryRuntime(): InMemoryRuntime {
       if (runtime.down)
         return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
       return { ok: true, status: runtime.statuses.get(id) ?? 'gone' };
+    },
+    async settingsEndpoint() {
+      if (runtime.down)
+        return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
+      return { ok: true, endpoint: runtime.endpoint };
     },
   };
   return runtime;

@@ -51,6 +51,30 @@ describe('automation drafts', () => {
     expect(inputFromDraft({ ...draft, networkAccess: true }).network_access).toBe(true);
   });
 
+  it("shows the saved model, keeps it as saved, and sends a newly picked one as the settings' provider's", () => {
+    const ownModel: Automation = { ...saved, llm: { provider: 'anthropic', model: 'claude-x' } };
+    const draft = draftFromAutomation(ownModel, 'UTC');
+    expect(draft.model).toBe('claude-x');
+    expect(inputFromDraft(draft, ownModel, 'openai-compatible').llm).toEqual({
+      provider: 'anthropic',
+      model: 'claude-x',
+    });
+    expect(inputFromDraft({ ...draft, model: ' qwen-large ' }, ownModel, 'openai-compatible').llm).toEqual({
+      provider: 'openai-compatible',
+      model: 'qwen-large',
+    });
+    // Emptied: the settings' model at run time.
+    expect(inputFromDraft({ ...draft, model: '' }, ownModel, 'openai-compatible').llm).toBeNull();
+    const fresh = emptyDraft('/work', 'UTC');
+    expect(fresh.model).toBe('');
+    expect(inputFromDraft(fresh, undefined, 'anthropic').llm).toBeNull();
+    expect(inputFromDraft({ ...fresh, model: 'claude-y' }, undefined, 'anthropic').llm).toEqual({
+      provider: 'anthropic',
+      model: 'claude-y',
+    });
+    expect(draftFromAutomation(saved, 'UTC').model).toBe('');
+  });
+
   it('maps the service refusals onto the form fields', () => {
     expect(fieldErrors({ detail: 'Invalid cron', code: 'invalid_schedule', field: 'schedule.cron' })).toEqual(
       {
@@ -64,6 +88,13 @@ describe('automation drafts', () => {
         detail: [{ loc: ['body', 'name'], msg: 'Give the automation a name', type: 'too_small' }],
       }),
     ).toEqual({ name: 'Give the automation a name' });
+    expect(
+      fieldErrors({
+        detail: [
+          { loc: ['body', 'llm', 'model'], msg: 'A model name is at most 200 characters', type: 'too_big' },
+        ],
+      }),
+    ).toEqual({ model: 'A model name is at most 200 characters' });
     expect(fieldErrors(undefined)).toEqual({});
   });
 });

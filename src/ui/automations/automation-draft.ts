@@ -1,11 +1,15 @@
 import type { Automation, AutomationInput } from '../../client/automation-wire';
 import { type PolicyChoice, policyChoiceOf, policyFromChoice } from '../settings/policy-options';
 
+export type ModelProvider = NonNullable<Automation['llm']>['provider'];
+
 /** The form's state: every field as the inputs hold it (text and checkboxes), nothing parsed yet. */
 export interface AutomationDraft {
   name: string;
   workspace: string;
   message: string;
+  /** A model of the settings' provider, as the model picker gives it; '' for the settings' model at run time. */
+  model: string;
   /** 'settings': the policy the settings name at run time. */
   policy: PolicyChoice | 'settings';
   /** Commands may reach the hosts on the settings' network allowlist. */
@@ -24,6 +28,7 @@ export function emptyDraft(workspace: string, timezone: string): AutomationDraft
     name: '',
     workspace,
     message: '',
+    model: '',
     policy: 'settings',
     networkAccess: false,
     scheduled: true,
@@ -40,6 +45,7 @@ export function draftFromAutomation(automation: Automation, timezone: string): A
     name: automation.name,
     workspace: automation.workspace,
     message: automation.message,
+    model: automation.llm?.model ?? '',
     policy: automation.confirmation_policy ? policyChoiceOf(automation.confirmation_policy) : 'settings',
     networkAccess: automation.network_access,
     scheduled: automation.schedule !== null,
@@ -51,13 +57,20 @@ export function draftFromAutomation(automation: Automation, timezone: string): A
   };
 }
 
-/** What the service is sent; the model stays the settings' (null), as for a new conversation. */
-export function inputFromDraft(draft: AutomationDraft, current?: Automation): AutomationInput {
+/**
+ * What the service is sent. A model picked is the settings' provider's (`settingsProvider`), as in a
+ * conversation's model picker; the saved choice is kept as it is while its model is unchanged.
+ */
+export function inputFromDraft(
+  draft: AutomationDraft,
+  current?: Automation,
+  settingsProvider?: ModelProvider,
+): AutomationInput {
   return {
     name: draft.name.trim(),
     workspace: draft.workspace.trim(),
     message: draft.message,
-    llm: current?.llm ?? null,
+    llm: llmFromDraft(draft.model.trim(), current, settingsProvider),
     confirmation_policy:
       draft.policy === 'settings'
         ? null
@@ -70,8 +83,19 @@ export function inputFromDraft(draft: AutomationDraft, current?: Automation): Au
   };
 }
 
+function llmFromDraft(
+  model: string,
+  current: Automation | undefined,
+  settingsProvider: ModelProvider | undefined,
+): AutomationInput['llm'] {
+  if (model === '') return null;
+  if (current?.llm?.model === model) return current.llm;
+  // Without a provider in the settings the picker has nothing to offer; a typed name keeps the saved one's.
+  return { provider: settingsProvider ?? current?.llm?.provider ?? 'openai-compatible', model };
+}
+
 /**
- * The service's refusal as messages by form field (`name`, `workspace`, `message`, `cron`,
+ * The service's refusal as messages by form field (`name`, `workspace`, `message`, `model`, `cron`,
  * `timezone`), and `form` for what belongs to no one field. Pure.
  */
 export function fieldErrors(error: unknown): Record<string, string> {
@@ -91,5 +115,6 @@ export function fieldErrors(error: unknown): Record<string, string> {
 function formField(path: string | undefined): string {
   if (!path) return 'form';
   if (path.startsWith('schedule.')) return path.slice('schedule.'.length);
+  if (path === 'llm' || path.startsWith('llm.')) return 'model';
   return ['name', 'workspace', 'message'].includes(path) ? path : 'form';
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { Automation } from '../../client/automation-wire';
+import { useSettings } from '../api/use-settings';
 import { POLICY_LABELS, type PolicyChoice } from '../settings/policy-options';
 import {
   type AutomationDraft,
@@ -9,6 +10,7 @@ import {
   inputFromDraft,
 } from './automation-draft';
 import { CheckField, FieldError, TextField } from './form-fields';
+import { ModelField } from './model-field';
 import { ScheduleFields } from './schedule-fields';
 import { RefusedError, useAutomationMutations } from './use-automations';
 
@@ -33,12 +35,14 @@ export function AutomationForm({
       : emptyDraft(defaultWorkspace, BROWSER_TIME_ZONE),
   );
   const { save } = useAutomationMutations();
+  const settingsLLM = useSettings().data?.llm ?? undefined;
   const change = (patch: Partial<AutomationDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const errors = save.error instanceof RefusedError ? fieldErrors(save.error.body) : {};
   const otherError = save.error && !(save.error instanceof RefusedError) ? save.error.message : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ id: automation?.id, input: inputFromDraft(draft, automation) }, { onSuccess: onSaved });
+    const input = inputFromDraft(draft, automation, settingsLLM?.provider);
+    save.mutate({ id: automation?.id, input }, { onSuccess: onSaved });
   };
 
   return (
@@ -62,6 +66,12 @@ export function AutomationForm({
         onChange={(message) => change({ message })}
         hint={`A webhook's JSON body fills {{payload.field}} (nested: {{payload.a.b}}).`}
         error={errors.message}
+      />
+      <ModelField
+        value={draft.model}
+        onChange={(model) => change({ model })}
+        settingsModel={settingsLLM?.model || undefined}
+        error={errors.model}
       />
       <label className="field">
         <span className="field__label">Ask before actions</span>

@@ -11,6 +11,8 @@ const SECRET_VARIABLES = [
   'AGENT_WORKBENCH_SESSION_KEY',
   // The automation service's key opens the same REST API as the session key.
   'AGENT_WORKBENCH_AUTOMATION_KEY',
+  // Its password opens the database of the conversations and automations (--database-url).
+  'AGENT_WORKBENCH_DATABASE_URL',
   'LLM_API_KEY',
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',

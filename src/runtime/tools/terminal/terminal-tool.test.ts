@@ -273,12 +273,15 @@ describe('terminal tool', () => {
         LLM_API_KEY: 'sk-secret',
         AGENT_WORKBENCH_SESSION_KEY: 'k',
         AGENT_WORKBENCH_AUTOMATION_KEY: 'a',
+        // Its password opens the conversations' and automations' database.
+        AGENT_WORKBENCH_DATABASE_URL: 'postgres://team:db-pass@db.internal/workbench',
       },
     });
     const observation = await run(tool, {
-      command: 'echo "[$LLM_API_KEY][$AGENT_WORKBENCH_SESSION_KEY][$AGENT_WORKBENCH_AUTOMATION_KEY]"',
+      command:
+        'echo "[$LLM_API_KEY][$AGENT_WORKBENCH_SESSION_KEY][$AGENT_WORKBENCH_AUTOMATION_KEY][$AGENT_WORKBENCH_DATABASE_URL]"',
     });
-    expect(observation.text).toContain('[][][]');
+    expect(observation.text).toContain('[][][][]');
   });
 
   it('refuses every command when bwrap is missing, and says how to install it', async () => {
