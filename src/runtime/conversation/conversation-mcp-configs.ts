@@ -15,6 +15,11 @@ export interface ConversationMCPConfigs {
   set(id: string, config: MCPConfig): Promise<void>;
   /** Drops it from memory: the conversation was deleted, and its stored config with it. */
   forget(id: string): void;
+  /**
+   * Reads the conversation's stored config again: another runtime on the same database may have
+   * stored it after this one started (several runtimes).
+   */
+  refresh(id: string): Promise<void>;
 }
 
 /**
@@ -38,24 +43,26 @@ export function createConversationMCPConfigs(deps: {
       Object.fromEntries(values.map(({ name, value }) => [name, value])),
     );
   };
-  const restored = deps.store.listMCPConfigs().then(
-    (stored) => {
-      for (const { conversation_id: id, config } of stored) {
-        try {
-          hold(id, fromStoredMCPConfig(config, deps.sealer));
-        } catch (error) {
-          deps.logger.warn(
-            "a conversation's MCP servers could not be read back; it runs with the global ones",
-            {
-              conversation_id: id,
-              error,
-            },
-          );
-        }
+  const holdStored = (stored: Array<{ conversation_id: string; config: string }>) => {
+    for (const { conversation_id: id, config } of stored) {
+      try {
+        hold(id, fromStoredMCPConfig(config, deps.sealer));
+      } catch (error) {
+        deps.logger.warn(
+          "a conversation's MCP servers could not be read back; it runs with the global ones",
+          {
+            conversation_id: id,
+            error,
+          },
+        );
       }
-    },
-    (error: unknown) => deps.logger.error("conversations' MCP servers not read back", { error }),
-  );
+    }
+  };
+  const restored = deps.store
+    .listMCPConfigs()
+    .then(holdStored, (error: unknown) =>
+      deps.logger.error("conversations' MCP servers not read back", { error }),
+    );
   return {
     restored,
     get: (id) => configs.get(id),
@@ -64,5 +71,9 @@ export function createConversationMCPConfigs(deps: {
       hold(id, config);
     },
     forget: (id) => configs.delete(id),
+    async refresh(id) {
+      const stored = await deps.store.listMCPConfigs();
+      holdStored(stored.filter((row) => row.conversation_id === id));
+    },
   };
 }

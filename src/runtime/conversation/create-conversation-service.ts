@@ -113,6 +113,8 @@ export function createConversationService(
           leases: deps.leases,
           recover: async (id: string) => {
             await mcpConfigs.restored;
+            // Stored by whichever runtime created it, maybe after this one started.
+            await mcpConfigs.refresh(id);
             await recoverInterruptedRun(store, id, { newId, now });
           },
         }

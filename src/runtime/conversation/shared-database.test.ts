@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestToolset } from '../agent/testing/create-test-toolset';
 import type { LiveFrame } from '../agent/live-frame';
 import type { LLMScript } from '../llm/llm-script';
 import type { RuntimeLogger } from '../logging/runtime-logger';
@@ -7,6 +11,7 @@ import { openPgPool, pgEventStoreOn } from '../store/pg-event-store';
 import { createPgLeaseStore } from '../store/pg-lease-store';
 import { type PgCluster, startPgCluster } from '../store/testing/start-pg-cluster';
 import { createConversationLeases } from './conversation-leases';
+import type { ToolsetRequest } from './conversation-service-deps';
 import { RuntimeError } from './runtime-error';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 
@@ -24,7 +29,13 @@ afterAll(() => cluster?.stop());
 const quiet: RuntimeLogger = { warn: () => undefined, error: () => undefined };
 
 /** One runtime process as the server wires it: a pool of its own, a fenced store, leases, the feed. */
-async function runtime(url: string, owner: string, script: LLMScript, ttlMs: number) {
+async function runtime(
+  url: string,
+  owner: string,
+  script: LLMScript,
+  ttlMs: number,
+  options: { dataDir?: string; onToolset?: (request: ToolsetRequest) => void } = {},
+) {
   const pool = await openPgPool(url, { poolSize: 4 });
   const leaseStore = createPgLeaseStore(pool, { owner, ttlMs });
   leaseStore.setOwnerUrl(`http://${owner}`);
@@ -36,6 +47,15 @@ async function runtime(url: string, owner: string, script: LLMScript, ttlMs: num
     script,
     logger: quiet,
     leases,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.onToolset
+      ? {
+          createToolset: (request: ToolsetRequest) => {
+            options.onToolset?.(request);
+            return createTestToolset();
+          },
+        }
+      : {}),
     appendFeed: createPgAppendFeed(url, quiet),
   });
   const close = harness.close;
@@ -110,6 +130,30 @@ describe('two runtimes on one PostgreSQL database', () => {
     const subscription = await again.service.subscribe(id, () => undefined);
     expect(subscription.state.execution_status).toBe('error');
     subscription.unsubscribe();
+  });
+
+  it("gives a conversation's own MCP servers to a runtime that started before they were stored", async () => {
+    const url = await freshDatabase();
+    // One data dir, as the runtimes of one launcher share it (the key sealing the secret values).
+    const dataDir = await mkdtemp(join(tmpdir(), 'shared-data-'));
+    const requests: ToolsetRequest[] = [];
+    const a = await runtime(url, 'a', { turns: [] }, 60_000, { dataDir });
+    const b = await runtime(url, 'b', { turns: [{ text: 'ok' }] }, 60_000, {
+      dataDir,
+      onToolset: (request) => requests.push(request),
+    });
+    const id = await a.create({
+      mcp_config: { mcpServers: { mine: { command: 'true', env: { OWN_TOKEN: 'own-token-5b1e' } } } },
+    });
+    await a.close();
+    open.splice(open.indexOf(a), 1);
+    await b.say(id, 'use your own server');
+    await b.settled(id);
+    expect(requests.at(-1)?.mcpServers?.mine).toMatchObject({
+      command: 'true',
+      env: { OWN_TOKEN: 'own-token-5b1e' },
+    });
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers which runtime serves a conversation, taking a free lease for the one asked', async () => {

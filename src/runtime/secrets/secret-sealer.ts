@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -50,11 +50,17 @@ function encode(part: string | Buffer): string {
 }
 
 function readOrMakeKey(path: string): Buffer {
+  // Written whole under another name, then linked into place: a runtime starting beside this one
+  // (--runtimes) never reads a key file that is still empty, and only one key ever wins.
+  const draft = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(path, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });
+    writeFileSync(draft, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'w' });
+    linkSync(draft, path);
   } catch (error) {
-    // EEXIST: made before (by an earlier start); read below.
+    // EEXIST: made before (by an earlier start or another runtime); read below.
     if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   const key = readFileSync(path);
   if (key.length !== KEY_BYTES) throw new Error(`${path} is not a ${KEY_BYTES}-byte key`);
