@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { type MockLLM, startMockLLM } from '../scripts/mock-llm/mock-llm-server';
+import { leaseHolderPid } from '../src/cli/testing/lease-holder-pid';
 import { waitUntilProcessGone } from '../src/cli/testing/process-gone';
 import { startTestWorkbench, type TestWorkbench } from '../src/cli/testing/start-test-workbench';
 import { type PgCluster, startPgCluster } from '../src/runtime/store/testing/start-pg-cluster';
@@ -34,22 +34,6 @@ test.afterAll(async () => {
   await cluster?.stop();
 });
 
-/** The pid in the owner id of a conversation's live lease: the runtime process serving it. */
-async function servingPid(id: string): Promise<number | undefined> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ owner: string }>(
-      'SELECT owner FROM conversation_leases WHERE conversation_id = $1 AND expires_at > now()',
-      [id],
-    );
-    const pid = Number(rows[0]?.owner.split(':')[2]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } finally {
-    await client.end();
-  }
-}
-
 async function start(page: import('@playwright/test').Page, task: string): Promise<string> {
   await page.goto(workbench.url);
   await page.getByLabel('Task').fill(task);
@@ -77,7 +61,10 @@ test('conversations on two runtimes run live in the page; one whose runtime is k
   const second = await start(page, 'Count the files second');
   await expect(page.locator('[data-action-kind="TerminalAction"]')).toContainText('exit 0');
   await expectStatus(page, 'running');
-  const [firstPid, secondPid] = [await servingPid(first), await servingPid(second)];
+  const [firstPid, secondPid] = [
+    await leaseHolderPid(databaseUrl, first),
+    await leaseHolderPid(databaseUrl, second),
+  ];
   // New conversations go round the runtimes.
   expect(firstPid).toBeDefined();
   expect(secondPid).toBeDefined();

@@ -25,6 +25,9 @@ const allowed = [
   resolve(repoRoot, 'src/client/automation-wire.ts'),
   resolve(repoRoot, 'src/client/create-automation-client'),
   resolve(repoRoot, 'src/client/create-automation-client.ts'),
+  // The versioned-migration runner both processes use for their own tables (pg types only).
+  resolve(repoRoot, 'src/runtime/store/run-pg-migrations'),
+  resolve(repoRoot, 'src/runtime/store/run-pg-migrations.ts'),
 ];
 /** What only the service's tests may use: the throwaway PostgreSQL server every store test starts. */
 const allowedInTests = [resolve(repoRoot, 'src/runtime/store/testing/start-pg-cluster')];

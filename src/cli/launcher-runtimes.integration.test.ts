@@ -1,8 +1,8 @@
-import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
 import { type PgCluster, startPgCluster } from '../runtime/store/testing/start-pg-cluster';
+import { leaseHolderPid } from './testing/lease-holder-pid';
 import { waitUntilProcessGone } from './testing/process-gone';
 import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
 
@@ -80,22 +80,6 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
   }
 }
 
-/** The pid in a lease's owner id (`runtime-2:<host>:<pid>:<random>`): the runtime process holding it. */
-async function ownerPid(databaseUrl: string, id: string): Promise<number | undefined> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ owner: string }>(
-      'SELECT owner FROM conversation_leases WHERE conversation_id = $1 AND expires_at > now()',
-      [id],
-    );
-    const pid = Number(rows[0]?.owner.split(':')[2]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } finally {
-    await client.end();
-  }
-}
-
 /** The first frame of a conversation's session socket opened through the ingress. */
 function firstFrame(workbench: TestWorkbench, id: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -144,7 +128,7 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
       ids.push(String(created.body.id));
     }
     const owners = await Promise.all(
-      ids.map((id) => api(`/api/conversations/${id}`).then(() => ownerPid(databaseUrl, id))),
+      ids.map((id) => api(`/api/conversations/${id}`).then(() => leaseHolderPid(databaseUrl, id))),
     );
     expect(new Set(owners).size).toBe(3);
     // Each conversation's socket reaches its runtime through the ingress.
@@ -161,7 +145,7 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
       return events.some((event) => event.kind === 'ObservationEvent') ? true : undefined;
     });
     const acknowledged = await allEvents(api, id);
-    const pid = await ownerPid(databaseUrl, id);
+    const pid = await leaseHolderPid(databaseUrl, id);
     expect(pid).toBeDefined();
     process.kill(pid as number, 'SIGKILL');
     await waitUntilProcessGone(pid as number, 5_000);
@@ -189,7 +173,7 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
     });
     const texts = JSON.stringify(await allEvents(api, id));
     expect(texts).toContain('Carried on after the failover.');
-    const newOwner = await ownerPid(databaseUrl, id);
+    const newOwner = await leaseHolderPid(databaseUrl, id);
     expect(newOwner).not.toBe(pid);
   }, 150_000);
 });
