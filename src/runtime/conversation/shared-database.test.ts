@@ -156,6 +156,27 @@ describe('two runtimes on one PostgreSQL database', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('stops a run whose lease another runtime took, and lets go of the conversation', async () => {
+    const url = await freshDatabase();
+    const a = await runtime(url, 'a', { turns: [{ fail: 'hang' }] }, 600);
+    const id = await a.create();
+    await a.say(id, 'start something long');
+    await a.until(async () => (await a.status(id)) === 'running');
+    await a.service.startLeases?.('http://a');
+    // Taken over in one step, as by a runtime that claimed it while a's lease had lapsed.
+    const pool = await openPgPool(url, { poolSize: 1 });
+    await pool.query(
+      "UPDATE conversation_leases SET owner = 'b', owner_url = 'http://b', expires_at = now() + interval '1 minute' WHERE conversation_id = $1",
+      [id],
+    );
+    await pool.end();
+    // a's next heartbeat finds it gone: the run stops here and the conversation is not a's any more.
+    await a.until(async () => {
+      const refused = await a.say(id, 'still mine?').catch((error: { code?: string }) => error.code);
+      return refused === 'conversation_elsewhere';
+    }, 10_000);
+  });
+
   it('answers which runtime serves a conversation, taking a free lease for the one asked', async () => {
     const url = await freshDatabase();
     const a = await runtime(url, 'a', { turns: [] }, 60_000);
