@@ -14,7 +14,6 @@ import {
 } from '../runtime/secrets/tighten-data-dir-permissions';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { EventStore } from '../runtime/store/event-store';
-import { openPgEventStore } from '../runtime/store/pg-event-store';
 import { openSqliteEventStore } from '../runtime/store/sqlite-event-store';
 
 export interface CorruptRow {
@@ -55,7 +54,7 @@ export async function createRuntimeService(options: {
 }): Promise<RuntimeService> {
   const notice = options.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
   const store = options.databaseUrl
-    ? await openPgEventStore(options.databaseUrl, { onCorruptRow: options.onCorruptRow })
+    ? await openPgStore(options.databaseUrl, options.onCorruptRow)
     : openSqliteStore(options.dataDir, options.onCorruptRow, notice);
   if (options.databaseUrl) for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
   const sessionKey = options.sessionKey ?? readSessionKey(options.dataDir);
@@ -102,6 +101,19 @@ export async function createRuntimeService(options: {
       }
     },
   };
+}
+
+/**
+ * The PostgreSQL store, loaded only when there is a database URL: `pg` (and Node's fetch, which its
+ * runtime detection loads) cost about a twentieth of the runtime's start-up CPU and 3 MiB of its
+ * memory, for a store most runs do not use (scripts/runtime-start-packages.test.ts keeps it out).
+ */
+async function openPgStore(
+  databaseUrl: string,
+  onCorruptRow: (info: CorruptRow) => void,
+): Promise<EventStore> {
+  const { openPgEventStore } = await import('../runtime/store/pg-event-store');
+  return openPgEventStore(databaseUrl, { onCorruptRow });
 }
 
 /** `<data-dir>/workbench.db`, created 0600 so its WAL is never readable by others either. */
