@@ -64,7 +64,7 @@ export interface BuildServerOptions {
   /**
    * Origins whose pages may call the runtime (a present Origin header must be one of them), e.g.
    * `http://127.0.0.1:8000`. Default: AGENT_WORKBENCH_ALLOWED_ORIGINS, which the launcher sets to the
-   * ingress's origins; read here because main.ts and runtime-env.ts do not carry it yet.
+   * ingress's origins; read here because runtime-process.ts and runtime-env.ts do not carry it yet.
    */
   allowedOrigins?: readonly string[];
   /**
@@ -76,7 +76,7 @@ export interface BuildServerOptions {
 
 /**
  * The runtime's HTTP and WebSocket face as a fastify app, ready but not listening: tests use
- * `inject()`, main.ts calls `listen()`, scripts/gen-api.ts reads `openApiDocument(app)`. Resolves once every
+ * `inject()`, start-runtime.ts calls `listen()`, scripts/gen-api.ts reads `openApiDocument(app)`. Resolves once every
  * route is registered.
  */
 export async function buildServer(options: BuildServerOptions): Promise<ZodApp> {
