@@ -2,12 +2,14 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { BUNDLE_INPUTS_FILE } from '../src/cli/bundle-freshness';
-import { bundleOptions } from './bundle-options';
+import { bundleOptions, type NodeBundleOptions, runtimeBundleOptions } from './bundle-options';
 
 /**
- * Bundles the three Node processes, packages included, except the native addons:
+ * Bundles the three Node processes, packages included, except the native addons (options in
+ * scripts/bundle-options.ts):
  * - the runtime (src/server/main.ts) into dist/runtime/main.mjs, split so that code loaded on first
- *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start;
+ *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start,
+ *   without the packages it does not use;
  * - the launcher (src/cli/main.ts) into dist/cli/main.mjs;
  * - the automation service (src/automation/main.ts) into dist/automation/main.mjs.
  * Why (measured, scripts/bench/startup.bench.ts): tsx compiling the launcher on every start cost it
@@ -21,14 +23,15 @@ const repo = join(import.meta.dirname, '..');
 /** Rewritten by npm on every install: a changed package makes the bundles stale (their files keep old times). */
 const INSTALL_RECORD = 'node_modules/.package-lock.json';
 
-await bundle('src/server/main.ts', 'dist/runtime', { splitting: true });
-await bundle('src/cli/main.ts', 'dist/cli', { splitting: false });
-await bundle('src/automation/main.ts', 'dist/automation', { splitting: false });
+await bundle(runtimeBundleOptions());
+await bundle(bundleOptions('src/cli/main.ts', 'dist/cli', { splitting: false }));
+await bundle(bundleOptions('src/automation/main.ts', 'dist/automation', { splitting: false }));
 
-async function bundle(entry: string, outdir: string, options: { splitting: boolean }): Promise<void> {
+async function bundle(options: NodeBundleOptions): Promise<void> {
+  const outdir = options.outdir;
   // Chunk names carry hashes: without a clean folder, every build would leave the previous ones behind.
   rmSync(join(repo, outdir), { recursive: true, force: true });
-  const result = await build(bundleOptions(entry, outdir, options));
+  const result = await build(options);
   writeFileSync(join(repo, outdir, BUNDLE_INPUTS_FILE), `${JSON.stringify(sourceInputs(result.metafile))}\n`);
 }
 

@@ -8,14 +8,19 @@ describe('the runtime at start', () => {
     expect(packages).toContain('fastify');
     expect(packages).toContain('zod');
     // PostgreSQL only with --database-url; the model SDKs with the first model call; MCP with the first
-    // MCP server; the OpenAPI generator with the first /openapi.json; YAML with the first skill front matter.
+    // MCP server; the OpenAPI generator (and the JSON Schema compilers its fastify instance loads) with
+    // the first /openapi.json; YAML with the first skill front matter; inject() never.
     for (const onFirstUse of [
       'pg',
       'ai',
       '@ai-sdk/openai',
       '@modelcontextprotocol/sdk',
       '@fastify/swagger',
+      '@fastify/ajv-compiler',
+      '@fastify/fast-json-stringify-compiler',
+      'ajv',
       'yaml',
+      'light-my-request',
     ]) {
       expect(packages).not.toContain(onFirstUse);
     }

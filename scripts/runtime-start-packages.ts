@@ -1,5 +1,5 @@
 import { build, type Metafile } from 'esbuild';
-import { bundleOptions } from './bundle-options';
+import { runtimeBundleOptions } from './bundle-options';
 
 /**
  * What the runtime process reads when it starts, as npm package names: the packages in the bundle's
@@ -9,7 +9,7 @@ import { bundleOptions } from './bundle-options';
  */
 export async function runtimeStartPackages(): Promise<Set<string>> {
   const { metafile } = await build({
-    ...bundleOptions('src/server/main.ts', 'dist/runtime', { splitting: true }),
+    ...runtimeBundleOptions(),
     write: false,
     logLevel: 'error',
   });

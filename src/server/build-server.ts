@@ -36,7 +36,7 @@ import { registerSessionSocket, type SessionSocketOptions } from './socket/regis
 import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
 import { registerBashEventsSocket } from './socket/bash-events-socket';
 import { withSessionKeyRedaction } from './socket/upstream-log-redaction';
-import { zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
+import { zodCompilersFactory, zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
 import type { ZodTypeProvider } from './zod-type-provider';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -84,6 +84,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     logger: withSessionKeyRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
   app.setValidatorCompiler(zodValidatorCompiler);
