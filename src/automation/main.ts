@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       await service.scheduler.stop();
       store.close();
     };
+    // The launcher takes this line as the service's readiness.
     process.stdout.write(`Agent Workbench automations listening on http://${env.host}:${env.port}\n`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

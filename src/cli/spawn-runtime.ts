@@ -34,8 +34,8 @@ export interface RuntimeProcess {
 export const STOP_GRACE_MS = 3_000;
 
 /**
- * What the runtime and the automation service print on stdout once they listen: the launcher's cue
- * to look at their health at once instead of at its next poll.
+ * What the runtime and the automation service print on stdout once they listen, which the launcher
+ * takes as their readiness (waitUntilHealthy's `listening`).
  */
 export const LISTENING_LINE = /^Agent Workbench [a-z]+ listening on http/;
 

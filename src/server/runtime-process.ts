@@ -21,6 +21,7 @@ export async function runRuntimeProcess(): Promise<void> {
     process.stderr.write(`agent-workbench runtime: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
     process.exit(1);
   }
+  // The launcher takes this line as the runtime's readiness (LISTENING_LINE, src/cli/spawn-runtime.ts).
   process.stdout.write(`Agent Workbench runtime listening on ${runtime.url}\n`);
 
   let closing = false;

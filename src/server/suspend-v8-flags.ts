@@ -14,7 +14,8 @@ const DEFAULTS = ['--no-optimize-for-size', '--max-semi-space-size=0'];
  * loads is compiled from source, about a sixth of the runtime's start-up CPU. What the flags do
  * for memory is mostly the heap's layout, fixed when the process started, before any script ran.
  * So this gives V8 its defaults back until the returned function sets the flags of `execArgv`
- * again; call it once the modules are loaded. Without memory flags it does nothing.
+ * again; call it once the process has loaded and started what it needs. Without memory flags it
+ * does nothing.
  */
 export function suspendV8Flags(execArgv: readonly string[]): () => void {
   const flags = execArgv.filter((argument) => MEMORY_FLAG.test(argument));
