@@ -1,12 +1,15 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { BUNDLE_INPUTS_FILE } from '../src/cli/bundle-freshness';
+import { bundleOptions, type NodeBundleOptions, runtimeBundleOptions } from './bundle-options';
 
 /**
- * Bundles the three Node processes, packages included, except the native addons:
+ * Bundles the three Node processes, packages included, except the native addons (options in
+ * scripts/bundle-options.ts):
  * - the runtime (src/server/main.ts) into dist/runtime/main.mjs, split so that code loaded on first
- *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start;
+ *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start,
+ *   without the packages it does not use;
  * - the launcher (src/cli/main.ts) into dist/cli/main.mjs;
  * - the automation service (src/automation/main.ts) into dist/automation/main.mjs, split so that the
  *   store it does not use (PostgreSQL's client on SQLite, and the reverse) is never read.
@@ -18,62 +21,18 @@ import { BUNDLE_INPUTS_FILE } from '../src/cli/bundle-freshness';
  * only while none of them changed since (src/cli/bundle-freshness.ts).
  */
 const repo = join(import.meta.dirname, '..');
-/** Loaded with their compiled .node files from node_modules, as installed. */
-const NATIVE_PACKAGES = ['better-sqlite3', 'node-pty'];
 /** Rewritten by npm on every install: a changed package makes the bundles stale (their files keep old times). */
 const INSTALL_RECORD = 'node_modules/.package-lock.json';
 
-/**
- * zod re-exports every locale as `z.locales` (about 300 KB, an eighth of what the runtime parses at
- * start); nothing here switches locale, and zod imports English for its default messages on its own.
- * So the locales index zod's own modules import becomes one that offers English only.
- */
-const englishOnlyZodLocales: Plugin = {
-  name: 'english-only-zod-locales',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
-      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
-      return { path: join(args.importer, '../../locales/en.js'), namespace: 'zod-locales' };
-    });
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      resolveDir: repo,
-    }));
-  },
-};
+await bundle(runtimeBundleOptions());
+await bundle(bundleOptions('src/cli/main.ts', 'dist/cli', { splitting: false }));
+await bundle(bundleOptions('src/automation/main.ts', 'dist/automation', { splitting: true }));
 
-await bundle('src/server/main.ts', 'dist/runtime', { splitting: true });
-await bundle('src/cli/main.ts', 'dist/cli', { splitting: false });
-await bundle('src/automation/main.ts', 'dist/automation', { splitting: true });
-
-async function bundle(entry: string, outdir: string, options: { splitting: boolean }): Promise<void> {
+async function bundle(options: NodeBundleOptions): Promise<void> {
+  const outdir = options.outdir;
   // Chunk names carry hashes: without a clean folder, every build would leave the previous ones behind.
   rmSync(join(repo, outdir), { recursive: true, force: true });
-  const result = await build({
-    absWorkingDir: repo,
-    entryPoints: { main: entry },
-    outdir,
-    // Chunks sit beside main.mjs: modules that find files through `new URL(…, import.meta.url)` (the
-    // sandbox bridge script) must resolve them from the same folder depth whichever file they land in.
-    chunkNames: '[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: options.splitting,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: NATIVE_PACKAGES,
-    // Packages written as CommonJS call require() for Node's own modules, which an ES module lacks.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    minifyWhitespace: true,
-    minifySyntax: true,
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'warning',
-    plugins: [englishOnlyZodLocales],
-  });
+  const result = await build(options);
   writeFileSync(join(repo, outdir, BUNDLE_INPUTS_FILE), `${JSON.stringify(sourceInputs(result.metafile))}\n`);
 }
 

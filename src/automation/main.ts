@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       await service.scheduler.stop();
       await store.close();
     };
+    // The launcher takes this line as the service's readiness.
     process.stdout.write(`Agent Workbench automations listening on http://${env.host}:${env.port}\n`);
   } catch (error) {
     report(`agent-workbench automations: ${errorText(error).replace(/\s*\n\s*/g, ' ')}`);

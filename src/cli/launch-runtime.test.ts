@@ -18,6 +18,12 @@ console.error('runtime warming up');
 http.createServer((request, response) => response.end('{}')).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 const CRASHING = `console.error('boom: cannot open database'); process.exit(1);`;
+// Says it listens, as the real runtime does once it does, but its probe never answers 200.
+const SAYS_LISTENING = `
+const http = require('node:http');
+http.createServer((request, response) => { response.statusCode = 503; response.end(); })
+  .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('Agent Workbench runtime listening on http://127.0.0.1:' + process.env.PORT));
+`;
 const SILENT = `require('node:fs').writeFileSync(process.env.PID_FILE, String(process.pid)); setInterval(() => {}, 1000);`;
 
 let tempDir: string;
@@ -77,6 +83,14 @@ describe('launchRuntime', () => {
     expect(Date.now() - started).toBeLessThan(3_500);
     expect(result.runtime.pid !== undefined && isProcessAlive(result.runtime.pid)).toBe(false);
     expect(await waitUntilProcessGone(grandchildPid, 1_000)).toBe(true);
+  });
+
+  it("takes the runtime's ready line on stdout as its cue, without waiting for /server_info", async () => {
+    const { result, logs } = await launch(SAYS_LISTENING, await freePort());
+    if (!result.ok) throw new Error(result.message);
+    // Still written to the runtime's log like any other line.
+    expect(logs.some((line) => line.startsWith('Agent Workbench runtime listening on'))).toBe(true);
+    await result.runtime.stop();
   });
 
   it('reports a runtime that exits during startup, with its stderr passed on', async () => {

@@ -1,6 +1,6 @@
 import { checkPortFree } from './check-port-free';
 import { type RuntimeCommand, type RuntimeOutput, type RuntimeProcess, spawnRuntime } from './spawn-runtime';
-import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
+import { FALLBACK_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
 
 export interface LaunchRuntimeOptions {
   command: RuntimeCommand;
@@ -52,8 +52,9 @@ export async function launchRuntime(
   const timeoutMs = options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS;
   const health = await waitUntilHealthy(`http://${options.host}:${options.port}`, {
     timeoutMs,
-    intervalMs: HEALTH_INTERVAL_MS,
+    intervalMs: FALLBACK_INTERVAL_MS,
     exited: runtime.exited,
+    listening: runtime.listening,
     path: child.healthPath,
   });
   if (health === 'healthy') return { ok: true, runtime };

@@ -26,7 +26,9 @@ export interface RuntimeCommandOptions {
 /**
  * A small young generation: the runtime idles most of its life, and V8's default lets start-up
  * garbage hold up to 16 MiB per semi-space for good. Smaller code and heap tuning for the same reason;
- * measured with `npm run bench -- startup` (idle RSS) and `npm run bench -- loop` (throughput).
+ * measured with `npm run bench -- startup` (idle RSS) and `npm run bench -- loop` (throughput). The
+ * runtime sets them aside until it listens, so that Node's code cache still serves its built-ins
+ * (src/server/suspend-v8-flags.ts).
  */
 export const RUNTIME_V8_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
 

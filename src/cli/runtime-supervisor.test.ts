@@ -14,6 +14,7 @@ function fakeRuntime(pid: number) {
   });
   const runtime: RuntimeProcess & { stops: number } = {
     pid,
+    listening: Promise.resolve(),
     exited,
     hasExited: () => exitedWith !== undefined,
     stops: 0,

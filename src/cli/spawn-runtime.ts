@@ -22,6 +22,8 @@ export interface RuntimeExit {
 
 export interface RuntimeProcess {
   pid: number | undefined;
+  /** Settles when the process prints its ready line (LISTENING_LINE); never, if it does not. */
+  listening: Promise<void>;
   /** Settles once, when the process is gone (a failed spawn counts as an exit with code null). */
   exited: Promise<RuntimeExit>;
   hasExited(): boolean;
@@ -30,6 +32,12 @@ export interface RuntimeProcess {
 }
 
 export const STOP_GRACE_MS = 3_000;
+
+/**
+ * What the runtime and the automation service print on stdout once they listen, which the launcher
+ * takes as their readiness (waitUntilHealthy's `listening`).
+ */
+export const LISTENING_LINE = /^Agent Workbench [a-z]+ listening on http/;
 
 /**
  * Starts the runtime in its own process group (detached) so that Ctrl-C in the terminal reaches only the
@@ -57,7 +65,14 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
       settle({ code: null, signal: null });
     });
   });
-  forwardLines(child.stdout, output.log);
+  let heardListening: () => void = () => {};
+  const listening = new Promise<void>((resolve) => {
+    heardListening = resolve;
+  });
+  forwardLines(child.stdout, (line) => {
+    if (LISTENING_LINE.test(line)) heardListening();
+    output.log(line);
+  });
   forwardLines(child.stderr, (line) => {
     output.log(line);
     output.error(line);
@@ -65,6 +80,7 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
 
   return {
     pid: child.pid,
+    listening,
     exited,
     hasExited: () => exit !== undefined,
     stop: (graceMs = STOP_GRACE_MS) => stopGroup(child, exited, graceMs),

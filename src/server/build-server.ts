@@ -37,7 +37,7 @@ import { registerSessionSocket, type SessionSocketOptions } from './socket/regis
 import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
 import { registerBashEventsSocket } from './socket/bash-events-socket';
 import { withSessionKeyRedaction } from './socket/upstream-log-redaction';
-import { zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
+import { zodCompilersFactory, zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
 import type { ZodTypeProvider } from './zod-type-provider';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -65,7 +65,7 @@ export interface BuildServerOptions {
   /**
    * Origins whose pages may call the runtime (a present Origin header must be one of them), e.g.
    * `http://127.0.0.1:8000`. Default: AGENT_WORKBENCH_ALLOWED_ORIGINS, which the launcher sets to the
-   * ingress's origins; read here because main.ts and runtime-env.ts do not carry it yet.
+   * ingress's origins; read here because runtime-process.ts and runtime-env.ts do not carry it yet.
    */
   allowedOrigins?: readonly string[];
   /**
@@ -77,7 +77,7 @@ export interface BuildServerOptions {
 
 /**
  * The runtime's HTTP and WebSocket face as a fastify app, ready but not listening: tests use
- * `inject()`, main.ts calls `listen()`, scripts/gen-api.ts reads `openApiDocument(app)`. Resolves once every
+ * `inject()`, start-runtime.ts calls `listen()`, scripts/gen-api.ts reads `openApiDocument(app)`. Resolves once every
  * route is registered.
  */
 export async function buildServer(options: BuildServerOptions): Promise<ZodApp> {
@@ -85,6 +85,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     logger: withSessionKeyRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -14,13 +14,6 @@ import {
 } from '../runtime/secrets/tighten-data-dir-permissions';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { EventStore } from '../runtime/store/event-store';
-import { openPgPool, pgEventStoreOn } from '../runtime/store/pg-event-store';
-import { createPgLeaseStore } from '../runtime/store/pg-lease-store';
-import { createPgAppendFeed } from '../runtime/store/pg-append-feed';
-import { createConversationLeases, DEFAULT_LEASE_TTL_MS } from '../runtime/conversation/conversation-leases';
-import { createStderrLogger } from '../runtime/logging/runtime-logger';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { openSqliteEventStore } from '../runtime/store/sqlite-event-store';
 
 export interface CorruptRow {
@@ -63,7 +56,11 @@ export async function createRuntimeService(options: {
 }): Promise<RuntimeService> {
   const notice = options.onNotice ?? ((line: string) => process.stderr.write(`${line}\n`));
   const shared = options.databaseUrl
-    ? await openSharedDatabase(options.databaseUrl, options.onCorruptRow, options.leases ?? {})
+    ? await (await import('./open-shared-database')).openSharedDatabase(
+        options.databaseUrl,
+        options.onCorruptRow,
+        options.leases ?? {},
+      )
     : undefined;
   const store = shared?.store ?? openSqliteStore(options.dataDir, options.onCorruptRow, notice);
   if (options.databaseUrl) for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
@@ -111,29 +108,6 @@ export async function createRuntimeService(options: {
         await store.close();
       }
     },
-  };
-}
-
-/**
- * A PostgreSQL database that several runtimes may share: the store refuses appends to a conversation
- * another runtime's live lease covers, this runtime's leases, and the feed of everyone's commits.
- */
-async function openSharedDatabase(
-  url: string,
-  onCorruptRow: (info: CorruptRow) => void,
-  options: { owner?: string; ttlMs?: number; ownerUrl?: string },
-) {
-  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const ttlMs = options.ttlMs ?? DEFAULT_LEASE_TTL_MS;
-  const pool = await openPgPool(url);
-  const store = pgEventStoreOn(pool, { onCorruptRow, leaseOwner: owner });
-  const leaseStore = createPgLeaseStore(pool, { owner, ttlMs });
-  if (options.ownerUrl) leaseStore.setOwnerUrl(options.ownerUrl);
-  const logger = createStderrLogger();
-  return {
-    store,
-    leases: createConversationLeases(leaseStore, { ttlMs, logger }),
-    appendFeed: createPgAppendFeed(url, logger),
   };
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RUNTIME_V8_FLAGS } from '../cli/runtime-command';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 // As the launcher does: tsx by absolute URL, since the cwd is not this repository.
@@ -20,8 +21,8 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function runtime(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+function runtime(env: Record<string, string>, nodeFlags: readonly string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', TSX, MAIN], {
     cwd: dataDir,
     env: { PATH: process.env.PATH ?? '', HOME: dataDir, AGENT_WORKBENCH_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,6 +63,12 @@ describe('the runtime process', () => {
     process.child.kill('SIGTERM');
     expect(await process.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("started with the launcher's V8 flags, takes Node's code cache for the built-ins it loads (here its HTTP server)", async () => {
+    const process = runtime({ ...BASE_ENV, NODE_DEBUG_NATIVE: 'CODE_CACHE' }, RUNTIME_V8_FLAGS);
+    await process.listening();
+    expect(process.output().stderr).toMatch(/Code cache of _http_server .*is accepted/);
   });
 
   it('fails to start with one stderr line and exit 1 when the port is taken', async () => {

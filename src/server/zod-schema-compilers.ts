@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import { RequestValidationError } from './request-validation-error';
 
@@ -27,3 +27,18 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
 /** Replies are built by our own code from typed values: plain JSON.stringify, no second validation. */
 export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> = () => (data) =>
   JSON.stringify(data);
+
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
+/**
+ * The compilers above as fastify's `schemaController.compilersFactory`. Without one, making an app
+ * loads ajv and fast-json-stringify to build fastify's own compilers, which setValidatorCompiler and
+ * setSerializerCompiler then replace (so the runtime's bundle can leave them out). fastify types its
+ * factories for JSON Schema only, hence the cast.
+ */
+export const zodCompilersFactory = {
+  buildValidator: () => zodValidatorCompiler,
+  buildSerializer: () => zodSerializerCompiler,
+} as unknown as CompilersFactory;
