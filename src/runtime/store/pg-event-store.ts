@@ -138,15 +138,23 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
     return found;
   }
 
-  /** Under the conversation's row lock: a live lease held by another runtime refuses the write. */
-  async function requireLease(client: pg.PoolClient, conversationId: string, owner: string) {
-    const { rows } = await client.query<{ owner: string }>(
-      'SELECT owner FROM conversation_leases WHERE conversation_id = $1 AND expires_at > now()',
+  /**
+   * Locks the conversation's row for an append. With a lease owner, the live lease's holder is read in
+   * the same statement (no extra round trip per append): one held by another runtime refuses the write.
+   */
+  async function lockForAppend(client: pg.PoolClient, conversationId: string): Promise<ConversationRow> {
+    if (options.leaseOwner === undefined) return row(client, conversationId, true);
+    const { rows } = await client.query<ConversationRow & { lease_holder: string | null }>(
+      `SELECT c.*, (SELECT owner FROM conversation_leases l
+                    WHERE l.conversation_id = c.id AND l.expires_at > now()) AS lease_holder
+       FROM conversations c WHERE c.id = $1 FOR UPDATE OF c`,
       [conversationId],
     );
-    const holder = rows[0]?.owner;
-    if (holder !== undefined && holder !== owner)
+    const found = rows[0];
+    if (!found) throw new StoreError('unknown_conversation', `Unknown conversation ${conversationId}`);
+    if (found.lease_holder !== null && found.lease_holder !== options.leaseOwner)
       throw new StoreError('not_owner', `Conversation ${conversationId} is run by another runtime now`);
+    return found;
   }
 
   async function eventExists(client: pg.PoolClient, conversationId: string, eventId: string) {
@@ -183,8 +191,7 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
 
   async function appendMany(conversationId: string, newEvents: readonly NewEvent[]): Promise<Event[]> {
     return transaction(async (client) => {
-      const conversation = await row(client, conversationId, true);
-      if (options.leaseOwner !== undefined) await requireLease(client, conversationId, options.leaseOwner);
+      const conversation = await lockForAppend(client, conversationId);
       let leaf = conversation.leaf_event_id;
       let seq = conversation.last_seq;
       const appended: Event[] = [];
