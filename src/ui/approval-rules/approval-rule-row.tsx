@@ -1,9 +1,12 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ApprovalRule, ApprovalRuleEffect } from '../api/wire-types';
+import type { ApprovalRule, ApprovalRuleEffect, ApprovalRuleInput } from '../api/wire-types';
 import { EFFECT_LABELS, TOOL_LABELS, matcherText, withMatcherText } from './rule-matcher-text';
 
-/** One rule: its tool, what it matches (editable), its effect, whether it covers high risk; delete. */
+/**
+ * One rule: its tool, what it matches (editable), its effect, whether it covers high risk; delete.
+ * `onChange` gets the edit as a function of the rule, applied to the latest saved version of it.
+ */
 export function ApprovalRuleRow({
   rule,
   busy,
@@ -12,13 +15,14 @@ export function ApprovalRuleRow({
 }: {
   rule: ApprovalRule;
   busy: boolean;
-  onChange: (rule: ApprovalRule) => void;
+  onChange: (update: (rule: ApprovalRuleInput) => ApprovalRuleInput) => void;
   onDelete: () => void;
 }) {
   const [text, setText] = useState(matcherText(rule.matcher));
   const commitText = () => {
-    if (text.trim() && text.trim() !== matcherText(rule.matcher))
-      onChange({ ...rule, matcher: withMatcherText(rule.matcher, text.trim()) });
+    const typed = text.trim();
+    if (typed && typed !== matcherText(rule.matcher))
+      onChange((latest) => ({ ...latest, matcher: withMatcherText(latest.matcher, typed) }));
   };
   const label = `${TOOL_LABELS[rule.tool] ?? rule.tool} rule ${matcherText(rule.matcher) || 'any'}`;
   return (
@@ -48,7 +52,10 @@ export function ApprovalRuleRow({
         value={rule.effect}
         disabled={busy}
         aria-label={`Effect of ${label}`}
-        onChange={(event) => onChange({ ...rule, effect: event.target.value as ApprovalRuleEffect })}
+        onChange={(event) => {
+          const effect = event.target.value as ApprovalRuleEffect;
+          onChange((latest) => ({ ...latest, effect }));
+        }}
       >
         {Object.entries(EFFECT_LABELS).map(([value, name]) => (
           <option key={value} value={value}>
@@ -61,7 +68,10 @@ export function ApprovalRuleRow({
           type="checkbox"
           checked={rule.allow_high_risk}
           disabled={busy}
-          onChange={(event) => onChange({ ...rule, allow_high_risk: event.target.checked })}
+          onChange={(event) => {
+            const allowHighRisk = event.target.checked;
+            onChange((latest) => ({ ...latest, allow_high_risk: allowHighRisk }));
+          }}
         />
         high-risk
       </label>

@@ -1,4 +1,5 @@
 import { CircleExclamationPoint } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ApprovalRule, ApprovalRuleInput } from '../api/wire-types';
 import { ApprovalRuleRow } from './approval-rule-row';
 import { NewApprovalRule } from './new-approval-rule';
@@ -23,8 +24,27 @@ export function ApprovalRulesEditor({
   canAdd?: boolean;
   emptyText: string;
 }) {
-  const replace = (index: number, rule: ApprovalRule | null) =>
-    onSave(rules.flatMap((current, at) => (at !== index ? [current] : rule ? [rule] : [])));
+  // A change builds on the list as last saved or received, not on the one last rendered: a second
+  // change can come before React has drawn the first (a fast user, a busy page), and saving the
+  // rendered list would then undo the first.
+  const latest = useRef<readonly ApprovalRuleInput[]>(rules);
+  useLayoutEffect(() => {
+    latest.current = rules;
+  }, [rules]);
+  const save = (next: ApprovalRuleInput[]) => {
+    latest.current = next;
+    onSave(next);
+  };
+  const replace = (
+    shown: ApprovalRule,
+    index: number,
+    update: ((rule: ApprovalRuleInput) => ApprovalRuleInput) | null,
+  ) =>
+    save(
+      latest.current.flatMap((current, at) =>
+        (shown.id ? current.id !== shown.id : at !== index) ? [current] : update ? [update(current)] : [],
+      ),
+    );
   return (
     <div className="approval-rules">
       {rules.length === 0 ? (
@@ -36,13 +56,13 @@ export function ApprovalRulesEditor({
               key={rule.id}
               rule={rule}
               busy={busy}
-              onChange={(changed) => replace(index, changed)}
-              onDelete={() => replace(index, null)}
+              onChange={(update) => replace(rule, index, update)}
+              onDelete={() => replace(rule, index, null)}
             />
           ))}
         </ul>
       )}
-      {canAdd ? <NewApprovalRule busy={busy} onAdd={(rule) => onSave([...rules, rule])} /> : null}
+      {canAdd ? <NewApprovalRule busy={busy} onAdd={(rule) => save([...latest.current, rule])} /> : null}
       {error ? (
         <div className="notice notice--error" role="alert">
           <CircleExclamationPoint size={16} aria-hidden />

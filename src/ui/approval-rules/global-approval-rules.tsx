@@ -15,10 +15,13 @@ export function GlobalApprovalRules() {
     mutationFn: (rules: ApprovalRuleInput[]) =>
       unwrap(client.PATCH('/api/settings', { body: { approval_rules: rules } })),
     // Shown at once: a second change made before the first save answers must build on the first.
-    onMutate: (rules) =>
+    // A refetch still under way (the one below, say) must not land on top of it with the old list.
+    onMutate: async (rules) => {
+      await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
       queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) =>
         old ? { ...old, approval_rules: rules as Settings['approval_rules'] } : old,
-      ),
+      );
+    },
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
   });
   // The approval dialog's "Always allow" adds rules from elsewhere: show the latest list.
