@@ -1,7 +1,10 @@
 import type { AutomationRecord, RunRecord } from './automation-record';
 import { describeSchedule } from './describe-schedule';
 
-/** An automation as the API answers it (src/client/automation-types.ts checks this shape). */
+/**
+ * An automation as the API answers it. Its schema is in src/client/automation-wire.ts, and
+ * automation-wire.test.ts checks every answer against it.
+ */
 export interface AutomationView extends Omit<AutomationRecord, 'webhook_token'> {
   schedule_description: string | null;
   /** The path to POST to (through the ingress), token included; null while the webhook is off. */

@@ -3,6 +3,7 @@ import {
   type ClientRequest,
   createServer,
   type IncomingMessage,
+  type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
@@ -111,6 +112,8 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   });
   /** Which runtime each proxied request went to, so a failure or a 421 can be told to the router. */
   const routedTo = new WeakMap<IncomingMessage, string>();
+  /** Requests sent again when their runtime turns out to be gone or no longer theirs (proxyAgainIfMoved). */
+  const retried = new WeakMap<IncomingMessage, Retry>();
   const proxy = createBackendProxy(options.runtimeUrl, RUNTIME_DOWN, answered, {
     failed(request) {
       const runtime = routedTo.get(request);
@@ -121,6 +124,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       const id = router.conversationOf(request.url ?? '/');
       if (id) router.forgetConversation(id);
     },
+    takeOver: retried,
   });
   const automationProxy = options.automationUrl
     ? createBackendProxy(options.automationUrl, AUTOMATION_DOWN, answered)
@@ -148,6 +152,8 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     if (backend) {
       const limit = bodyLimitFor(request);
       if (exceedsBodyLimit(request, limit)) return refuseTooLarge(request, response, limit);
+      if (!direct(backend) && limit.bytes < UPLOAD_BODY_LIMIT_BYTES)
+        return void proxyAgainIfMoved(request, response, limit);
       if (request.headers['transfer-encoding'] === undefined) {
         if (direct(backend)) return backend.web(request, response, forward);
         return void routeRequest(request).then((routed) => backend.web(request, response, routed));
@@ -173,16 +179,47 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     response: ServerResponse,
     limit: BodyLimit,
   ): Promise<void> {
-    const body = await readBodyUpTo(request, limit.bytes);
-    if (body === undefined) {
-      response.setHeader('Connection', 'close');
-      return sendJson(response, 413, limit.tooLarge);
-    }
-    delete request.headers['transfer-encoding'];
-    delete request.headers.expect;
-    request.headers['content-length'] = String(body.length);
+    const body = await readWholeBody(request, response, limit);
+    if (body === undefined) return;
     const routed = direct(backend) ? forward : await routeRequest(request);
     backend.web(request, response, { ...routed, buffer: Readable.from([body]) });
+  }
+
+  /**
+   * With several runtimes, a request can reach one that is gone (killed, not yet restarted: the
+   * connection is refused, so it received nothing) or that no longer holds the conversation (421:
+   * it refused before doing anything). Either way the request was not carried out, so it is sent
+   * once more, to the runtime the router names now, and the browser sees only that answer. The body
+   * is read first so that it can be sent twice (the file upload, up to 65 MiB, is streamed as before
+   * and not retried). A connection that fails after it was made is not retried: the runtime may have
+   * acted on it.
+   */
+  async function proxyAgainIfMoved(
+    request: IncomingMessage,
+    response: ServerResponse,
+    limit: BodyLimit,
+  ): Promise<void> {
+    const body = await readWholeBody(request, response, limit);
+    if (body === undefined) return;
+    const send = async (again: boolean) => {
+      const routed = await routeRequest(request);
+      if (response.destroyed) return; // the browser left while the router asked around
+      retried.set(request, {
+        again: again ? () => void send(false) : undefined,
+        forget: () => {
+          const id = router.conversationOf(request.url ?? '/');
+          if (id) router.forgetConversation(id);
+        },
+      });
+      const buffer = Readable.from(body.length > 0 ? [body] : []);
+      proxy.web(request, response, { ...routed, buffer, selfHandleResponse: true }, (error) => {
+        if (isConnectFailure(error)) router.runtimeDown(routed.target as string);
+        const refused = (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+        if (refused && again && !response.headersSent) return void send(false);
+        answerProxyError(request, response, RUNTIME_DOWN, answered);
+      });
+    };
+    await send(true);
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -233,10 +270,27 @@ function createBackendProxy(
   observer?: {
     failed(request: IncomingMessage): void;
     answered(request: IncomingMessage, status: number): void;
+    /** Requests proxied with selfHandleResponse, whose 421 is not passed on while a retry is left. */
+    takeOver?: WeakMap<IncomingMessage, Retry>;
   },
 ): httpProxy {
   const proxy = httpProxy.createProxyServer({ target, changeOrigin: true });
   proxy.on('proxyRes', (backendResponse, request, response) => {
+    const retry = observer?.takeOver?.get(request);
+    if (retry?.again && backendResponse.statusCode === 421) {
+      // Only `conversation_elsewhere` is a refusal before doing anything; a refused append
+      // (`not_owner`) may come after the request did part of its work, so it is passed on.
+      return void readBodyUpTo(backendResponse, 64 * 1024).then((body) => {
+        retry.forget();
+        if (codeOf(body) === 'conversation_elsewhere') return retry.again?.();
+        answered.add(request);
+        const headers = headersToPassOn(request, backendResponse);
+        delete headers['transfer-encoding'];
+        headers['content-length'] = String(body?.length ?? 0);
+        response.writeHead(421, backendResponse.statusMessage, headers);
+        response.end(body);
+      });
+    }
     answered.add(request);
     observer?.answered(request, backendResponse.statusCode ?? 0);
     // An answer cut off halfway must not leave the browser waiting for the rest.
@@ -244,16 +298,83 @@ function createBackendProxy(
       if (!backendResponse.complete) response.destroy();
     });
     backendResponse.on('end', () => stopForwardingBody(request, backendResponse));
+    if (retry) passOn(request, backendResponse, response);
   });
   proxy.on('error', (error, request, responseOrSocket) => {
     if (isConnectFailure(error)) observer?.failed(request);
-    if (!isServerResponse(responseOrSocket)) return void responseOrSocket.destroy();
-    // The backend already answered (say 401 before reading an upload) and then stopped taking the
-    // rest of the body: its answer is on its way to the browser, the write error is not news.
-    if (answered.has(request)) return;
-    sendText(responseOrSocket, 502, downMessage);
+    answerProxyError(request, responseOrSocket, downMessage, answered);
   });
   return proxy;
+}
+
+/**
+ * The request's body, read whole to be sent on as one buffer with its length announced; past the
+ * limit the answer is 413 (given here) and the result undefined.
+ */
+async function readWholeBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  limit: BodyLimit,
+): Promise<Buffer | undefined> {
+  const body = await readBodyUpTo(request, limit.bytes);
+  if (body === undefined) {
+    response.setHeader('Connection', 'close');
+    sendJson(response, 413, limit.tooLarge);
+    return undefined;
+  }
+  const announced = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'];
+  delete request.headers['transfer-encoding'];
+  delete request.headers.expect;
+  if (announced) request.headers['content-length'] = String(body.length);
+  return body;
+}
+
+/** The `code` of a JSON error body, if it has one. */
+function codeOf(body: Buffer | undefined): unknown {
+  try {
+    return (JSON.parse(body?.toString('utf8') ?? '') as { code?: unknown } | null)?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a request proxied by proxyAgainIfMoved is sent once more (`again` is gone after the retry). */
+interface Retry {
+  again: (() => void) | undefined;
+  /** The 421 said the conversation is served elsewhere: the router asks again. */
+  forget(): void;
+}
+
+function answerProxyError(
+  request: IncomingMessage,
+  responseOrSocket: ServerResponse | Socket,
+  downMessage: string,
+  answered: WeakSet<IncomingMessage>,
+): void {
+  if (!isServerResponse(responseOrSocket)) return void responseOrSocket.destroy();
+  // The backend already answered (say 401 before reading an upload) and then stopped taking the
+  // rest of the body: its answer is on its way to the browser, the write error is not news.
+  if (answered.has(request)) return;
+  sendText(responseOrSocket, 502, downMessage);
+}
+
+/**
+ * What http-proxy does with an answer when it handles it itself, for the requests it lets us handle
+ * (selfHandleResponse): status and headers as the backend sent them, minus the backend's own
+ * connection headers (the browser's connection is Node's to manage), then the body as it comes.
+ */
+function passOn(request: IncomingMessage, backendResponse: IncomingMessage, response: ServerResponse): void {
+  const headers = headersToPassOn(request, backendResponse);
+  response.writeHead(backendResponse.statusCode ?? 502, backendResponse.statusMessage, headers);
+  backendResponse.pipe(response);
+}
+
+function headersToPassOn(request: IncomingMessage, backendResponse: IncomingMessage): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { ...backendResponse.headers };
+  delete headers.connection;
+  delete headers['keep-alive'];
+  if (request.httpVersion === '1.0') delete headers['transfer-encoding'];
+  return headers;
 }
 
 /**

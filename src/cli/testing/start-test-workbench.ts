@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { automationPidOf, runtimePidOf } from './child-pids';
-import { freePort } from './free-port';
+import { freePort, freePortRange } from './free-port';
 import { waitUntilProcessGone } from './process-gone';
 import { type LauncherProcess, spawnLauncher } from './spawn-launcher';
 
@@ -56,9 +56,13 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
   const dataDir = join(root, 'data');
   const workspace = join(root, 'workspace');
   await mkdir(workspace);
+  const runtimesFlag = options.args?.indexOf('--runtimes') ?? -1;
+  const runtimes = runtimesFlag >= 0 ? Number(options.args?.[runtimesFlag + 1]) || 1 : 1;
   const port = await freePort();
-  const runtimePort = await freePort();
-  const automationPort = await freePort();
+  const runtimePort = await freePortRange(runtimes);
+  let automationPort = await freePort();
+  while (automationPort >= runtimePort && automationPort < runtimePort + runtimes)
+    automationPort = await freePort();
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
   args.push('--automation-port', String(automationPort));
   args.push('--data-dir', dataDir, '--workspace', workspace, ...(options.args ?? []));
