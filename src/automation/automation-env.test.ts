@@ -19,4 +19,16 @@ describe('readAutomationEnv', () => {
     expect(read).toThrow('AGENT_WORKBENCH_DATABASE_URL must be a postgres:// or postgresql:// URL');
     expect(read).not.toThrow(/hunter2/);
   });
+
+  it('reads one runtime URL or several (--runtimes N), the default runtime when unset, and refuses others', () => {
+    expect(readAutomationEnv(base, '/').runtimeUrls).toEqual(['http://127.0.0.1:18000']);
+    const several = 'http://127.0.0.1:18000, http://127.0.0.1:18001,';
+    expect(readAutomationEnv({ ...base, AGENT_WORKBENCH_RUNTIME_URL: several }, '/').runtimeUrls).toEqual([
+      'http://127.0.0.1:18000',
+      'http://127.0.0.1:18001',
+    ]);
+    expect(() => readAutomationEnv({ ...base, AGENT_WORKBENCH_RUNTIME_URL: '127.0.0.1:18000' }, '/')).toThrow(
+      'AGENT_WORKBENCH_RUNTIME_URL must be http:// URLs separated by commas (got "127.0.0.1:18000")',
+    );
+  });
 });

@@ -7,7 +7,8 @@ export interface AutomationEnv {
   dataDir: string;
   /** What browsers and scripts must present (the workbench's session key). */
   sessionKey: string;
-  runtimeUrl: string;
+  /** The runtimes' base URLs (several with --runtimes N), asked in this order. */
+  runtimeUrls: string[];
   /** The service's own key for calling the runtime. */
   runtimeKey: string;
   retryDelaysMs: number[];
@@ -42,11 +43,24 @@ export function readAutomationEnv(env: NodeJS.ProcessEnv, cwd: string): Automati
     port: Number(portText),
     dataDir: resolve(cwd, env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(homedir(), '.agent-workbench')),
     sessionKey,
-    runtimeUrl: env.AGENT_WORKBENCH_RUNTIME_URL?.trim() || 'http://127.0.0.1:18000',
+    runtimeUrls: parseRuntimeUrls(env.AGENT_WORKBENCH_RUNTIME_URL),
     runtimeKey: env.AGENT_WORKBENCH_AUTOMATION_KEY?.trim() || sessionKey,
     retryDelaysMs: parseDelays(env.AGENT_WORKBENCH_AUTOMATION_RETRY_MS),
     databaseUrl,
   };
+}
+
+/** One URL, or several separated by commas; the default runtime's when unset. */
+function parseRuntimeUrls(text: string | undefined): string[] {
+  const urls = (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const url of urls) {
+    if (!/^https?:\/\/[^/]/.test(url))
+      throw new Error(`AGENT_WORKBENCH_RUNTIME_URL must be http:// URLs separated by commas (got "${url}")`);
+  }
+  return urls.length > 0 ? urls : ['http://127.0.0.1:18000'];
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     await store.failPendingRuns('the automation service stopped before this run started');
     const service = createAutomationService({
       store,
-      runtime: createRuntimeClient({ runtimeUrl: env.runtimeUrl, key: env.runtimeKey }),
+      runtime: createRuntimeClient({ runtimeUrls: env.runtimeUrls, key: env.runtimeKey }),
       now: () => new Date(),
       newId: randomUUID,
       newToken: () => randomBytes(24).toString('base64url'),

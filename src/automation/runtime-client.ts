@@ -1,7 +1,9 @@
 /**
  * The automation service's calls to the runtime's REST API, with the service's own key. Never
  * throws: a runtime that cannot be reached (or answers 5xx) is `unreachable`, worth another try; any
- * other refusal is final and carries the runtime's own words.
+ * other refusal is final and carries the runtime's own words. With several runtimes each call goes to
+ * the first, and on to the next while one refuses the connection or answers 421 (the conversation is
+ * held by another runtime: after a failover, an automation's previous run may be anywhere).
  */
 export interface RuntimeClient {
   createConversation(body: Record<string, unknown>): Promise<RuntimeAnswer<{ id: string }>>;
@@ -21,14 +23,30 @@ export type RuntimeAnswer<T> = ({ ok: true } & T) | { ok: false; unreachable: bo
 const REQUEST_TIMEOUT_MS = 10_000;
 
 export function createRuntimeClient(options: {
-  runtimeUrl: string;
+  /** The runtimes' base URLs, asked in this order. */
+  runtimeUrls: readonly string[];
   key: string;
   fetch?: typeof globalThis.fetch;
 }): RuntimeClient {
   const send = options.fetch ?? globalThis.fetch;
   const call = async (method: string, path: string, body?: unknown) => {
+    let answer: Answer = { status: 0, json: undefined, error: 'no runtime URL' };
+    for (const runtimeUrl of options.runtimeUrls) {
+      answer = await callOne(runtimeUrl, method, path, body);
+      // Only a refused connection (nothing was sent) or a 421 (refused before acting): a call that
+      // timed out may have been carried out, and is not sent to another runtime.
+      if (!(answer.error === 'ECONNREFUSED' || answer.status === 421)) return answer;
+    }
+    return answer;
+  };
+  const callOne = async (
+    runtimeUrl: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Answer> => {
     try {
-      const response = await send(new URL(path, options.runtimeUrl), {
+      const response = await send(new URL(path, runtimeUrl), {
         method,
         headers: {
           'X-Session-API-Key': options.key,
@@ -77,10 +95,13 @@ export function createRuntimeClient(options: {
   };
 }
 
-function refusal(
-  answer: { status: number; json: unknown; error?: string },
-  what: string,
-): { ok: false; unreachable: boolean; reason: string } {
+interface Answer {
+  status: number;
+  json: unknown;
+  error?: string;
+}
+
+function refusal(answer: Answer, what: string): { ok: false; unreachable: boolean; reason: string } {
   if (answer.status === 0) {
     return { ok: false, unreachable: true, reason: `the runtime is not reachable (${answer.error})` };
   }
@@ -88,7 +109,8 @@ function refusal(
   const words = typeof detail === 'string' ? detail : JSON.stringify(detail ?? null);
   return {
     ok: false,
-    unreachable: answer.status >= 500,
+    // 421: every runtime said another one holds the conversation; its lease is moving, try later.
+    unreachable: answer.status >= 500 || answer.status === 421,
     reason: `the runtime could not ${what} (HTTP ${answer.status}): ${words}`,
   };
 }

@@ -8,7 +8,7 @@ const options = {
   port: 18100,
   dataDir: '/data',
   sessionKey: 'session',
-  runtimeUrl: 'http://127.0.0.1:18000',
+  runtimeUrls: ['http://127.0.0.1:18000'],
   automationKey: 'automation',
 };
 

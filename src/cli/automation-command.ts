@@ -9,8 +9,8 @@ export interface AutomationCommandOptions {
   port: number;
   dataDir: string;
   sessionKey: string;
-  /** Where the service reaches the runtime's REST API. */
-  runtimeUrl: string;
+  /** Where the service reaches the runtimes' REST API (the first is asked first). */
+  runtimeUrls: readonly string[];
   /** The service's own key for that API (the runtime was given the same one). */
   automationKey: string;
   /**
@@ -44,7 +44,7 @@ export function automationCommand(options: AutomationCommandOptions): RuntimeCom
       AGENT_WORKBENCH_AUTOMATION_PORT: String(options.port),
       AGENT_WORKBENCH_DATA_DIR: options.dataDir,
       AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
-      AGENT_WORKBENCH_RUNTIME_URL: options.runtimeUrl,
+      AGENT_WORKBENCH_RUNTIME_URL: options.runtimeUrls.join(','),
       AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
     },
   };

@@ -202,7 +202,7 @@ async function startUp(
       port: options.automationPort,
       dataDir: paths.dataDir,
       sessionKey: key.sessionKey,
-      runtimeUrl,
+      runtimeUrls,
       automationKey,
       databaseUrl,
     }),
