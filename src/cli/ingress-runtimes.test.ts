@@ -37,8 +37,8 @@ async function startLeasedRuntime(): Promise<LeasedRuntime> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      const json = (status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
-        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      const json = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
       const owner = /^\/api\/internal\/conversations\/([^/]+)\/owner$/.exec(path);

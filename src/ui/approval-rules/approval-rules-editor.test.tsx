@@ -22,10 +22,11 @@ const lsRule: ApprovalRule = {
 function editor(rules: ApprovalRule[]) {
   const saved: ApprovalRuleInput[][] = [];
   const onSave = vi.fn((next: ApprovalRuleInput[]) => saved.push(next));
-  render(
-    <ApprovalRulesEditor rules={rules} onSave={onSave} busy={false} error={undefined} emptyText="None" />,
+  const view = (error: string | undefined) => (
+    <ApprovalRulesEditor rules={rules} onSave={onSave} busy={false} error={error} emptyText="None" />
   );
-  return saved;
+  const { rerender } = render(view(undefined));
+  return Object.assign(saved, { failed: (error: string) => rerender(view(error)) });
 }
 
 describe('ApprovalRulesEditor', () => {
@@ -56,5 +57,15 @@ describe('ApprovalRulesEditor', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: /Delete Command rule ls/ }));
     expect(saved.at(-1)).toEqual([{ ...other, effect: 'deny' }]);
+  });
+
+  it('does not build on a save that failed: the next change starts from the list given', () => {
+    const saved = editor([lsRule]);
+    fireEvent.change(screen.getByRole('combobox', { name: /Effect of Command rule ls$/ }), {
+      target: { value: 'deny' },
+    });
+    saved.failed('The runtime is not reachable');
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(saved.at(-1)).toEqual([{ ...lsRule, allow_high_risk: true }]);
   });
 });

@@ -26,11 +26,13 @@ export function ApprovalRulesEditor({
 }) {
   // A change builds on the list as last saved or received, not on the one last rendered: a second
   // change can come before React has drawn the first (a fast user, a busy page), and saving the
-  // rendered list would then undo the first.
+  // rendered list would then undo the first. A save that failed is not built on: the next change
+  // starts again from the list given.
   const latest = useRef<readonly ApprovalRuleInput[]>(rules);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new error (a failed save) resets it too
   useLayoutEffect(() => {
     latest.current = rules;
-  }, [rules]);
+  }, [rules, error]);
   const save = (next: ApprovalRuleInput[]) => {
     latest.current = next;
     onSave(next);

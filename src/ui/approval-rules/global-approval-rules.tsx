@@ -23,6 +23,8 @@ export function GlobalApprovalRules() {
       );
     },
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
+    // Not saved: show the rules as the runtime has them again, beside the error.
+    onError: () => void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY }),
   });
   // The approval dialog's "Always allow" adds rules from elsewhere: show the latest list.
   useEffect(() => {
