@@ -194,20 +194,8 @@ test('the first message of a new conversation can carry a pasted image', async (
   await page.waitForURL(/\/conversations\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('message-agent')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId('message-user').getByTestId('message-image')).toHaveCount(1);
-  // The mock is shared by the worker's tests: a late request of an earlier conversation (its title,
-  // say) may land after `before`, so take the first request that carries this conversation's task.
-  const asksThis = (body: ChatBody) =>
-    body.messages.some(
-      (message) =>
-        message.role === 'user' &&
-        Array.isArray(message.content) &&
-        message.content.some((part) => part.text?.includes('What is this?')),
-    );
-  const body = chatRequests(workbench.mockLlm.requests())
-    .slice(before)
-    .map((request) => request.body as ChatBody)
-    .find(asksThis);
-  const parts = body?.messages.find((message) => message.role === 'user')?.content;
+  const body = chatRequests(workbench.mockLlm.requests())[before]?.body as ChatBody;
+  const parts = body.messages.find((message) => message.role === 'user')?.content;
   const image = Array.isArray(parts) ? parts.find((part) => part.type === 'image_url') : undefined;
   expect(Buffer.from(image?.image_url?.url.split(',')[1] ?? '', 'base64').length).toBe(bytes);
 });

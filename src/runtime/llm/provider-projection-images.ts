@@ -33,14 +33,17 @@ export function projectUserContent(
     for (const url of block.image_urls) {
       const verdict = imagesAsNotes ? { ok: false as const, type: 'image' } : judgeImage(url);
       if (verdict.ok) kept.push(verdict.url);
-      else projected.push({ type: 'text', text: imageNote(verdict.type, providerLabel, imagesAsNotes) });
+      else projected.push({ type: 'text', text: imageNote(verdict, providerLabel, imagesAsNotes) });
     }
     if (kept.length > 0) projected.push({ type: 'image', image_urls: kept });
   }
   return projected;
 }
 
-export type ImageVerdict = { ok: true; url: string } | { ok: false; type: string };
+/** Standard base64 as providers decode it: its alphabet, at most two `=` at the end, not empty. */
+export const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export type ImageVerdict = { ok: true; url: string } | { ok: false; type: string; damaged?: true };
 
 /**
  * Whether every provider can read an image URL: `ok` with the URL to send (a `jpg` media type
@@ -52,8 +55,9 @@ export function judgeImage(url: string): ImageVerdict {
   if (data) {
     const type = canonicalType(data[1] ?? '');
     const base64 = /;base64$/i.test(data[2] ?? '');
-    if (!base64 || !ACCEPTED_IMAGE_TYPES.has(type) || (data[3] ?? '').trim() === '')
-      return { ok: false, type };
+    if (!base64 || !ACCEPTED_IMAGE_TYPES.has(type)) return { ok: false, type };
+    // A body that is not plain base64 (a masked secret inside it, say) is refused by every provider.
+    if (!BASE64_BODY.test(data[3] ?? '')) return { ok: false, type, damaged: true };
     return { ok: true, url: type === data[1] ? url : `data:${type};base64,${data[3]}` };
   }
   let parsed: URL;
@@ -74,8 +78,13 @@ function canonicalType(type: string): string {
   return lower;
 }
 
-function imageNote(type: string, providerLabel: string, imagesAsNotes: boolean): string {
+function imageNote(
+  { type, damaged }: { type: string; damaged?: true },
+  providerLabel: string,
+  imagesAsNotes: boolean,
+): string {
   if (imagesAsNotes) return '[An image was attached here; it is left out of this request.]';
+  if (damaged) return '[An image was attached here; its data is damaged, so it is left out.]';
   const safe = /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type) ? type : 'an unknown type';
   return `[An image was attached here (${safe}); ${providerLabel} does not accept that format, so it is left out.]`;
 }

@@ -1,5 +1,6 @@
 import type { LLMProvider } from '../events';
 import type { ChatMessage } from './llm';
+import { BASE64_BODY } from './provider-projection-images';
 import { ACCEPTED_IMAGE_TYPES, TOOL_NAME_PATTERN, providerRules } from './provider-projection-rules';
 
 /**
@@ -82,6 +83,6 @@ export function projectionViolations(
 
 function acceptableImage(url: string): boolean {
   const data = /^data:([^;,]+);base64,(.+)$/s.exec(url);
-  if (data) return ACCEPTED_IMAGE_TYPES.has(data[1] ?? '');
+  if (data) return ACCEPTED_IMAGE_TYPES.has(data[1] ?? '') && BASE64_BODY.test(data[2] ?? '');
   return /^https?:\/\//.test(url) && !/\.(svg|bmp|tiff?|ico|heic|heif|avif)$/i.test(new URL(url).pathname);
 }

@@ -225,6 +225,31 @@ describe('projectForProvider, chosen cases', () => {
     ]);
     expect(JSON.stringify(sent)).not.toContain('PHN2Zz4=');
   });
+
+  it('replaces an image whose base64 is broken (a secret masked inside it) by a note', () => {
+    const broken = 'data:image/png;base64,iVBORw0KGgo‹secret:TOKEN›AAAA';
+    const sent = projectForProvider(
+      [{ role: 'user', content: [{ type: 'image', image_urls: [broken, 'data:image/png;base64,iVBO'] }] }],
+      { provider: 'anthropic', hasTools: false },
+    );
+    expect(sent).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[An image was attached here; its data is damaged, so it is left out.]' },
+          { type: 'image', image_urls: ['data:image/png;base64,iVBO'] },
+        ],
+      },
+    ]);
+    expect(projectionViolations(sent, 'anthropic', false)).toEqual([]);
+    expect(
+      projectionViolations(
+        [{ role: 'user', content: [{ type: 'image', image_urls: [broken] }] }],
+        'anthropic',
+        false,
+      ),
+    ).not.toEqual([]);
+  });
 });
 
 describe('projectionViolations, the rules the properties check', () => {

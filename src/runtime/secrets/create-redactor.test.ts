@@ -85,6 +85,27 @@ describe('createRedactor', () => {
     expect(createRedactor([{ name: 'SHORT', value: 'abc' }]).redact('abc abc')).toBe('abc abc');
   });
 
+  it("leaves a key's shape inside a data URL's base64 alone (chance, in an image), but not an exact value", () => {
+    const shape = `AIza${'Q'.repeat(35)}`;
+    const image = `data:image/png;base64,iVBORw0KGgo${shape}AAAA+/==`;
+    expect(redactor.redact(`look: ${image} done`)).toBe(`look: ${image} done`);
+    expect(redactor.redact(`{"image_urls":["${image}"]}`)).toBe(`{"image_urls":["${image}"]}`);
+    // The same shape outside the base64 body is masked, as is one after the URL.
+    expect(redactor.redact(`key ${shape}`)).toBe('key ‹secret:google-api-key›');
+    expect(redactor.redact(`${image} ${shape}`)).toBe(`${image} ‹secret:google-api-key›`);
+    // A configured value is masked wherever it is, even where an image would then break.
+    const stored = 'Zm9vYmFyc2VjcmV0a2V5MTIzNDU2';
+    const withExact = createRedactor([{ name: 'TOKEN', value: stored }]);
+    expect(withExact.redact(`data:image/png;base64,AAAA${stored}AAAA`)).toBe(
+      'data:image/png;base64,AAAA‹secret:TOKEN›AAAA',
+    );
+    // An exact value that overlaps a chance shape is still found.
+    const overlapping = createRedactor([{ name: 'TOKEN', value: `Qs${stored}` }]);
+    expect(overlapping.redact(`data:image/png;base64,AIza${'Q'.repeat(33)}Qs${stored}`)).toBe(
+      `data:image/png;base64,AIza${'Q'.repeat(33)}‹secret:TOKEN›`,
+    );
+  });
+
   it('is idempotent and every placeholder is found by SECRET_PLACEHOLDER_PATTERN', () => {
     const once = redactor.redact(`${KEY} ghp_abcdefghijklmnopqrstuvwxyz0123456789`);
     expect(redactor.redact(once)).toBe(once);

@@ -59,9 +59,22 @@ export function createRedactor(
 
   const scan = (text: string): SecretMatch[] => {
     const matches: SecretMatch[] = [];
+    const encoded = base64Bodies(text);
     regex.lastIndex = 0;
     for (let found = regex.exec(text); found !== null; found = regex.exec(text)) {
-      const alternative = alternatives[matchedGroup(found)];
+      const group = matchedGroup(found);
+      if (
+        group >= exact.length &&
+        encoded.some(([start, end]) => found.index >= start && found.index < end)
+      ) {
+        // A key's shape inside a data URL's base64 is chance (in a 1.7 MB image, `AIza` and 35
+        // letters turn up about once in 25), and masking it would break the image for every
+        // provider. Exact values are still masked there. Scanning goes on from the next character,
+        // so an exact value overlapping the chance match is not passed over.
+        regex.lastIndex = found.index + 1;
+        continue;
+      }
+      const alternative = alternatives[group];
       const prefix = alternative?.keepPrefix?.exec(found[0])?.[0] ?? '';
       matches.push({
         start: found.index + prefix.length,
@@ -106,6 +119,19 @@ function exactForms(secrets: readonly NamedSecret[]): { name: string; form: stri
   }
   // Longest first: at one position the regex takes the first alternative that fits.
   return forms.sort((a, b) => b.form.length - a.form.length);
+}
+
+/** The [start, end) spans of the base64 bodies of `data:…;base64,` URLs in a text (most texts: none). */
+function base64Bodies(text: string): [number, number][] {
+  if (!text.includes(';base64,')) return [];
+  const bodies: [number, number][] = [];
+  for (const found of text.matchAll(
+    /data:[\w.+-]*\/[\w.+-]*(?:;[\w.+-]+=[\w.+-]+)*;base64,([A-Za-z0-9+/]+=*)/g,
+  )) {
+    const end = found.index + found[0].length;
+    bodies.push([end - (found[1] as string).length, end]);
+  }
+  return bodies;
 }
 
 function matchedGroup(found: RegExpExecArray): number {
