@@ -43,11 +43,15 @@ function readJson(path) {
 const rows = [];
 /** A check that counts once: typecheck, lint, gen:check, build. */
 function check(label, ok) {
-  rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
-/** A test suite: its own counts, and at least one failure when it failed without naming one. */
-function suite(label, ok, passed, failed) {
-  rows.push({ label, passed, failed: !ok && failed === 0 ? 1 : failed });
+/**
+ * A test suite: its own counts, and at least one failure when it failed without naming one. Skipped
+ * tests are counted and shown: a test that cannot run here must fail with its install hint, so a
+ * skipped count above zero is something to look at, never a quiet pass.
+ */
+function suite(label, ok, passed, failed, skipped) {
+  rows.push({ label, passed, failed: !ok && failed === 0 ? 1 : failed, skipped });
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -69,21 +73,34 @@ const vitestOk = run('vitest', bin('vitest'), [
   `--outputFile.json=${vitestJson}`,
 ]);
 const vitest = readJson(vitestJson);
-suite('vitest', vitestOk, vitest?.numPassedTests ?? 0, vitest?.numFailedTests ?? 0);
+suite(
+  'vitest',
+  vitestOk,
+  vitest?.numPassedTests ?? 0,
+  vitest?.numFailedTests ?? 0,
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
+);
 
 check('build', run('build', npm, ['run', '--silent', 'build']));
 
 const playwrightOk = run('playwright', bin('playwright'), ['test']);
 const stats = readJson(playwrightJson)?.stats;
-suite('playwright', playwrightOk, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
+suite(
+  'playwright',
+  playwrightOk,
+  (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+  stats?.unexpected ?? 0,
+  stats?.skipped ?? 0,
+);
 
 process.stdout.write('\n=== summary\n');
 for (const row of rows) {
   process.stdout.write(
-    `${row.label.padEnd(12)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed\n`,
+    `${row.label.padEnd(12)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed ${String(row.skipped).padStart(4)} skipped\n`,
   );
 }
 const passed = rows.reduce((sum, row) => sum + row.passed, 0);
 const failed = rows.reduce((sum, row) => sum + row.failed, 0);
-process.stdout.write(`${passed} passed, ${failed} failed\n`);
+const skipped = rows.reduce((sum, row) => sum + row.skipped, 0);
+process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

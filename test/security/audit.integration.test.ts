@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -13,17 +12,10 @@ import {
   startAuditedWorkbench,
   terminalTurn,
 } from './audited-workbench';
+import { requireExecutable } from '../../src/runtime/tools/terminal/testing/require-executable';
 
 // The attacks of the confinement audit, replayed through the real launcher, the real runtime, the mock
 // model and real bubblewrap. Each one did harm before the confinement work; each must now fail.
-const hasBwrap = (() => {
-  try {
-    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let workbench: AuditedWorkbench;
 beforeAll(async () => {
@@ -51,7 +43,10 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
   return check();
 }
 
-describe.skipIf(!hasBwrap)('confinement audit', () => {
+describe('confinement audit', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('1: a command cannot reach the ingress or the runtime, so it cannot lower its own policy', async () => {
     const { port, runtimePort } = workbench;
     // The attack: read the key out of the page, then set the conversation's own policy to NeverConfirm.

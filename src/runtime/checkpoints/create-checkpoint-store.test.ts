@@ -13,15 +13,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { type WorkspaceConfinement, workspaceConfinement } from '../workspace/workspace-confinement';
 import { WorkspaceError } from '../workspace/workspace-error';
 import type { CheckpointStore } from './checkpoint-store';
 import { createCheckpointStore } from './create-checkpoint-store';
 import { UnknownCheckpointError } from './unknown-checkpoint-error';
-
-const hasBwrap = existsSync('/usr/bin/bwrap');
+import { requireExecutable } from '../tools/terminal/testing/require-executable';
 
 let root: string;
 let dataDir: string;
@@ -75,7 +74,10 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasBwrap)('createCheckpointStore (bubblewrap, real git)', () => {
+describe('createCheckpointStore (bubblewrap, real git)', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('snapshots the workspace into a shadow repository in the data dir and reports changes to now', async () => {
     write('a.txt', 'one\n');
     write('src/b.txt', 'bee\n');

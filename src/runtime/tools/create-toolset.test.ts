@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentText } from '../events';
 import { createToolset } from './create-toolset';
-import { findExecutable } from './terminal/shell-launch';
 import type { Toolset, ToolContext } from './tool';
-
-const bwrapAvailable = findExecutable('bwrap', process.env.PATH) !== undefined;
+import { requireExecutable } from './terminal/testing/require-executable';
 
 let root: string;
 let toolset: Toolset;
@@ -94,43 +92,41 @@ describe('createToolset', () => {
     });
   });
 
-  it.skipIf(!bwrapAvailable)(
-    'hides the data dir from the terminal but shows the conversation saved outputs',
-    async () => {
-      const dataDir = join(root, 'data');
-      const observationsDir = join(dataDir, 'observations', 'c2');
-      await mkdir(dataDir);
-      await writeFile(join(dataDir, 'session-key'), 'session-key-secret');
-      const sandboxed = createToolset({
-        conversationId: 'c2',
-        workspaceDir: root,
-        observationsDir,
-        dataDir,
-        limits: { maxProcesses: 64, maxMemoryMb: 256 },
+  it('hides the data dir from the terminal but shows the conversation saved outputs', async () => {
+    requireExecutable('bwrap', 'bubblewrap');
+    const dataDir = join(root, 'data');
+    const observationsDir = join(dataDir, 'observations', 'c2');
+    await mkdir(dataDir);
+    await writeFile(join(dataDir, 'session-key'), 'session-key-secret');
+    const sandboxed = createToolset({
+      conversationId: 'c2',
+      workspaceDir: root,
+      observationsDir,
+      dataDir,
+      limits: { maxProcesses: 64, maxMemoryMb: 256 },
+    });
+    try {
+      const terminal = sandboxed.get('terminal');
+      if (terminal === undefined) throw new Error('no terminal');
+      const parsed = terminal.parseArguments({ command: 'seq 1 100000' });
+      if (!parsed.ok) throw new Error(parsed.error);
+      const cut = await terminal.execute(parsed.action, { ...context, observationsDir });
+      const savedPath = cut.kind === 'TerminalObservation' ? cut.full_output_path : undefined;
+      expect(savedPath?.startsWith(observationsDir)).toBe(true);
+      expect(contentText(cut.content)).toContain('64 processes, 256 MiB');
+      const probe = terminal.parseArguments({
+        command: `tail -n 1 ${savedPath}; echo; cat ${join(dataDir, 'session-key')}`,
       });
-      try {
-        const terminal = sandboxed.get('terminal');
-        if (terminal === undefined) throw new Error('no terminal');
-        const parsed = terminal.parseArguments({ command: 'seq 1 100000' });
-        if (!parsed.ok) throw new Error(parsed.error);
-        const cut = await terminal.execute(parsed.action, { ...context, observationsDir });
-        const savedPath = cut.kind === 'TerminalObservation' ? cut.full_output_path : undefined;
-        expect(savedPath?.startsWith(observationsDir)).toBe(true);
-        expect(contentText(cut.content)).toContain('64 processes, 256 MiB');
-        const probe = terminal.parseArguments({
-          command: `tail -n 1 ${savedPath}; echo; cat ${join(dataDir, 'session-key')}`,
-        });
-        if (!probe.ok) throw new Error(probe.error);
-        const text = contentText(
-          (await terminal.execute(probe.action, { ...context, observationsDir })).content,
-        );
-        expect(text).toMatch(/^100000$/m);
-        expect(text).not.toContain('session-key-secret');
-      } finally {
-        await sandboxed.close();
-      }
-    },
-  );
+      if (!probe.ok) throw new Error(probe.error);
+      const text = contentText(
+        (await terminal.execute(probe.action, { ...context, observationsDir })).content,
+      );
+      expect(text).toMatch(/^100000$/m);
+      expect(text).not.toContain('session-key-secret');
+    } finally {
+      await sandboxed.close();
+    }
+  });
 
   it('runs the terminal in the workspace', async () => {
     const observation = await call('terminal', { command: 'pwd' });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,9 @@ import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { createBashCommands, MAX_COMMAND_OUTPUT_CHARACTERS } from './bash-commands';
 import { createBashEventLog } from './bash-event-log';
 import { workspaceConfinement } from './workspace-confinement';
+import { requireExecutable } from '../tools/terminal/testing/require-executable';
 
 const SECRET = 'sekrit-value-123456';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 let root: string;
 let workspace: string;
 let dataDir: string;
@@ -39,7 +39,10 @@ function commands(maxRunning?: number) {
   return { log, runner };
 }
 
-describe.skipIf(!hasBwrap)('createBashCommands', () => {
+describe('createBashCommands', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('stores the command and its output, both redacted, output after command', async () => {
     const { log, runner } = commands();
     const { command, finished } = runner.start({ command: `echo ${SECRET}` });

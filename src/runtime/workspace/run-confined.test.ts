@@ -7,10 +7,10 @@ import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { KILLED_EXIT_CODE, runConfined } from './run-confined';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
 import { WorkspaceError } from './workspace-error';
+import { requireExecutable } from '../tools/terminal/testing/require-executable';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-5f1e2d';
 const SETTINGS_KEY = 'sk-settings-key-do-not-leak-9a8b7c';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 
 let root: string;
 let dataDir: string;
@@ -52,7 +52,10 @@ const bash = (command: string, timeoutMs = 10_000) =>
     maxOutputBytes: 1024 * 1024,
   });
 
-describe.skipIf(!hasBwrap)('runConfined in bubblewrap', () => {
+describe('runConfined in bubblewrap', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('runs a command in the workspace and reports its output and exit code', async () => {
     const result = await bash('pwd; echo oops >&2; exit 3');
     expect(result).toMatchObject({

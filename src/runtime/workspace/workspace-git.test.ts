@@ -7,9 +7,9 @@ import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { EMPTY_TREE } from './git-base-ref';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
 import { gitChanges, gitDiff } from './workspace-git';
+import { requireExecutable } from '../tools/terminal/testing/require-executable';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-77aa11';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 
 let root: string;
 let dataDir: string;
@@ -89,10 +89,11 @@ function hostileRepo(name: string): { repo: string; markers: string[] } {
 }
 
 describe.each([
-  ['sandboxed', () => sandboxed, !hasBwrap],
+  ['sandboxed', () => sandboxed, true],
   ['unconfined (defensive flags alone)', () => unconfined, false],
-])('a hostile repository, %s', (label, confinement, skip) => {
-  it.skipIf(skip)('runs none of its programs and answers no data-dir bytes', async () => {
+])('a hostile repository, %s', (label, confinement, needsBwrap) => {
+  it('runs none of its programs and answers no data-dir bytes', async () => {
+    if (needsBwrap) requireExecutable('bwrap', 'bubblewrap');
     const { repo, markers } = hostileRepo(`hostile-${label.split(' ')[0]}`);
     const changes = await gitChanges(confinement(), repo);
     const diff = await gitDiff(confinement(), join(repo, 'a.txt'));
@@ -104,7 +105,10 @@ describe.each([
   });
 });
 
-describe.skipIf(!hasBwrap)('a repository redirected into the data dir', () => {
+describe('a repository redirected into the data dir', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('a .git file pointing at a repository in the data dir reads nothing of it', async () => {
     const hidden = newRepo('hidden-src', { 'secret.txt': `${SESSION_KEY}\n` });
     renameSync(hidden, join(dataDir, 'hidden'));
@@ -120,7 +124,10 @@ describe.skipIf(!hasBwrap)('a repository redirected into the data dir', () => {
   });
 });
 
-describe.skipIf(!hasBwrap)('gitChanges and gitDiff in the sandbox', () => {
+describe('gitChanges and gitDiff in the sandbox', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('lists updated, added, deleted, renamed and untracked files against HEAD', async () => {
     const repo = newRepo('statuses', {
       'keep.txt': 'k\n',

@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../runtime/settings/settings-store';
 import { buildServer } from '../build-server';
 import type { ZodApp } from '../server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
+import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
 
 const SESSION_KEY = 'bash-routes-session-key-0123456789abcdef';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 const auth = { 'x-session-api-key': SESSION_KEY };
 
 let server: WorkspaceTestServer;
@@ -33,7 +32,10 @@ const post = (url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
 const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 
-describe.skipIf(!hasBwrap)('POST /api/bash/execute_bash_command', () => {
+describe('POST /api/bash/execute_bash_command', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('answers the final BashOutput, run in the default workspace', async () => {
     const answer = await post('/api/bash/execute_bash_command', { command: 'pwd; echo err >&2; exit 4' });
     expect(answer.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,9 @@ import { createSecretRegistry } from '../../runtime/secrets/create-secret-regist
 import { buildServer } from '../build-server';
 import type { ZodApp } from '../server-context';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
+import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
 
 const SESSION_KEY = 'git-routes-session-key-0123456789abcdef';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 const auth = { 'x-session-api-key': SESSION_KEY };
 
 let root: string;
@@ -67,7 +67,10 @@ afterAll(async () => {
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 
-describe.skipIf(!hasBwrap)('GET /api/git/changes and /api/git/diff', () => {
+describe('GET /api/git/changes and /api/git/diff', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('answers the change list and both sides of a file, secrets masked', async () => {
     const changes = await get(`/api/git/changes?path=${encodeURIComponent(repo)}`);
     expect(changes.statusCode).toBe(200);
@@ -99,7 +102,10 @@ describe.skipIf(!hasBwrap)('GET /api/git/changes and /api/git/diff', () => {
   });
 });
 
-describe.skipIf(!hasBwrap)('the conversation-scoped git routes', () => {
+describe('the conversation-scoped git routes', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it("list the changes of the conversation's workspace and diff a relative path", async () => {
     const changes = await get(`/api/conversations/${conversationId}/git/changes`);
     expect(changes.json()).toContainEqual({ status: 'UPDATED', path: 'a.txt' });

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BashClient, ToolClient } from '@openhands/typescript-client/clients';
 import { RemoteWorkspace } from '@openhands/typescript-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
+import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
 
 const SESSION_KEY = 'upstream-client-session-key-0123456789ab';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 
 let server: WorkspaceTestServer;
 let workspace: string;
@@ -20,7 +19,10 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-describe.skipIf(!hasBwrap)('the official client, unmodified, against the workspace API', () => {
+describe('the official client, unmodified, against the workspace API', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('BashClient: execute, start, search, get, batch get, clear', async () => {
     const bash = new BashClient({ host, apiKey: SESSION_KEY });
     const output = await bash.executeCommand('echo hello; exit 2', workspace, 10);

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ZodApp } from '../server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
+import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
 
 const SESSION_KEY = 'bash-socket-session-key-0123456789abcdef';
-const hasBwrap = existsSync('/usr/bin/bwrap');
 
 let server: WorkspaceTestServer;
 let app: ZodApp;
@@ -86,7 +85,10 @@ describe('/sockets/bash-events authentication', () => {
   });
 });
 
-describe.skipIf(!hasBwrap)('/sockets/bash-events', () => {
+describe('/sockets/bash-events', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('streams new events to a socket keyed by query, header, cookie or first frame', async () => {
     const sockets = await Promise.all([
       connect(`?session_api_key=${SESSION_KEY}`),
@@ -128,7 +130,10 @@ describe.skipIf(!hasBwrap)('/sockets/bash-events', () => {
   });
 });
 
-describe.skipIf(!hasBwrap)('the official BashWebSocketClient, unmodified', () => {
+describe('the official BashWebSocketClient, unmodified', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   it('receives a command and its output with the key in the query and resend_mode=all', async () => {
     // Node 20 has no global WebSocket and the client's ESM build cannot require('ws'): hand it ws the
     // way a browser would (window.WebSocket) before it loads.

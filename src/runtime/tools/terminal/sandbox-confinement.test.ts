@@ -4,19 +4,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentText, type TerminalObservation } from '../../events';
 import type { ToolContext } from '../tool';
-import { findExecutable } from './shell-launch';
 import { createTerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
+import { requireExecutable } from './testing/require-executable';
 
 /**
  * Each test is an attack an untrusted agent could try from its terminal; each one succeeded against
  * the old sandbox (`--ro-bind / /`, shared network and PID namespace, root capabilities kept).
  */
-const bwrapAvailable = findExecutable('bwrap', process.env.PATH) !== undefined;
-const curlAvailable = findExecutable('curl', process.env.PATH) !== undefined;
 
 let root: string;
 let homeDir: string;
@@ -98,7 +96,10 @@ async function eventually(check: () => boolean, limitMs = 5_000): Promise<boolea
   return check();
 }
 
-describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
+describe('sandbox confinement (real bwrap)', () => {
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+  });
   describe('files', () => {
     it('hides the data dir with the session key', async () => {
       const tool = terminal();
@@ -195,7 +196,8 @@ describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
       expect(connections).toBe(0);
     });
 
-    it.skipIf(!curlAvailable)('cannot reach a service on the host loopback with curl', async () => {
+    it('cannot reach a service on the host loopback with curl', async () => {
+      requireExecutable('curl', 'curl');
       const tool = terminal();
       const observation = await run(tool, {
         command: `curl -sS -m 3 http://127.0.0.1:${port}/`,
@@ -343,9 +345,4 @@ describe.skipIf(!bwrapAvailable)('sandbox confinement (real bwrap)', () => {
       expect((await run(tool, { command: 'echo still-works' })).text).toContain('still-works');
     });
   });
-});
-
-// Without bubblewrap the suite above cannot run: that is a failure, not a pass (CI installs it).
-it('finds bubblewrap to test the confinement with', async () => {
-  expect(bwrapAvailable, 'install bubblewrap (apt-get install bubblewrap)').toBe(true);
 });

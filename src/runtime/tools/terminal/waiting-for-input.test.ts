@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentText, type TerminalObservation } from '../../events';
-import { findExecutable } from './shell-launch';
 import { createTerminalSession } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
 import { foregroundReadsTerminal, type ProcReader, promptLine } from './waiting-for-input';
-
-const pythonAvailable = findExecutable('python3', process.env.PATH) !== undefined;
+import { requireExecutable } from './testing/require-executable';
 
 describe('prompt line', () => {
   it.each([
@@ -187,19 +185,16 @@ describe.each(modes)('a command waiting at a prompt (sandbox: %s, real pty)', (s
     expect(observation.text).toContain('built');
   }, 20_000);
 
-  it.skipIf(!pythonAvailable)(
-    'reports a Python REPL waiting at >>> and answers each line',
-    async () => {
-      const tool = terminal();
-      const waiting = await run(tool, { command: 'python3 -q' });
-      expect(waiting.seconds).toBeLessThan(6);
-      expect(waiting.text).toContain('Waiting for input');
-      expect(waiting.text).toContain('>>>');
-      const answered = await run(tool, { command: 'print(6 * 7)', is_input: true });
-      expect(answered.text).toContain('42');
-      const exited = await run(tool, { command: 'exit()', is_input: true });
-      expect(exited.exit_code).toBe(0);
-    },
-    30_000,
-  );
+  it('reports a Python REPL waiting at >>> and answers each line', async () => {
+    requireExecutable('python3', 'python3');
+    const tool = terminal();
+    const waiting = await run(tool, { command: 'python3 -q' });
+    expect(waiting.seconds).toBeLessThan(6);
+    expect(waiting.text).toContain('Waiting for input');
+    expect(waiting.text).toContain('>>>');
+    const answered = await run(tool, { command: 'print(6 * 7)', is_input: true });
+    expect(answered.text).toContain('42');
+    const exited = await run(tool, { command: 'exit()', is_input: true });
+    expect(exited.exit_code).toBe(0);
+  }, 30_000);
 });
