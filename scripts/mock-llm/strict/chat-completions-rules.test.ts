@@ -39,6 +39,17 @@ describe('Chat Completions rules beyond the schema', () => {
     ]);
   });
 
+  it('refuses a function description over 1,024 characters, as OpenAI does', () => {
+    const described = (length: number) => ({
+      type: 'function',
+      function: { name: 'terminal', description: 'x'.repeat(length), parameters: { type: 'object' } },
+    });
+    expect(check([user], { tools: [described(1024)] })).toEqual([]);
+    expect(check([user], { tools: [described(1025)] })).toEqual([
+      expect.stringMatching(/tools\[0\]\.function\.description.*at most 1024 characters \(got 1025\)/),
+    ]);
+  });
+
   it('refuses tool call ids longer than 40 characters', () => {
     const id = `call_${'x'.repeat(36)}`;
     expect(check([user, asking(call(id)), answer(id)])).toEqual([

@@ -1,11 +1,11 @@
-import { TOOL_NAME_PATTERN, type Violation, asArray, isRecord } from './violation';
+import { TOOL_NAME_PATTERN, type Violation, asArray, descriptionViolation, isRecord } from './violation';
 
 const MAX_TOOL_CALL_ID_LENGTH = 40;
 const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/;
 
 /**
  * The Chat Completions rules OpenAI enforces beyond its schema: function names and tool call ids
- * well formed, an assistant message says something or calls a tool, every tool call is answered by a
+ * well formed and described in at most 1,024 characters, an assistant message says something or calls a tool, every tool call is answered by a
  * `tool` message before the conversation moves on and every `tool` message answers one, call ids
  * unique, user text never blank, images as data URLs of the supported types (or web URLs, which
  * OpenAI fetches itself). Tolerant of any shape (the schema reports shape errors). Pure.
@@ -19,6 +19,10 @@ export function chatCompletionsRuleViolations(body: Record<string, unknown>): Vi
         path: ['tools', index, 'function', 'name'],
         rule: `function name must match ${TOOL_NAME_PATTERN.source}`,
       });
+    if (isRecord(tool) && isRecord(tool.function))
+      found.push(
+        ...descriptionViolation(tool.function.description, ['tools', index, 'function', 'description']),
+      );
   });
   const messages = asArray(body.messages);
   const callIds = new Map<string, string>();

@@ -26,6 +26,13 @@ describe('Responses API rules beyond the schema', () => {
     ]);
   });
 
+  it('refuses a function description over 1,024 characters', () => {
+    const described = { ...tool('terminal'), description: 'x'.repeat(1025) };
+    expect(check([user], { tools: [described] })).toEqual([
+      'tools[0].description: function description must be at most 1024 characters (got 1025)',
+    ]);
+  });
+
   it('refuses an output that answers no earlier function call', () => {
     expect(check([user, output('call_1'), call('call_1')])).toEqual([
       'input[1].call_id: no function_call with call_id "call_1" precedes this function_call_output',

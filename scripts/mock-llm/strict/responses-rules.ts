@@ -1,8 +1,8 @@
-import { TOOL_NAME_PATTERN, type Violation, asArray, isRecord } from './violation';
+import { TOOL_NAME_PATTERN, type Violation, asArray, descriptionViolation, isRecord } from './violation';
 
 /**
- * The Responses API rules beyond its schema: function names well formed, every
- * `function_call_output` answers a `function_call` earlier in the input, and no call id used twice.
+ * The Responses API rules beyond its schema: function names well formed, descriptions within 1,024
+ * characters, every `function_call_output` answers a `function_call` earlier in the input, and no call id used twice.
  * When the request continues a stored response or conversation (`previous_response_id`,
  * `conversation`) the calls may live there, so outputs are not paired. Pure.
  */
@@ -19,6 +19,8 @@ export function responsesRuleViolations(body: Record<string, unknown>): Violatio
         path: ['tools', index, 'name'],
         rule: `function name must match ${TOOL_NAME_PATTERN.source}`,
       });
+    if (isRecord(tool) && tool.type === 'function')
+      found.push(...descriptionViolation(tool.description, ['tools', index, 'description']));
   });
   const continues = body.previous_response_id != null || body.conversation != null;
   const calls = new Map<string, number>();

@@ -34,3 +34,17 @@ export function asArray(value: unknown): unknown[] {
 
 /** Tool and function names both providers accept. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** OpenAI refuses a function description over 1,024 characters (Chat Completions and Responses). */
+export const MAX_FUNCTION_DESCRIPTION_LENGTH = 1024;
+
+/** The description rule for one function tool, or nothing when it holds. */
+export function descriptionViolation(description: unknown, path: Violation['path']): Violation[] {
+  if (typeof description !== 'string' || description.length <= MAX_FUNCTION_DESCRIPTION_LENGTH) return [];
+  return [
+    {
+      path,
+      rule: `function description must be at most ${MAX_FUNCTION_DESCRIPTION_LENGTH} characters (got ${description.length})`,
+    },
+  ];
+}

@@ -33,6 +33,13 @@ export interface ProviderRules {
   anthropicTurns: boolean;
 }
 
+/**
+ * OpenAI refuses a function description over 1,024 characters; the others take it. Every request is
+ * cut to it whatever the provider (an MCP server's description can be any length), so a conversation
+ * can move between providers with the same tools.
+ */
+export const MAX_TOOL_DESCRIPTION_LENGTH = 1024;
+
 /** Both APIs: `^[a-zA-Z0-9_-]{1,64}$`. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 

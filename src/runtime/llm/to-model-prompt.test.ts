@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toModelPrompt } from './to-model-prompt';
+import { toModelPrompt, toModelTools } from './to-model-prompt';
 
 describe('toModelPrompt', () => {
   it('turns data: image URLs into inline files and other URLs into URL references', () => {
@@ -63,5 +63,18 @@ describe('toModelPrompt', () => {
         { type: 'text', text: 'done' },
       ],
     });
+  });
+});
+
+describe('toModelTools', () => {
+  it('cuts a description over 1,024 characters (OpenAI refuses it) and keeps shorter ones whole', () => {
+    const parameters = { type: 'object', properties: {} };
+    const [long, short] = toModelTools([
+      { name: 'mcp__verbose', description: 'word '.repeat(400), parameters },
+      { name: 'think', description: 'Think out loud.', parameters },
+    ]).map((tool) => (tool.type === 'function' ? tool.description : undefined));
+    expect(long).toHaveLength(1024);
+    expect(long?.endsWith('…')).toBe(true);
+    expect(short).toBe('Think out loud.');
   });
 });

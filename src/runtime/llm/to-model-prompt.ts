@@ -1,6 +1,7 @@
 import type { Content, ToolSpec } from '../events';
 import type { ChatMessage } from './llm';
 import type { ModelMessage, ModelPrompt, ModelTool } from './model-types';
+import { MAX_TOOL_DESCRIPTION_LENGTH } from './provider-projection-rules';
 
 type UserPart = Extract<ModelMessage, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<ModelMessage, { role: 'assistant' }>['content'][number];
@@ -41,16 +42,22 @@ function toModelMessage(message: ChatMessage): ModelMessage {
 
 /**
  * `nonStrict` says so explicitly (OpenAI): the Responses API requires `strict` on a function tool, and
- * our parameter schemas are not the closed, all-required kind strict mode takes.
+ * our parameter schemas are not the closed, all-required kind strict mode takes. A description over
+ * the providers' limit is cut, ending in an ellipsis (our own tools fit; an MCP server's may not).
  */
 export function toModelTools(tools: readonly ToolSpec[], nonStrict = false): ModelTool[] {
   return tools.map((tool) => ({
     type: 'function',
     name: tool.name,
-    description: tool.description,
+    description: withinDescriptionLimit(tool.description),
     inputSchema: tool.parameters,
     ...(nonStrict ? { strict: false } : {}),
   }));
+}
+
+function withinDescriptionLimit(description: string): string {
+  if (description.length <= MAX_TOOL_DESCRIPTION_LENGTH) return description;
+  return `${description.slice(0, MAX_TOOL_DESCRIPTION_LENGTH - 1)}…`;
 }
 
 function assistantParts(message: Extract<ChatMessage, { role: 'assistant' }>): AssistantPart[] {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentText } from '../events';
+import { MAX_TOOL_DESCRIPTION_LENGTH } from '../llm/provider-projection-rules';
 import { createToolset } from './create-toolset';
 import type { Toolset, ToolContext } from './tool';
 import { requireExecutable } from './terminal/testing/require-executable';
@@ -48,6 +49,8 @@ describe('createToolset', () => {
     for (const tool of toolset.tools) {
       expect(tool.spec.name).toBe(tool.name);
       expect(tool.spec.description.length).toBeGreaterThan(40);
+      // OpenAI refuses longer; the request would cut it, but our own tools must say all they mean.
+      expect(tool.spec.description.length).toBeLessThanOrEqual(MAX_TOOL_DESCRIPTION_LENGTH);
       expect(tool.spec.parameters).toMatchObject({ type: 'object' });
       expect(JSON.stringify(tool.spec.parameters)).not.toContain('security_risk');
       expect(JSON.stringify(tool.spec.parameters)).not.toContain('$schema');

@@ -17,12 +17,12 @@ export const DEFAULT_NO_OUTPUT_TIMEOUT_MS = 30_000;
 /** Interactive programs (a REPL, a prompt) rarely print a marker: answer sooner after input. */
 const INPUT_QUIET_MS = 3_000;
 
-const DESCRIPTION = `Run a command in a persistent bash shell in the workspace. The working directory and environment variables persist between calls.
-- One command per call is best; chain related steps with && and check exit codes.
-- Long-running commands: pass \`timeout\` (seconds) as a hard limit. Without it, when a command prints nothing for 30 s the call returns what it has and the command keeps running: call again with an empty command to wait for more, send input with is_input: true, or send \`C-c\` with is_input: true to stop it.
-- A command that stops at a prompt (a question, a password, a REPL, an editor) is reported as waiting for input after about 2 s of quiet: answer with is_input: true, or send \`C-c\` to stop it. Prefer non-interactive flags (-y, --yes, --no-edit, GIT_EDITOR=true).
-- Interactive programs: send text or keys (C-c, C-d, C-z, Enter, Up, Down, Tab, Escape) with is_input: true.
-- Avoid commands that open a pager or editor (use \`git --no-pager\`, \`cat\`, \`sed -n\`); run servers in the background with output to a log file.
+const DESCRIPTION = `Run a command in a persistent bash shell in the workspace; the working directory and environment persist between calls.
+- One command per call; chain related steps with && and check exit codes.
+- Long-running commands: pass \`timeout\` (seconds) as a hard limit. Otherwise, after 30 s without output the call returns what it has and the command keeps running: call again with an empty command to wait, or send input with is_input: true.
+- A command stopped at a prompt (question, password, REPL, editor) is reported as waiting for input after about 2 s of quiet. Answer with is_input: true; prefer non-interactive flags (-y, --no-edit, GIT_EDITOR=true).
+- Keys with is_input: true: C-c, C-d, C-z, Enter, Up, Down, Tab, Escape.
+- Avoid pagers and editors (\`git --no-pager\`, \`sed -n\`); run servers in the background with output to a log file.
 - Outputs over 30,000 characters keep their start and end; the full text is saved to a file named in the output.
 - reset: true restarts a stuck shell.`;
 
