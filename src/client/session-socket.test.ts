@@ -163,6 +163,58 @@ describe('createSessionSocket', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
+  it('wake() reconnects at once instead of waiting out the backoff', () => {
+    const { socket, states } = start();
+    accept(0, -1);
+    for (let drop = 0; drop < 4; drop++) {
+      FakeWebSocket.latest().drop();
+      vi.advanceTimersByTime(1_000 * 2 ** drop);
+    }
+    FakeWebSocket.latest().drop();
+    expect(FakeWebSocket.instances).toHaveLength(5);
+    socket.wake();
+    expect(FakeWebSocket.instances).toHaveLength(6);
+    accept(0, -1);
+    expect(states.at(-1)).toBe('live');
+    // The backoff timer it replaced does not open a second connection later.
+    vi.advanceTimersByTime(16_000);
+    expect(FakeWebSocket.instances).toHaveLength(6);
+  });
+
+  it('wake() keeps a connection that heard from the server within a heartbeat', () => {
+    const { socket } = start();
+    const server = accept(0, -1);
+    vi.advanceTimersByTime(15_000);
+    server.push({ type: 'heartbeat', through_seq: -1 });
+    vi.advanceTimersByTime(5_000);
+    socket.wake();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(server.closedWith).toBeUndefined();
+  });
+
+  it('wake() replaces a connection silent for longer than a heartbeat, long before the watchdog', () => {
+    const { socket, delivered } = start();
+    const server = accept(0, 0);
+    server.push(durable(0));
+    vi.advanceTimersByTime(21_000);
+    socket.wake();
+    expect(server.closedWith?.code).toBe(4000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.latest().url).toContain('after_seq=0');
+    const next = accept(1, 1);
+    next.push(durable(1));
+    expect(delivered).toEqual([0, 1]);
+  });
+
+  it('wake() after close() does nothing', () => {
+    const { socket } = start();
+    accept(0, -1);
+    socket.close();
+    vi.advanceTimersByTime(60_000);
+    socket.wake();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
   it('reconnects when a heartbeat reports events this connection never delivered', () => {
     const { delivered } = start();
     const server = accept(0, 0);

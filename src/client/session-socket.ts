@@ -45,6 +45,12 @@ export interface SessionSocketOptions {
   backoff?: ReconnectDelayOptions;
   /** No frame for this long (heartbeats come every 15 s): the connection is dead, reconnect. */
   watchdogMs?: number;
+  /**
+   * On wake(), a live connection whose last frame is older than this is taken for dead (a laptop
+   * that slept keeps a socket that looks open) and replaced at once. Longer than the heartbeat.
+   */
+  staleAfterMs?: number;
+  now?: () => number;
 }
 
 export interface SessionSocket {
@@ -53,6 +59,12 @@ export interface SessionSocket {
   cursor(): number;
   /** Sends a client frame (e.g. a message) when live; false when not connected. */
   send(frame: ClientFrame): boolean;
+  /**
+   * The network came back or the page became visible again (`online`, `visibilitychange`,
+   * `pageshow`): a reconnect waiting on its backoff happens now, and a connection silent for longer
+   * than a heartbeat is replaced now instead of after the silence timeout. A healthy one is kept.
+   */
+  wake(): void;
   /** Stops for good: no more callbacks, no reconnect. */
   close(): void;
 }
@@ -65,7 +77,8 @@ const OPEN = 1;
  * The reconnecting session socket every consumer uses (CONTRACT §4). It authenticates with the first
  * frame when given a key (else the same-origin cookie on the upgrade does), delivers durable events exactly once and in order (duplicates dropped; on a gap it
  * reconnects from its cursor instead of delivering out of order), reconnects with backoff (1 s
- * doubling to 30 s, jittered) after a drop or 40 s of silence, and stops on 4001/4004.
+ * doubling to 30 s, jittered) after a drop or 40 s of silence, at once when woken (see wake), and
+ * stops on 4001/4004.
  */
 export function createSessionSocket(options: SessionSocketOptions): SessionSocket {
   const WebSocketImpl: WebSocketConstructor = options.WebSocket ?? globalWebSocket();
@@ -75,6 +88,8 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
   };
   const random = options.random ?? Math.random;
   const watchdogMs = options.watchdogMs ?? 40_000;
+  const staleAfterMs = options.staleAfterMs ?? 20_000;
+  const now = options.now ?? Date.now;
 
   let state: SessionSocketState = 'connecting';
   let cursor = options.afterSeq ?? -1;
@@ -83,6 +98,7 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
   let live = false;
   let watchdog: unknown;
   let retryTimer: unknown;
+  let lastFrameAt = now();
 
   const setState = (next: SessionSocketState, detail?: { code: number; reason: string }) => {
     if (state === next) return;
@@ -167,7 +183,27 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
     retryTimer = timers.setTimeout(connect, delay);
   }
 
+  function wake(): void {
+    if (state === 'closed') return;
+    if (retryTimer !== undefined) {
+      clearTimers();
+      attempt = 0;
+      connect();
+      return;
+    }
+    if (now() - lastFrameAt > staleAfterMs) {
+      const current = socket;
+      detach();
+      current?.close(4000, 'client reconnecting');
+      clearTimers();
+      setState('reconnecting');
+      attempt = 0;
+      connect();
+    }
+  }
+
   function armWatchdog(): void {
+    lastFrameAt = now();
     if (watchdog !== undefined) timers.clearTimeout(watchdog);
     watchdog = timers.setTimeout(() => {
       watchdog = undefined;
@@ -202,6 +238,7 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
       socket.send(JSON.stringify(frame));
       return true;
     },
+    wake,
     close() {
       if (state === 'closed') return;
       const current = socket;
