@@ -80,9 +80,11 @@ describe('automation service HTTP', () => {
     });
     expect(answer.statusCode).toBe(202);
     expect(answer.json()).toMatchObject({ trigger: 'webhook', status: 'started' });
-    expect(bed.runtime.created[0]).toMatchObject({
-      initial_message: { content: [{ type: 'text', text: 'CI failed on main' }] },
-    });
+    const [first] = (bed.runtime.created[0] as { initial_message: { content: { text: string }[] } })
+      .initial_message.content;
+    expect(first?.text).toMatch(
+      /^CI failed on <webhook_payload field="payload.branch" trust="untrusted">\nmain\n<\/webhook_payload>/,
+    );
     const token = new URL(automation.webhook_url, 'http://x').searchParams.get('token') ?? '';
     const byHeader = await app.inject({
       method: 'POST',
