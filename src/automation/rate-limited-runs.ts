@@ -54,10 +54,11 @@ export function createRateLimitedRuns(deps: {
         automations.set(automationId, state);
       }
       const own = state;
+      // The time of the call, not of its turn in the queue: a window holds the calls made in it.
+      const now = deps.now();
       own.queued += 1;
       return own.exclusive(async () => {
         own.queued -= 1;
-        const now = deps.now();
         const open = own.summary;
         if (open && now.getTime() - open.openedAt < SUMMARY_WINDOW_MS) {
           open.refused += 1;
