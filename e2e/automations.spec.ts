@@ -89,7 +89,10 @@ test('a webhook automation shows its URL to copy, and the URL starts a run', asy
   expect(answer.status).toBe(202);
   await expect(page.getByTestId('automation-runs')).toContainText('Webhook · Started');
   await page.getByTestId('automation-runs').getByRole('link', { name: 'Open conversation' }).click();
-  await expect(page.getByText('CI failed on main')).toBeVisible();
+  // The payload is shown fenced as the webhook caller's data.
+  await expect(
+    page.getByText(/CI failed on <webhook_payload[^>]*>\s*main\s*<\/webhook_payload>/),
+  ).toBeVisible();
   // Finished before the next test scripts the model again: its turn must not go to this run.
   await expectStatus(page, 'finished');
 });

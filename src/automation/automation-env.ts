@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_WEBHOOK_LIMIT, type WebhookLimit } from './webhook-rate-limit';
 
 export interface AutomationEnv {
   host: string;
@@ -17,6 +18,8 @@ export interface AutomationEnv {
    * database too. Undefined: `<data-dir>/workbench.db`.
    */
   databaseUrl: string | undefined;
+  /** Webhook calls of one automation that start runs (AGENT_WORKBENCH_WEBHOOK_LIMIT). */
+  webhookLimit: WebhookLimit;
 }
 
 export const DEFAULT_AUTOMATION_PORT = 18100;
@@ -47,7 +50,21 @@ export function readAutomationEnv(env: NodeJS.ProcessEnv, cwd: string): Automati
     runtimeKey: env.AGENT_WORKBENCH_AUTOMATION_KEY?.trim() || sessionKey,
     retryDelaysMs: parseDelays(env.AGENT_WORKBENCH_AUTOMATION_RETRY_MS),
     databaseUrl,
+    webhookLimit: parseWebhookLimit(env.AGENT_WORKBENCH_WEBHOOK_LIMIT),
   };
+}
+
+/** `<burst>,<per minute>`, both at least 1; the default when unset or empty. */
+function parseWebhookLimit(text: string | undefined): WebhookLimit {
+  if (text === undefined || text.trim() === '') return DEFAULT_WEBHOOK_LIMIT;
+  const match = /^\s*(\d{1,6})\s*,\s*(\d{1,6})\s*$/.exec(text);
+  const [burst, perMinute] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || burst < 1 || perMinute < 1) {
+    throw new Error(
+      `AGENT_WORKBENCH_WEBHOOK_LIMIT must be two whole numbers from 1, "<burst>,<per minute>" (got "${text}")`,
+    );
+  }
+  return { burst, perMinute };
 }
 
 /** One URL, or several separated by commas; the default runtime's when unset. */

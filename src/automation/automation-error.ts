@@ -6,6 +6,7 @@ export const AUTOMATION_ERROR_STATUS = {
   automation_disabled: 409,
   webhook_off: 404,
   invalid_token: 401,
+  rate_limited: 429,
 } as const;
 
 export type AutomationErrorCode = keyof typeof AUTOMATION_ERROR_STATUS;
@@ -17,6 +18,8 @@ export class AutomationError extends Error {
     message: string,
     /** The request field at fault, so a form can show the message beside it. */
     readonly field?: string,
+    /** For `rate_limited`: seconds until a call may pass, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

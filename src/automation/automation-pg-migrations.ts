@@ -34,4 +34,9 @@ export const AUTOMATION_PG_MIGRATIONS: readonly AutomationMigration[] = [
       CREATE INDEX automation_runs_by_automation ON automation_runs (automation_id, created_at, position);
     `,
   },
+  {
+    version: 2,
+    name: 'refused webhook calls counted on a summary run',
+    sql: 'ALTER TABLE automation_runs ADD COLUMN refused_calls INTEGER NOT NULL DEFAULT 0;',
+  },
 ];

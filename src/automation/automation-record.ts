@@ -19,9 +19,10 @@ export type RunTrigger = 'schedule' | 'missed' | 'webhook' | 'manual';
 /**
  * `pending` while the service is still trying to start it (retrying a runtime that is down);
  * `started` once its conversation exists; `skipped` (the previous run still going, or a missed time
- * not to be made up); `failed` with the reason.
+ * not to be made up); `failed` with the reason; `rate_limited`: no run, but the summary of the
+ * webhook calls refused over the limit in one window, counted in `refused_calls`.
  */
-export type RunStatus = 'pending' | 'started' | 'skipped' | 'failed';
+export type RunStatus = 'pending' | 'started' | 'skipped' | 'failed' | 'rate_limited';
 
 export interface RunRecord {
   id: string;
@@ -33,4 +34,6 @@ export interface RunRecord {
   created_at: string;
   /** The scheduled time this run stands for (schedule and missed runs), else null. */
   scheduled_for: string | null;
+  /** Webhook calls refused with 429 that this `rate_limited` summary stands for; 0 on every other run. */
+  refused_calls: number;
 }

@@ -148,6 +148,7 @@ describe('overlap and a runtime that is down', () => {
       reason: null,
       created_at: bed.clock.now.toISOString(),
       scheduled_for: null,
+      refused_calls: 0,
     });
     expect(await bed.store.failPendingRuns('stopped')).toBe(1);
     expect((await bed.service.runs(automation.id, 5))[0]).toMatchObject({

@@ -10,10 +10,14 @@ import { describeSchedule } from './describe-schedule';
 import { nextRunAt } from './next-run-at';
 import { serialize } from './serialize';
 import { type RunDeps, startAutomationRun } from './start-automation-run';
+import { createRateLimitedRuns } from './rate-limited-runs';
 import { tokenMatches } from './token-matches';
+import { createWebhookRateLimit, DEFAULT_WEBHOOK_LIMIT, type WebhookLimit } from './webhook-rate-limit';
 
 export interface AutomationServiceDeps extends Omit<RunDeps, 'starting'> {
   newToken(): string;
+  /** How many webhook calls of one automation start runs; DEFAULT_WEBHOOK_LIMIT when left out. */
+  webhookLimit?: WebhookLimit;
   setTimer(callback: () => void, ms: number): () => void;
   /** A store failure nobody's request is waiting for (the scheduler's timer): written to the log. */
   onError(error: unknown): void;
@@ -27,7 +31,10 @@ export interface AutomationService {
   delete(id: string): Promise<void>;
   runs(id: string, limit: number): Promise<RunRecord[]>;
   runNow(id: string): Promise<RunRecord>;
-  /** Checks the token first (constant time), then runs with the body as `payload`. */
+  /**
+   * Checks the token first (constant time), then the automation's rate limit (over it: 429
+   * `rate_limited`, counted on a summary run), then runs with the body as `payload`.
+   */
   runWebhook(id: string, token: string | undefined, payload: unknown): Promise<RunRecord>;
   preview(schedule: ScheduleInput): { description: string; next_runs: string[] };
   scheduler: Scheduler;
@@ -41,6 +48,9 @@ export interface AutomationService {
  */
 export function createAutomationService(deps: AutomationServiceDeps): AutomationService {
   const runDeps: RunDeps = { ...deps, starting: new Set() };
+  const limit = deps.webhookLimit ?? DEFAULT_WEBHOOK_LIMIT;
+  const webhookRate = createWebhookRateLimit(limit, deps.now);
+  const rateLimitedRuns = createRateLimitedRuns({ ...deps, limit });
   const exclusive = serialize();
   const run = (
     automation: AutomationRecord,
@@ -65,6 +75,7 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
           'missed while Agent Workbench was not running (missed runs are not made up for this automation)',
         created_at: deps.now().toISOString(),
         scheduled_for: missedAt,
+        refused_calls: 0,
       }),
   });
 
@@ -119,6 +130,8 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
       const deleted = await exclusive(() => deps.store.delete(id));
       if (!deleted)
         throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
+      webhookRate.forget(id);
+      rateLimitedRuns.forget(id);
       await scheduler.wake();
     },
     runs: async (id, limit) => {
@@ -132,6 +145,18 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
       // token learns nothing about which automations exist.
       if (!record?.webhook_token || !tokenMatches(token, record.webhook_token)) {
         throw new AutomationError('invalid_token', 'Missing or wrong webhook token');
+      }
+      if (record.enabled) {
+        const admission = webhookRate.take(record.id);
+        if (!admission.ok) {
+          await rateLimitedRuns.refuse(record.id);
+          throw new AutomationError(
+            'rate_limited',
+            `Too many calls of this webhook: at most ${limit.burst} at once, then ${limit.perMinute} a minute; try again in ${admission.retryAfterSeconds} s`,
+            undefined,
+            admission.retryAfterSeconds,
+          );
+        }
       }
       return runEnabled(record, 'webhook', payload);
     },

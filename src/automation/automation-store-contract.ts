@@ -162,6 +162,23 @@ export function describeAutomationStoreContract(name: string, database: Automati
         });
       });
 
+      it('a rate_limited summary keeps its count of refused calls, set in place, after a restart too', async () => {
+        const summary = run(1, 1, {
+          trigger: 'webhook',
+          status: 'rate_limited',
+          reason: 'over the limit',
+          refused_calls: 1,
+        });
+        await store.addRun(summary);
+        await store.countRefusedCalls(runId(1), 7);
+        await store.countRefusedCalls(runId(1), 9);
+        expect(await (await reopen()).listRuns(automationId(1), 10)).toEqual([
+          { ...summary, refused_calls: 9 },
+        ]);
+        expect(await store.lastStartedRun(automationId(1))).toBeUndefined();
+        expect(await store.failPendingRuns('stopped')).toBe(0);
+      });
+
       it('fails every pending run with the reason and counts them', async () => {
         await store.addRun(run(1, 1));
         await store.addRun(run(2, 2));
@@ -216,6 +233,7 @@ function run(n: number, automationNumber: number, overrides: Partial<RunRecord> 
     reason: null,
     created_at: '2026-12-01T00:00:00.000Z',
     scheduled_for: null,
+    refused_calls: 0,
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ export interface AutomationStore {
     id: string,
     outcome: { status: RunStatus; conversation_id?: string | null; reason?: string | null },
   ): Promise<void>;
+  /** Sets a run's count of refused webhook calls (a `rate_limited` summary's). */
+  countRefusedCalls(id: string, count: number): Promise<void>;
   /** Newest first; runs created in the same millisecond in reverse order of addRun. */
   listRuns(automationId: string, limit: number): Promise<RunRecord[]>;
   lastRun(automationId: string): Promise<RunRecord | undefined>;

@@ -11,6 +11,7 @@ import {
 import { createAutomationClient } from '../client/create-automation-client';
 import { buildAutomationServer } from './build-automation-server';
 import { type AutomationTestBed, createAutomationTestBed } from './testing/automation-test-bed';
+import { DEFAULT_WEBHOOK_LIMIT } from './webhook-rate-limit';
 
 // The UI's client against the real service over HTTP: every answer must parse with the wire schemas
 // the UI's types come from, so the two cannot drift apart unnoticed.
@@ -48,6 +49,17 @@ describe('the automation client and the service agree on the wire', () => {
     const automation = AutomationSchema.parse(created.data);
     AutomationRunSchema.parse((await client.runNow(automation.id)).data);
     expect(AutomationSchema.parse((await client.get(automation.id)).data).last_run?.status).toBe('started');
+    // A flood past the webhook's limit: 429 in the error shape, and one rate_limited run counting the refusals.
+    const hook = `http://127.0.0.1:${port}${automation.webhook_url}`;
+    const calls = [];
+    for (let index = 0; index < DEFAULT_WEBHOOK_LIMIT.burst + 2; index++)
+      calls.push(await fetch(hook, { method: 'POST' }));
+    const limited = calls.at(-1);
+    expect(limited?.status).toBe(429);
+    expect(limited?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(AutomationErrorSchema.parse(await limited?.json())).toMatchObject({ code: 'rate_limited' });
+    const history = AutomationRunListSchema.parse((await client.runs(automation.id)).data);
+    expect(history.items[0]).toMatchObject({ status: 'rate_limited', refused_calls: 2 });
     AutomationSchema.parse((await client.update(automation.id, { enabled: false })).data);
     AutomationListSchema.parse((await client.list()).data);
     AutomationRunListSchema.parse((await client.runs(automation.id)).data);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAutomationServer, WEBHOOK_BODY_LIMIT_BYTES } from './build-automation-server';
 import { type AutomationTestBed, createAutomationTestBed } from './testing/automation-test-bed';
+import { DEFAULT_WEBHOOK_LIMIT } from './webhook-rate-limit';
 
 const SESSION_KEY = 'the-session-key';
 let bed: AutomationTestBed;
@@ -80,9 +81,11 @@ describe('automation service HTTP', () => {
     });
     expect(answer.statusCode).toBe(202);
     expect(answer.json()).toMatchObject({ trigger: 'webhook', status: 'started' });
-    expect(bed.runtime.created[0]).toMatchObject({
-      initial_message: { content: [{ type: 'text', text: 'CI failed on main' }] },
-    });
+    const [first] = (bed.runtime.created[0] as { initial_message: { content: { text: string }[] } })
+      .initial_message.content;
+    expect(first?.text).toMatch(
+      /^CI failed on <webhook_payload field="payload.branch" trust="untrusted">\nmain\n<\/webhook_payload>/,
+    );
     const token = new URL(automation.webhook_url, 'http://x').searchParams.get('token') ?? '';
     const byHeader = await app.inject({
       method: 'POST',
@@ -110,6 +113,47 @@ describe('automation service HTTP', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({ code: 'payload_too_large' });
     expect(bed.runtime.created).toHaveLength(0);
+  });
+
+  it('a flood of webhook calls: most answer 429 with Retry-After, the history stays bounded, the hook works again later', async () => {
+    await setUp();
+    const automation = await createWebhookAutomation();
+    const call = () => app.inject({ method: 'POST', url: automation.webhook_url, payload: { branch: 'x' } });
+    const finishRuns = () => {
+      for (const id of bed.runtime.statuses.keys()) bed.runtime.statuses.set(id, 'finished');
+    };
+    const answers = [];
+    for (let index = 0; index < 200; index++) {
+      answers.push(await call());
+      finishRuns();
+    }
+    const accepted = answers.filter((answer) => answer.statusCode === 202);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(accepted.length).toBe(DEFAULT_WEBHOOK_LIMIT.burst);
+    expect(refused.length).toBe(200 - DEFAULT_WEBHOOK_LIMIT.burst);
+    expect(accepted.map((answer) => answer.json().status)).toEqual(accepted.map(() => 'started'));
+    for (const answer of refused) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      expect(answer.json()).toMatchObject({ code: 'rate_limited' });
+    }
+    const runs = async () =>
+      (
+        await app.inject({ url: `/api/automation/automations/${automation.id}/runs`, headers: withKey })
+      ).json().items as { status: string; refused_calls: number }[];
+    const history = await runs();
+    expect(history).toHaveLength(DEFAULT_WEBHOOK_LIMIT.burst + 1);
+    expect(history[0]).toMatchObject({ trigger: 'webhook', status: 'rate_limited', refused_calls: 195 });
+    expect(bed.runtime.created).toHaveLength(DEFAULT_WEBHOOK_LIMIT.burst);
+
+    // Once the wait it named has passed, the hook starts a run again; a later flood has a summary of its own.
+    bed.clock.now = new Date(bed.clock.now.getTime() + Number(refused[0]?.headers['retry-after']) * 1000);
+    expect((await call()).json()).toMatchObject({ status: 'started' });
+    finishRuns();
+    bed.clock.now = new Date(bed.clock.now.getTime() + 120_000);
+    for (let index = 0; index < 50; index++) await call();
+    const later = await runs();
+    expect(later.filter((run) => run.status === 'rate_limited')).toHaveLength(2);
+    expect(later.length).toBeLessThanOrEqual(2 * DEFAULT_WEBHOOK_LIMIT.burst + 3);
   });
 
   it('answers a bad definition with 422 and the field, and an unknown id with 404', async () => {

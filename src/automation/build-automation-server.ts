@@ -115,6 +115,7 @@ function installJsonParser(app: FastifyInstance): void {
 function installErrors(app: FastifyInstance, report: (text: string) => void): void {
   app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
     if (error instanceof AutomationError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ detail: error.message, code: error.code, field: error.field });
     }
     if (error instanceof z.ZodError) {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
  * the launcher. It imports its own files, src/conversation-rules, the session cookie's name and the
- * Host/Origin helpers (src/client holds them for every process) and installed packages: never the runtime, the server or the launcher.
+ * Host/Origin helpers (src/client holds them for every process), the untrusted-text fence and installed
+ * packages: never the rest of the runtime, the server or the launcher.
  * Its tests may also start a throwaway PostgreSQL server with the runtime's test helper.
  * And no other part of src imports it.
  */
@@ -28,6 +29,9 @@ const allowed = [
   // The versioned-migration runner both processes use for their own tables (pg types only).
   resolve(repoRoot, 'src/runtime/store/run-pg-migrations'),
   resolve(repoRoot, 'src/runtime/store/run-pg-migrations.ts'),
+  // The one fence for untrusted text (a webhook's payload here, repository files there); imports nothing.
+  resolve(repoRoot, 'src/runtime/skills/untrusted-block'),
+  resolve(repoRoot, 'src/runtime/skills/untrusted-block.ts'),
 ];
 /** What only the service's tests may use: the throwaway PostgreSQL server every store test starts. */
 const allowedInTests = [resolve(repoRoot, 'src/runtime/store/testing/start-pg-cluster')];

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       newToken: () => randomBytes(24).toString('base64url'),
       sleep: (ms) => sleep(ms),
       retryDelaysMs: env.retryDelaysMs,
+      webhookLimit: env.webhookLimit,
       setTimer: (callback, ms) => {
         const timer = setTimeout(callback, ms);
         return () => clearTimeout(timer);

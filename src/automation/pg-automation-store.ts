@@ -11,7 +11,7 @@ import { migrateAutomationPg } from './migrate-automation-pg';
 const DEFAULT_POOL_SIZE = 3;
 
 const RUN_COLUMNS =
-  'id, automation_id, "trigger", status, conversation_id, reason, created_at, scheduled_for';
+  'id, automation_id, "trigger", status, conversation_id, reason, created_at, scheduled_for, refused_calls';
 
 /**
  * The automation store in PostgreSQL (the database of `--database-url`, beside the conversations): a
@@ -66,7 +66,7 @@ function pgAutomationStoreOn(pool: pg.Pool): AutomationStore {
       ((await pool.query('DELETE FROM automations WHERE id = $1', [id])).rowCount ?? 0) > 0,
     addRun: async (run) => {
       await pool.query(
-        `INSERT INTO automation_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO automation_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           run.id,
           run.automation_id,
@@ -76,6 +76,7 @@ function pgAutomationStoreOn(pool: pg.Pool): AutomationStore {
           run.reason,
           run.created_at,
           run.scheduled_for,
+          run.refused_calls,
         ],
       );
     },
@@ -84,6 +85,9 @@ function pgAutomationStoreOn(pool: pg.Pool): AutomationStore {
         'UPDATE automation_runs SET status = $1, conversation_id = coalesce($2, conversation_id), reason = $3 WHERE id = $4',
         [outcome.status, outcome.conversation_id ?? null, outcome.reason ?? null, id],
       );
+    },
+    countRefusedCalls: async (id, count) => {
+      await pool.query('UPDATE automation_runs SET refused_calls = $1 WHERE id = $2', [count, id]);
     },
     listRuns: (automationId, limit) =>
       runs(

@@ -25,6 +25,9 @@ export function openSqliteAutomationStore(path: string): AutomationStore {
   }
 }
 
+const RUN_COLUMNS =
+  'id, automation_id, trigger, status, conversation_id, reason, created_at, scheduled_for, refused_calls';
+
 function createStatements(db: Database.Database): AutomationStore {
   const selectAll = db.prepare('SELECT * FROM automations ORDER BY created_at, id');
   const selectOne = db.prepare('SELECT * FROM automations WHERE id = ?');
@@ -37,21 +40,20 @@ function createStatements(db: Database.Database): AutomationStore {
   );
   const remove = db.prepare('DELETE FROM automations WHERE id = ?');
   const insertRun = db.prepare(
-    `INSERT INTO automation_runs (id, automation_id, trigger, status, conversation_id, reason, created_at, scheduled_for)
-     VALUES (@id, @automation_id, @trigger, @status, @conversation_id, @reason, @created_at, @scheduled_for)`,
+    `INSERT INTO automation_runs (${RUN_COLUMNS})
+     VALUES (@id, @automation_id, @trigger, @status, @conversation_id, @reason, @created_at, @scheduled_for, @refused_calls)`,
   );
   const updateRun = db.prepare(
     'UPDATE automation_runs SET status = ?, conversation_id = coalesce(?, conversation_id), reason = ? WHERE id = ?',
   );
   const selectRuns = db.prepare(
-    `SELECT id, automation_id, trigger, status, conversation_id, reason, created_at, scheduled_for
-     FROM automation_runs WHERE automation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+    `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
   );
   const selectLastStarted = db.prepare(
-    `SELECT id, automation_id, trigger, status, conversation_id, reason, created_at, scheduled_for
-     FROM automation_runs WHERE automation_id = ? AND status = 'started'
+    `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ? AND status = 'started'
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   );
+  const updateRefused = db.prepare('UPDATE automation_runs SET refused_calls = ? WHERE id = ?');
   const failPending = db.prepare(
     `UPDATE automation_runs SET status = 'failed', reason = ? WHERE status = 'pending'`,
   );
@@ -71,6 +73,9 @@ function createStatements(db: Database.Database): AutomationStore {
     },
     settleRun: async (id, outcome) => {
       updateRun.run(outcome.status, outcome.conversation_id ?? null, outcome.reason ?? null, id);
+    },
+    countRefusedCalls: async (id, count) => {
+      updateRefused.run(count, id);
     },
     listRuns: async (automationId, limit) => selectRuns.all(automationId, limit) as RunRecord[],
     lastRun: async (automationId) => (selectRuns.all(automationId, 1) as RunRecord[])[0],

@@ -46,6 +46,7 @@ export async function startAutomationRun(
     reason: null,
     created_at: deps.now().toISOString(),
     scheduled_for: options.scheduledFor ?? null,
+    refused_calls: 0,
   };
   await deps.store.addRun(run);
   if (deps.starting.has(automation.id)) {

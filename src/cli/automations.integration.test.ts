@@ -97,7 +97,10 @@ describe('automations through the real launcher', () => {
     expect(conversation.json.tags).toEqual(['automation', `automation:${automation.id}`]);
     expect(await waitForStatus(run.conversation_id, ['finished'])).toBe('finished');
     const asked = JSON.stringify(mockLlm.requests().at(-1)?.body);
-    expect(asked).toContain('CI failed on release-2: look at the log');
+    // The payload reaches the model fenced as the webhook caller's data, not as the person's words.
+    expect(asked).toContain(
+      'CI failed on <webhook_payload field=\\"payload.branch\\" trust=\\"untrusted\\">\\nrelease-2\\n</webhook_payload>: look at the log',
+    );
     const tagged = await call('GET', `/api/conversations/search?tag=automation:${automation.id}`);
     expect(tagged.json.items.map((item: { id: string }) => item.id)).toEqual([run.conversation_id]);
   });

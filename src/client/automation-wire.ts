@@ -13,11 +13,14 @@ export const AutomationRunSchema = z.strictObject({
   id: z.string(),
   automation_id: z.string(),
   trigger: z.enum(['schedule', 'missed', 'webhook', 'manual']),
-  status: z.enum(['pending', 'started', 'skipped', 'failed']),
+  /** `rate_limited`: no run, the summary of webhook calls refused over the limit in one window. */
+  status: z.enum(['pending', 'started', 'skipped', 'failed', 'rate_limited']),
   conversation_id: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: z.string(),
   scheduled_for: z.string().nullable(),
+  /** How many webhook calls a `rate_limited` summary stands for; 0 on every other run. */
+  refused_calls: z.number().int().nonnegative(),
 });
 
 const ConfirmationPolicySchema = z.union([

@@ -1,4 +1,4 @@
-import { discoverSkills } from '../skills/discover-skills';
+import { discoverSkillSet } from '../skills/discover-skills';
 import { skillsListing } from '../skills/skills-listing';
 import { INSTRUCTION_FILES, MAX_INSTRUCTION_BYTES, wrapInstructions } from '../skills/instruction-files';
 import { readConfinedText } from '../skills/workspace-reads';
@@ -82,8 +82,8 @@ async function buildDynamicContext(
     const content = await readConfinedText(workspaceDir, file, MAX_INSTRUCTION_BYTES);
     if (content !== undefined && content.trim() !== '') lines.push('', wrapInstructions(file, content));
   }
-  const skills = await discoverSkills({ workspaceDir, ...(userSkillsDir ? { userSkillsDir } : {}) });
-  const listing = skillsListing(skills);
+  const found = await discoverSkillSet({ workspaceDir, ...(userSkillsDir ? { userSkillsDir } : {}) });
+  const listing = skillsListing(found.skills, found.shadowed);
   if (listing) lines.push('', listing);
   return lines.join('\n');
 }

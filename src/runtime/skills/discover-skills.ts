@@ -16,24 +16,63 @@ export interface Skill {
 
 /** Folders in the workspace that hold skills, in order of precedence. */
 export const WORKSPACE_SKILL_DIRS = ['.agents/skills', '.openhands/skills'] as const;
+/** Per source: the repository's skills and the person's are counted apart, so neither crowds out the other. */
 export const MAX_SKILLS = 50;
 export const MAX_SKILL_BYTES = 64 * 1024;
 const MAX_DESCRIPTION = 300;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-/**
- * The skills a conversation can use: `<dir>/<name>/SKILL.md` (and `<dir>/<name>.md`) in the
- * workspace's skill folders, then `<data-dir>/skills/`. The first of a name wins. Every read is
- * confined to its root (see workspace-reads): a skill folder linked out of the workspace is not read.
- */
+interface SkillPlace {
+  root: string;
+  dir: string;
+  source: Skill['source'];
+}
+
+/** The skills found, and the names of repository skills dropped because the person has one so named. */
+export interface SkillSet {
+  skills: Skill[];
+  shadowed: string[];
+}
+
+/** The skills of discoverSkillSet, without the names it dropped. */
 export async function discoverSkills(roots: {
   workspaceDir: string;
   userSkillsDir?: string;
 }): Promise<Skill[]> {
-  const places: { root: string; dir: string; source: Skill['source'] }[] = [
-    ...WORKSPACE_SKILL_DIRS.map((dir) => ({ root: roots.workspaceDir, dir, source: 'workspace' as const })),
-    ...(roots.userSkillsDir ? [{ root: roots.userSkillsDir, dir: '.', source: 'user' as const }] : []),
-  ];
+  return (await discoverSkillSet(roots)).skills;
+}
+
+/**
+ * The skills a conversation can use: `<dir>/<name>/SKILL.md` (and `<dir>/<name>.md`) in the
+ * workspace's skill folders, and in `<data-dir>/skills/`. The person's skills win a name clash (a
+ * repository must not replace what its reader set up), then the first workspace folder; each source
+ * keeps at most MAX_SKILLS. Listed workspace first, as found. Every read is confined to its root (see
+ * workspace-reads): a skill folder linked out of the workspace is not read.
+ */
+export async function discoverSkillSet(roots: {
+  workspaceDir: string;
+  userSkillsDir?: string;
+}): Promise<SkillSet> {
+  const user = roots.userSkillsDir
+    ? await readPlaces([{ root: roots.userSkillsDir, dir: '.', source: 'user' }], new Set())
+    : [];
+  const userNames = new Set(user.map((skill) => skill.name));
+  const workspacePlaces = WORKSPACE_SKILL_DIRS.map((dir) => ({
+    root: roots.workspaceDir,
+    dir,
+    source: 'workspace' as const,
+  }));
+  const shadowed = new Set<string>();
+  const workspace = await readPlaces(workspacePlaces, userNames, shadowed);
+  return { skills: [...workspace, ...user], shadowed: [...shadowed] };
+}
+
+/** The skills of some places, one source: the first of a name wins, names in `taken` are dropped. */
+async function readPlaces(
+  places: readonly SkillPlace[],
+  taken: ReadonlySet<string>,
+  shadowed?: Set<string>,
+): Promise<Skill[]> {
   const skills = new Map<string, Skill>();
   for (const place of places) {
     const entries = await listConfinedDirectory(place.root, place.dir);
@@ -51,6 +90,10 @@ export async function discoverSkills(roots: {
       const parsed = await parseSkillFile(text);
       const name = parsed.name ?? entry.name.replace(/\.md$/, '');
       if (!NAME.test(name) || skills.has(name) || parsed.body === '') continue;
+      if (taken.has(name)) {
+        shadowed?.add(name);
+        continue;
+      }
       skills.set(name, {
         name,
         description: (parsed.description ?? firstLine(parsed.body)).slice(0, MAX_DESCRIPTION),

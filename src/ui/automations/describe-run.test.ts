@@ -7,6 +7,7 @@ const run = {
   conversation_id: null,
   created_at: '2026-12-07T08:00:00Z',
   scheduled_for: null,
+  refused_calls: 0,
 } as const;
 
 describe('describeRun', () => {
@@ -20,5 +21,20 @@ describe('describeRun', () => {
     expect(describeRun({ ...run, trigger: 'missed', status: 'skipped', reason: 'off' })).toBe(
       'Missed while off · Skipped: off',
     );
+  });
+
+  it('says how many webhook calls a rate_limited summary stands for', () => {
+    expect(
+      describeRun({
+        ...run,
+        trigger: 'webhook',
+        status: 'rate_limited',
+        reason: 'over the limit',
+        refused_calls: 195,
+      }),
+    ).toBe('Webhook · Rate limited: 195 calls refused (over the limit)');
+    expect(
+      describeRun({ ...run, trigger: 'webhook', status: 'rate_limited', reason: null, refused_calls: 1 }),
+    ).toBe('Webhook · Rate limited: 1 call refused');
   });
 });

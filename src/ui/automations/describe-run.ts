@@ -12,11 +12,19 @@ const STATUS_WORDS: Record<AutomationRun['status'], string> = {
   started: 'Started',
   skipped: 'Skipped',
   failed: 'Failed',
+  rate_limited: 'Rate limited',
 };
 
-/** "Webhook · Started", "Scheduled · Failed: the runtime is not reachable…": one line for a run. Pure. */
+/**
+ * "Webhook · Started", "Scheduled · Failed: the runtime is not reachable…", "Webhook · Rate limited:
+ * 195 calls refused (…)": one line for a run. Pure.
+ */
 export function describeRun(run: AutomationRun): string {
   const head = `${TRIGGER_WORDS[run.trigger]} · ${STATUS_WORDS[run.status]}`;
+  if (run.status === 'rate_limited') {
+    const count = `${run.refused_calls} ${run.refused_calls === 1 ? 'call' : 'calls'} refused`;
+    return run.reason ? `${head}: ${count} (${run.reason})` : `${head}: ${count}`;
+  }
   return run.reason ? `${head}: ${run.reason}` : head;
 }
 
