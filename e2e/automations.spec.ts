@@ -71,6 +71,8 @@ test('a webhook automation shows its URL to copy, and the URL starts a run', asy
   workbench.mockLlm.setScript(script(finish('Looked at the log.')));
   await page.goto(`${workbench.url}/automations/new`);
   const form = page.getByRole('form', { name: 'New automation' });
+  // Opened directly, the form may draw before the settings arrive: their folder fills it then.
+  await expect(form.getByLabel('Workspace')).toHaveValue(workbench.workspace);
   await form.getByLabel('Name').fill('CI failed');
   await form.getByLabel('First message').fill('CI failed on {{payload.branch}}');
   await form.getByLabel('On a schedule').uncheck();
@@ -105,6 +107,8 @@ test("an automation's own model is picked like a conversation's, shown when edit
   workbench.mockLlm.setScript(script(finish('Summarised with the large model.')));
   await page.goto(`${workbench.url}/automations/new`);
   const form = page.getByRole('form', { name: 'New automation' });
+  // Opened directly, the form may draw before the settings arrive: their folder fills it then.
+  await expect(form.getByLabel('Workspace')).toHaveValue(workbench.workspace);
   await form.getByLabel('Name').fill('Large summary');
   await form.getByLabel('First message').fill('Summarise the week, carefully');
   await form.getByLabel('On a schedule').uncheck();
@@ -158,6 +162,8 @@ test('a run that needs an approval shows as waiting for you in the sidebar', asy
   );
   await page.goto(`${workbench.url}/automations/new`);
   const form = page.getByRole('form', { name: 'New automation' });
+  // Opened directly, the form may draw before the settings arrive: their folder fills it then.
+  await expect(form.getByLabel('Workspace')).toHaveValue(workbench.workspace);
   await form.getByLabel('Name').fill('Careful check');
   await form.getByLabel('First message').fill('Create a file, carefully');
   await form.getByLabel('Ask before actions').selectOption({ label: 'Always ask' });

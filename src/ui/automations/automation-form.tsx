@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { Automation } from '../../client/automation-wire';
 import { useSettings } from '../api/use-settings';
 import { POLICY_LABELS, type PolicyChoice } from '../settings/policy-options';
@@ -34,6 +34,12 @@ export function AutomationForm({
       ? draftFromAutomation(automation, BROWSER_TIME_ZONE)
       : emptyDraft(defaultWorkspace, BROWSER_TIME_ZONE),
   );
+  // The settings may arrive after the form opened (a page loaded at /automations/new): their default
+  // folder fills a workspace nobody has typed yet, instead of leaving it empty for good.
+  useEffect(() => {
+    if (automation || defaultWorkspace === '') return;
+    setDraft((current) => (current.workspace === '' ? { ...current, workspace: defaultWorkspace } : current));
+  }, [automation, defaultWorkspace]);
   const { save } = useAutomationMutations();
   const settingsLLM = useSettings().data?.llm ?? undefined;
   const change = (patch: Partial<AutomationDraft>) => setDraft((current) => ({ ...current, ...patch }));
