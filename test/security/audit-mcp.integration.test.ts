@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_SCRIPT } from '../../src/runtime/mcp/testing-servers';
@@ -42,6 +42,13 @@ function runReader(server: Record<string, unknown>, paths: readonly string[]): P
   return workbench.runTurns([readFilesTurn('reader', paths), FINISH], {
     confirmationPolicy: { kind: 'NeverConfirm' },
     mcpConfig: { mcpServers: { reader: server } },
+  });
+}
+
+/** The same with the servers of the settings only. */
+function runReaderTurns(paths: readonly string[]): Promise<FinishedRun> {
+  return workbench.runTurns([readFilesTurn('reader', paths), FINISH], {
+    confirmationPolicy: { kind: 'NeverConfirm' },
   });
 }
 
@@ -91,16 +98,6 @@ describe('MCP audit: a stdio server sees what the terminal sees', () => {
     for (const path of stolenPaths()) expect(text).toContain(`${path} => ENOENT`);
   });
 
-  it('read_only_paths: [HOME] is refused: the server does not start, and the reason is told', async () => {
-    const script = await readerIn(workbench.workspace);
-    const run = await runReader(
-      { command: process.execPath, args: [script], read_only_paths: [workbench.home] },
-      stolenPaths(),
-    );
-    expectNothingStolen(run);
-    expectRefused(run, /"reader" could not be started: .*read_only_paths.*contains .*hides/);
-  });
-
   it('an argument naming the session key itself is refused', async () => {
     const script = await readerIn(workbench.workspace);
     const sessionKeyPath = join(workbench.dataDir, 'session-key');
@@ -112,19 +109,41 @@ describe('MCP audit: a stdio server sees what the terminal sees', () => {
     expectRefused(run, /"reader" could not be started: .*session-key.* lies inside .*hides/);
   });
 
+  it('read_only_paths: [HOME] is refused with a 422 when a conversation is created or the settings are saved', async () => {
+    const script = await readerIn(workbench.workspace);
+    const server = { command: process.execPath, args: [script], read_only_paths: [workbench.home] };
+    const created = await workbench.api.request('POST', '/api/conversations', {
+      workspace: { working_dir: workbench.workspace },
+      mcp_config: { mcpServers: { reader: server } },
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Audit task' }], run: true },
+    });
+    expect(created.status).toBe(422);
+    expect(created.json()).toMatchObject({
+      code: 'mcp_path_refused',
+      detail: expect.stringMatching(
+        /"reader": read_only_paths entry ".*\/home" contains ".*\.agent-workbench", which the sandbox hides/,
+      ),
+    });
+    const saved = await workbench.api.request('PATCH', '/api/settings', { mcp_servers: { reader: server } });
+    expect(saved.status).toBe(422);
+    expect(saved.json()).toMatchObject({ code: 'mcp_path_refused' });
+    expect((await workbench.api.json('GET', '/api/settings')).mcp_servers).toEqual({});
+  });
+
   it("a server's own HOME variable does not move the credential folders out of the hidden list", async () => {
     const script = await readerIn(workbench.workspace);
-    const run = await runReader(
-      {
-        command: process.execPath,
-        args: [script],
-        env: { HOME: '/nonexistent' },
-        read_only_paths: [join(workbench.home, '.ssh')],
-      },
-      stolenPaths(),
-    );
-    expectNothingStolen(run);
-    expectRefused(run, /"reader" could not be started: .*\.ssh.* is .*hides/);
+    const server = {
+      command: process.execPath,
+      args: [script],
+      env: { HOME: '/nonexistent' },
+      read_only_paths: [join(workbench.home, '.ssh')],
+    };
+    const created = await workbench.api.request('POST', '/api/conversations', {
+      workspace: { working_dir: workbench.workspace },
+      mcp_config: { mcpServers: { reader: server } },
+    });
+    expect(created.status).toBe(422);
+    expect(created.text).toMatch(/\.ssh\\?" is .*which the sandbox hides/);
   });
 
   it('legitimate servers still run: one in the workspace, one installed under node_modules outside HOME', async () => {
@@ -144,5 +163,24 @@ describe('MCP audit: a stdio server sees what the terminal sees', () => {
       },
     );
     expect(observationTexts(installed)[0]).toContain('Echo: still here');
+  });
+  it('a saved server whose read_only_paths a later deny path covers does not start, and the reason is told', async () => {
+    const script = await readerIn(workbench.workspace);
+    const shared = join(workbench.home, 'shared');
+    await mkdir(shared, { recursive: true });
+    await writeFile(join(shared, 'token.txt'), 'PRIVATE-SSH-KEY-MATERIAL');
+    const server = { command: process.execPath, args: [script], read_only_paths: [shared] };
+    await workbench.api.json('PATCH', '/api/settings', { mcp_servers: { reader: server } });
+    try {
+      await workbench.api.json('PATCH', '/api/settings', { sandbox: { deny_paths: ['~/shared/token.txt'] } });
+      const run = await runReaderTurns([join(shared, 'token.txt'), ...stolenPaths()]);
+      expectNothingStolen(run);
+      expectRefused(
+        run,
+        /"reader" could not be started: read_only_paths entry ".*shared" contains ".*token\.txt"/,
+      );
+    } finally {
+      await workbench.api.json('PATCH', '/api/settings', { mcp_servers: {}, sandbox: { deny_paths: [] } });
+    }
   });
 });

@@ -28,15 +28,10 @@ const NODE_MODULES = `${sep}node_modules${sep}`;
  * resolved one. A folder argument is never exposed (a root the server serves is the person's to list).
  */
 export function serverExposedPaths(input: ServerPathsInput, host: HostView): ServerPaths {
-  const denied = [...new Set(input.denied.flatMap((path) => forms(resolve(path), host)))];
-  const paths: string[] = [];
-  for (const path of input.readOnlyPaths) {
-    if (!isAbsolute(path))
-      return { kind: 'refused', reason: `read_only_paths entry "${path}" is not an absolute path` };
-    const clash = clashWith(resolve(path), denied, host);
-    if (clash !== undefined) return refusal(`read_only_paths entry "${path}"`, clash);
-    paths.push(resolve(path));
-  }
+  const denied = resolvedForms(input.denied, host);
+  const refused = readOnlyPathsRefusal(input.readOnlyPaths, input.denied, host);
+  if (refused !== undefined) return { kind: 'refused', reason: refused };
+  const paths = input.readOnlyPaths.map((path) => resolve(path));
   for (const [index, word] of [input.command, ...input.args].entries()) {
     if (!isAbsolute(word)) continue;
     const file = resolve(word);
@@ -45,12 +40,33 @@ export function serverExposedPaths(input: ServerPathsInput, host: HostView): Ser
     if (host.kind(host.realPath(file)).kind !== 'file') continue;
     const clash = clashWith(file, denied, host);
     if (clash !== undefined)
-      return refusal(index === 0 ? `the command "${word}"` : `the argument "${word}"`, clash);
+      return {
+        kind: 'refused',
+        reason: refusal(index === 0 ? `the command "${word}"` : `the argument "${word}"`, clash),
+      };
     const packageFolder = nodeModulesFolder(file);
     const folderIsClean = packageFolder !== undefined && clashWith(packageFolder, denied, host) === undefined;
     paths.push(folderIsClean ? packageFolder : file);
   }
   return { kind: 'exposed', paths: [...new Set(paths)] };
+}
+
+/**
+ * Why `read_only_paths` may not be shown to a server (an entry that is relative, or is, holds or lies
+ * inside one of `denied`), or undefined when every entry may. Checked on save and again at start.
+ */
+export function readOnlyPathsRefusal(
+  readOnlyPaths: readonly string[],
+  denied: readonly string[],
+  host: HostView,
+): string | undefined {
+  const hidden = resolvedForms(denied, host);
+  for (const path of readOnlyPaths) {
+    if (!isAbsolute(path)) return `read_only_paths entry "${path}" is not an absolute path`;
+    const clash = clashWith(resolve(path), hidden, host);
+    if (clash !== undefined) return refusal(`read_only_paths entry "${path}"`, clash);
+  }
+  return undefined;
 }
 
 /** How `path` meets a hidden path, in words: "is …", "lies inside …" or "contains …". */
@@ -65,13 +81,15 @@ function clashWith(path: string, denied: readonly string[], host: HostView): str
   return undefined;
 }
 
-function refusal(what: string, clash: string): ServerPaths {
-  return {
-    kind: 'refused',
-    reason:
-      `${what} ${clash}, which the sandbox hides (the data dir, credentials and deny_paths are never ` +
-      "shown to an MCP server): list only the server's own files",
-  };
+function refusal(what: string, clash: string): string {
+  return (
+    `${what} ${clash}, which the sandbox hides (the data dir, credentials and deny_paths are never ` +
+    "shown to an MCP server): list only the server's own files"
+  );
+}
+
+function resolvedForms(paths: readonly string[], host: HostView): string[] {
+  return [...new Set(paths.flatMap((path) => forms(resolve(path), host)))];
 }
 
 /** The path as given and with its links resolved. */
