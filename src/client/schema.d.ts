@@ -81,7 +81,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`). */
+        /** @description Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`). 422 `mcp_path_refused` when a stdio MCP server's `read_only_paths` entry is relative, or is, holds or lies inside a path the sandbox hides (the data dir, credential folders, `sandbox.deny_paths`). */
         patch: operations["updateSettings"];
         trace?: never;
     };
@@ -146,7 +146,7 @@ export interface paths {
         /** @description Upstream's batch get: `ids` repeated (1 to 99 UUIDs). The answer lists the conversations in the order asked, `null` for an unknown id. */
         get: operations["batchGetConversations"];
         put?: never;
-        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). */
+        /** @description 201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). 422 `mcp_path_refused` when one of its stdio MCP servers lists `read_only_paths` that would show a path the sandbox hides (the data dir, credential folders, deny_paths). */
         post: operations["createConversation"];
         delete?: never;
         options?: never;

@@ -42,6 +42,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   incomplete_llm: 422,
   unknown_masked_value: 422,
   unknown_mcp_server: 422,
+  mcp_path_refused: 422,
 };
 
 /** Store messages may name internals (paths, SQL); the person gets the catalogue's words instead. */

@@ -43,6 +43,8 @@ export interface RunOptions {
   networkAccess?: boolean;
   /** Approve only the first N confirmations, then stop at the next one. */
   approveCount?: number;
+  /** The conversation's own MCP servers (`mcp_config`), as the create request takes them. */
+  mcpConfig?: unknown;
 }
 
 export interface FinishedRun {
@@ -145,6 +147,7 @@ async function runTurns(
     workspace: { working_dir: options.workspace ?? workspace },
     ...(options.confirmationPolicy === undefined ? {} : { confirmation_policy: options.confirmationPolicy }),
     ...(options.networkAccess === undefined ? {} : { network_access: options.networkAccess }),
+    ...(options.mcpConfig === undefined ? {} : { mcp_config: options.mcpConfig }),
     initial_message: { role: 'user', content: [{ type: 'text', text: 'Audit task' }], run: true },
   });
   const id = String(created.id);

@@ -54,6 +54,7 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
       workspaceDir: request.workspaceDir,
       readOnlyDir: request.observationsDir,
       dataDir: deps.dataDir,
+      homeDir: home,
       bwrapPath: sandbox.kind === 'sandboxed' ? locateBwrapOnPath(process.env) : undefined,
       denyPaths,
       network: network.sandbox,

@@ -34,6 +34,7 @@ import { resolveLLMConfig } from './resolve-llm-config';
 import { restrictToolset } from './restrict-toolset';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
+import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
 import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
@@ -246,6 +247,8 @@ export function createConversationService(
     async create(request) {
       await recovered;
       const id = request.conversation_id ?? newId();
+      // Before anything is made: a server that would show the data dir or credentials is refused at once.
+      refuseHiddenMCPPaths(request.mcp_config ?? request.agent?.mcp_config, deps.workspaceConfinement);
       const { record, created } = await createConversationRecord(store, request, {
         id,
         createdAt: now(),

@@ -21,6 +21,7 @@ export const RUNTIME_ERRORS = {
   file_not_found: 'No such file at that point',
   branch_folder_failed: 'The branch folder could not be made',
   unknown_mcp_server: 'No MCP server in the settings has that name',
+  mcp_path_refused: "An MCP server's read_only_paths would show a path the sandbox hides",
   conversation_elsewhere: 'Another runtime serves this conversation now; try again',
 } as const;
 

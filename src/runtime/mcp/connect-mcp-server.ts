@@ -57,7 +57,7 @@ export async function connectMCPServer(
   const callTimeoutMs = (config.call_timeout_seconds ?? 0) * 1000 || DEFAULT_CALL_TIMEOUT_MS;
   let stderr = '';
   let lostReason: string | undefined;
-  const transport = makeTransport(config, sandbox, (chunk) => {
+  const transport = makeTransport(name, config, sandbox, (chunk) => {
     stderr = (stderr + chunk).slice(-MAX_STDERR_CHARS);
   });
   const client = new Client({ name: 'agent-workbench', version: '0.1.0' }, { capabilities: {} });
@@ -95,7 +95,9 @@ export async function connectMCPServer(
   }
 }
 
+/** Throws MCPStartError when the sandbox refuses the server's paths (nothing is started then). */
 function makeTransport(
+  name: string,
   config: MCPServerConfig,
   sandbox: StdioSandbox,
   onStderr: (text: string) => void,
@@ -108,6 +110,8 @@ function makeTransport(
       env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
       readOnlyPaths: config.read_only_paths ?? [],
     });
+    if ('refused' in launch)
+      throw new MCPStartError(`The MCP server "${name}" could not be started: ${launch.refused}`);
     const transport = new StdioClientTransport({ ...launch, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString('utf8')));
     return transport;

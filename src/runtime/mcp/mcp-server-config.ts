@@ -17,7 +17,8 @@ const common = {
 /**
  * A server run as a child process speaking MCP on stdin/stdout, inside the conversation's sandbox.
  * `read_only_paths`: more host paths the sandbox shows read-only (the server's own files when they
- * live outside the system trees; a script argument's `node_modules` folder is added by itself).
+ * live outside the system trees; each file the command or an argument names is added by itself, or its
+ * `node_modules` folder). None may be, hold or lie inside a hidden path: see serverExposedPaths.
  */
 export const MCPStdioServerSchema = z.strictObject({
   command: z.string().min(1).max(1000),

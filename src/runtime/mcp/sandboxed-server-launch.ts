@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, sep } from 'node:path';
+import { delimiter, dirname } from 'node:path';
 import { deniedPaths } from '../tools/terminal/denied-paths';
-import { realHostView } from '../tools/terminal/host-view';
+import { type HostView, realHostView } from '../tools/terminal/host-view';
 import { sandboxFileArgs } from '../tools/terminal/sandbox-file-args';
 import { SANDBOX_ISOLATION_ARGUMENTS } from '../tools/terminal/sandbox-isolation-arguments';
 import { type SandboxNetworkOptions, sandboxNetwork } from '../tools/terminal/sandbox-network';
+import { serverExposedPaths } from './server-exposed-paths';
 
 export interface ServerLaunchOptions {
   command: string;
@@ -17,12 +17,18 @@ export interface ServerLaunchOptions {
   /** Absolute path of bwrap; undefined runs the server unconfined (only when the sandbox is off). */
   bwrapPath: string | undefined;
   dataDir: string;
+  /**
+   * The runtime's home, whose credential folders are hidden; default $HOME of the runtime. Never the
+   * server's env.HOME: a configured value must not move the credentials out of the hidden list.
+   */
+  homeDir?: string;
   denyPaths?: readonly string[];
   /** Host paths to show read-only besides the system trees (the server's own files). */
   readOnlyPaths?: readonly string[];
   /** The conversation's proxy bridge; absent: no network at all. */
   network?: SandboxNetworkOptions;
   nodePath?: string;
+  host?: HostView;
 }
 
 export interface ServerLaunch {
@@ -35,16 +41,31 @@ export interface ServerLaunch {
 /**
  * How to start a stdio MCP server: inside the same bubblewrap sandbox as the terminal's commands (the
  * workspace writable, the data dir and credentials hidden, its own namespaces, no capabilities), with
- * the conversation's proxy bridge as its only way out. The server's stdin and stdout pass through
- * bwrap untouched, so the SDK speaks to it as to any child process.
+ * the conversation's proxy bridge as its only way out, and the server's own files shown read-only
+ * (see serverExposedPaths). Refused, with the reason, when one of those files would uncover a hidden
+ * path. The server's stdin and stdout pass through bwrap untouched, so the SDK speaks to it as to any
+ * child process.
  */
-export function sandboxedServerLaunch(options: ServerLaunchOptions): ServerLaunch {
+export function sandboxedServerLaunch(options: ServerLaunchOptions): ServerLaunch | { refused: string } {
   if (options.bwrapPath === undefined) {
     return { command: options.command, args: [...options.args], env: options.env, cwd: options.workspaceDir };
   }
+  const host = options.host ?? realHostView;
   const nodePath = options.nodePath ?? process.execPath;
   const network = sandboxNetwork(options.network);
-  const homeDir = options.env.HOME ?? process.env.HOME;
+  const homeDir = options.homeDir ?? process.env.HOME;
+  const denied = deniedPaths({ homeDir, dataDir: options.dataDir, denyPaths: options.denyPaths ?? [] });
+  const serverPaths = serverExposedPaths(
+    {
+      command: options.command,
+      args: options.args,
+      readOnlyPaths: options.readOnlyPaths ?? [],
+      workspaceDir: options.workspaceDir,
+      denied,
+    },
+    host,
+  );
+  if (serverPaths.kind === 'refused') return { refused: serverPaths.reason };
   const fileArgs = sandboxFileArgs(
     {
       workspaceDir: options.workspaceDir,
@@ -53,16 +74,11 @@ export function sandboxedServerLaunch(options: ServerLaunchOptions): ServerLaunc
       commandDirectories: [
         ...(options.env.PATH ?? '').split(delimiter).filter((entry) => entry !== ''),
         dirname(nodePath),
-        ...(isAbsolute(options.command) ? [dirname(options.command)] : []),
       ],
-      denied: deniedPaths({ homeDir, dataDir: options.dataDir, denyPaths: options.denyPaths ?? [] }),
-      exposed: [
-        ...network.exposed,
-        ...(options.readOnlyPaths ?? []),
-        ...packageFolders([options.command, ...options.args]),
-      ],
+      denied,
+      exposed: [...network.exposed, ...serverPaths.paths],
     },
-    realHostView,
+    host,
   );
   // The bridge wrapper ends in `exec bash "$@"`: this bash execs the server with its own arguments.
   const serverArguments = ['--norc', '--noprofile', '-c', 'exec "$0" "$@"', options.command, ...options.args];
@@ -80,28 +96,4 @@ export function sandboxedServerLaunch(options: ServerLaunchOptions): ServerLaunc
     env: network.env(options.env),
     cwd: options.workspaceDir,
   };
-}
-
-/**
- * The `node_modules` folder holding each absolute path among the command and its arguments (a server
- * installed with npm needs its dependencies beside it), or the path's folder when it is in none.
- * Only files that exist: a folder argument (a root the server serves) is the person's to expose.
- */
-function packageFolders(words: readonly string[]): string[] {
-  const folders = new Set<string>();
-  for (const word of words) {
-    if (!isAbsolute(word) || !isFile(word)) continue;
-    const marker = `${sep}node_modules${sep}`;
-    const index = word.lastIndexOf(marker);
-    folders.add(index >= 0 ? word.slice(0, index + marker.length - 1) : dirname(word));
-  }
-  return [...folders];
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false; // missing or unreadable: not a file the server runs
-  }
 }

@@ -3,9 +3,13 @@ export type SettingsErrorCode =
   | 'invalid_env'
   | 'settings_io'
   | 'incomplete_llm'
-  | 'unknown_masked_value';
+  | 'unknown_masked_value'
+  | 'mcp_path_refused';
 
-/** Expected settings failures: a broken settings.json, a bad LLM_* variable, a failed write, a patch that leaves no model. */
+/**
+ * Expected settings failures: a broken settings.json, a bad LLM_* variable, a failed write, a patch
+ * that leaves no model, an MCP server whose read_only_paths would show a hidden path.
+ */
 export class SettingsError extends Error {
   constructor(
     readonly code: SettingsErrorCode,

@@ -75,6 +75,37 @@ describe('createSettingsStore', () => {
     expect(store.current().mcp_servers).toEqual({});
   });
 
+  it('refuses an MCP server whose read_only_paths would show the data dir or a deny path, changing nothing', async () => {
+    const home = '/home/settings-test'; // never read: the check is on paths
+    const store = createSettingsStore(dataDir, { HOME: home });
+    const refusal = (patch: Parameters<typeof store.update>[0]) => {
+      try {
+        store.update(patch);
+      } catch (caught) {
+        return caught instanceof SettingsError ? `${caught.code}: ${caught.message}` : String(caught);
+      }
+      return 'saved';
+    };
+    expect(refusal({ mcp_servers: { wide: { command: 'x', read_only_paths: [tmpdir()] } } })).toMatch(
+      /^mcp_path_refused: The MCP server "wide": read_only_paths entry ".*" contains ".*", which the sandbox hides/,
+    );
+    expect(
+      refusal({ mcp_servers: { keys: { command: 'x', read_only_paths: [join(home, '.ssh')] } } }),
+    ).toMatch(/^mcp_path_refused: .* is ".*\.ssh"/);
+    expect(
+      refusal({
+        sandbox: { deny_paths: ['~/private'] },
+        mcp_servers: { mine: { command: 'x', read_only_paths: [join(home, 'private', 'tool')] } },
+      }),
+    ).toMatch(/lies inside ".*private"/);
+    expect(store.current().mcp_servers).toEqual({});
+    expect(refusal({ mcp_servers: { fine: { command: 'x', read_only_paths: [join(home, 'tools')] } } })).toBe(
+      'saved',
+    );
+    // A deny path added later is always saved: the server is refused when it starts instead.
+    expect(refusal({ sandbox: { deny_paths: ['~/tools/secret'] } })).toBe('saved');
+  });
+
   it('keeps sandbox settings across a partial patch and refuses an allowlist entry that is not a host', async () => {
     const store = createSettingsStore(dataDir, {});
     store.update({ sandbox: { network_allowlist: ['Example.COM', '*.corp.test'], max_processes: 64 } });

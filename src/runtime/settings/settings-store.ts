@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { LLMConfig } from '../llm/llm-config';
 import type { RuntimeSettings } from './runtime-settings';
 import type { ApprovalRule } from '../events';
 import { maskMCPServers, mcpSecretValues, unmaskMCPServers } from '../mcp/mask-mcp-servers';
+import { mcpServersPathRefusal } from '../mcp/mcp-servers-path-refusal';
+import { deniedPaths } from '../tools/terminal/denied-paths';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { explainLLM, type LLMSources } from './explain-llm';
 import { patchLLM } from './patch-llm';
 import { readSettingsFile } from './read-settings-file';
+import { expandHome } from './sandbox-settings';
 import { SettingsError } from './settings-error';
 import type { SettingsFile } from './settings-file';
 import type { SettingsPatch, SettingsView } from './settings-schemas';
@@ -22,8 +26,9 @@ export interface SettingsStore {
   view(): SettingsView;
   /**
    * Applies a patch and persists settings.json (mode 0600, atomic) before returning. Throws
-   * SettingsError `incomplete_llm` when the result has no provider or model, `settings_io` when the
-   * write fails; in both cases nothing changed.
+   * SettingsError `incomplete_llm` when the result has no provider or model, `mcp_path_refused` when
+   * a patched MCP server's read_only_paths would show a hidden path, `settings_io` when the write
+   * fails; in each case nothing changed.
    */
   update(patch: SettingsPatch): { api_key_cleared: boolean };
   /** Appends one global approval rule and persists, like `update`. Throws `settings_io` when the write fails. */
@@ -111,6 +116,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     mcpSecrets: () => mcpSecretValues(file.mcp_servers),
     update(patch) {
       const { next, apiKeyCleared } = applyPatch(file, patch);
+      if (patch.mcp_servers !== undefined) refuseHiddenPaths(next, dataDir, env.HOME || homedir());
       save(next);
       return { api_key_cleared: apiKeyCleared };
     },
@@ -140,6 +146,13 @@ function applyPatch(
     },
     apiKeyCleared: patched.apiKeyCleared,
   };
+}
+
+/** Only when the servers change: a deny path added later must not block the save that adds it. */
+function refuseHiddenPaths(next: SettingsFile, dataDir: string, homeDir: string): void {
+  const denyPaths = next.sandbox.deny_paths.map((path) => expandHome(path, homeDir));
+  const refused = mcpServersPathRefusal(next.mcp_servers, deniedPaths({ homeDir, dataDir, denyPaths }));
+  if (refused !== undefined) throw new SettingsError('mcp_path_refused', refused);
 }
 
 function unmasked(patch: NonNullable<SettingsPatch['mcp_servers']>, file: SettingsFile) {

@@ -31,7 +31,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         operationId: 'createConversation',
         tags,
         description:
-          "201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`).",
+          "201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). 422 `mcp_path_refused` when one of its stdio MCP servers lists `read_only_paths` that would show a path the sandbox hides (the data dir, credential folders, deny_paths).",
         body: CreateConversationSchema,
         response: {
           200: ConversationInfoSchema,

@@ -43,7 +43,7 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
         operationId: 'updateSettings',
         tags: ['settings'],
         description:
-          'Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`).',
+          'Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`). 422 `mcp_path_refused` when a stdio MCP server\'s `read_only_paths` entry is relative, or is, holds or lies inside a path the sandbox hides (the data dir, credential folders, `sandbox.deny_paths`).',
         body: SettingsPatchSchema,
         response: { 200: SettingsResponseSchema, 422: ValidationErrorResponseSchema.or(ErrorResponseSchema) },
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deniedPaths } from './denied-paths';
 import { fakeHostView } from './fake-host-view';
+import { mounts } from './mount-lines';
 import { sandboxFileArgs, type SandboxFilesInput } from './sandbox-file-args';
 
 const host = fakeHostView({
@@ -36,27 +37,6 @@ function input(overrides: Partial<SandboxFilesInput> = {}): SandboxFilesInput {
     exposed: [],
     ...overrides,
   };
-}
-
-/** The args as `flag path…` strings, for readable assertions. */
-function mounts(args: string[]): string[] {
-  const lines: string[] = [];
-  const arity: Record<string, number> = {
-    '--ro-bind': 2,
-    '--bind': 2,
-    '--symlink': 2,
-    '--dev': 1,
-    '--proc': 1,
-    '--tmpfs': 1,
-    '--remount-ro': 1,
-  };
-  for (let index = 0; index < args.length; ) {
-    const flag = args[index] ?? '';
-    const count = arity[flag] ?? 0;
-    lines.push([flag, ...args.slice(index + 1, index + 1 + count)].join(' '));
-    index += 1 + count;
-  }
-  return lines;
 }
 
 describe('sandboxFileArgs', () => {
@@ -144,5 +124,19 @@ describe('sandboxFileArgs', () => {
   it('does not bind a tool folder that lies inside a denied location', () => {
     const denied = deniedPaths({ homeDir: '/home/ada', dataDir: '/x', denyPaths: ['/home/ada/.pyenv'] });
     expect(mounts(sandboxFileArgs(input({ denied }), host)).join('\n')).not.toContain('.pyenv');
+  });
+
+  it('masks a denied path again inside an exposed folder, after the exposed bind', () => {
+    const lines = mounts(sandboxFileArgs(input({ exposed: ['/home/ada'] }), host));
+    const exposed = lines.lastIndexOf('--ro-bind /home/ada /home/ada');
+    expect(exposed).toBeGreaterThan(-1);
+    for (const mask of [
+      '--tmpfs /home/ada/.ssh',
+      '--tmpfs /home/ada/.agent-workbench',
+      '--ro-bind /dev/null /home/ada/.netrc',
+      '--ro-bind /dev/null /home/ada/.cargo/credentials.toml',
+    ])
+      expect(lines.lastIndexOf(mask)).toBeGreaterThan(exposed);
+    expect(lines.lastIndexOf('--remount-ro /home/ada/.ssh')).toBeGreaterThan(exposed);
   });
 });

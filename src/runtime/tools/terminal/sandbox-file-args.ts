@@ -27,7 +27,10 @@ export interface SandboxFilesInput {
   commandDirectories: readonly string[];
   /** Paths to hide (data dir, credentials, the caller's list): see deniedPaths. */
   denied: readonly string[];
-  /** Bound read-only after the masks, so they stay visible even inside a denied folder (the proxy socket). */
+  /**
+   * Bound read-only after the masks, so they stay visible even inside a denied folder (the proxy
+   * socket); a denied path inside one of them is masked again after it.
+   */
   exposed: readonly string[];
 }
 
@@ -39,8 +42,8 @@ interface Bind {
 /**
  * bwrap arguments for the sandbox's file system, in mount order: system trees, kernel file systems
  * and private tmpfs, the empty home, tool managers, the workspace, then masks over every denied path
- * that a bind made visible, then the exposed paths. bwrap applies them in this order, so a later
- * mount covers an earlier one.
+ * that a bind made visible, then the exposed paths, then masks over every denied path an exposed
+ * path made visible again. bwrap applies them in this order, so a later mount covers an earlier one.
  */
 export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): string[] {
   const args: string[] = [];
@@ -94,13 +97,20 @@ export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): strin
   bind('--bind', input.workspaceDir);
   bind('--ro-bind', input.scriptsDir);
 
-  const masks = maskArgs([...SYSTEM_SECRETS, ...hostKeys(host), ...input.denied], binds, host);
+  const hidden = [...SYSTEM_SECRETS, ...hostKeys(host), ...input.denied];
+  const masks = maskArgs(hidden, binds, host);
   args.push(...masks.mounts);
+  const exposedFrom = binds.length;
   for (const path of input.exposed) {
     if (host.kind(host.realPath(path)).kind !== 'missing') bind('--ro-bind', path);
   }
+  // Masks win over the exposed paths too: a hidden path inside an exposed folder is masked again.
+  // (An exposed path inside a hidden folder, like the proxy socket in the data dir, stays: that is
+  // the one hole it is meant to be.)
+  const exposedMasks = maskArgs(hidden, binds.slice(exposedFrom), host);
+  args.push(...exposedMasks.mounts);
   // Last: an exposed path inside a masked folder needs its mount point made while the tmpfs is writable.
-  args.push(...masks.remounts);
+  args.push(...masks.remounts, ...exposedMasks.remounts);
   return args;
 }
 
