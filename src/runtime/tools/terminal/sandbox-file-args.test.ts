@@ -23,6 +23,10 @@ const host = fakeHostView({
   '/home/ada/.agent-workbench/observations/c1': 'directory',
   '/home/ada/project': 'directory',
   '/home/ada/project/.env': 'file',
+  '/home/ada/project/.git': 'directory',
+  '/home/ada/project/.git/config': 'file',
+  '/home/ada/project/.git/hooks': 'directory',
+  '/home/ada/project/.git/info': 'directory',
   '/tmp/scripts': 'directory',
 });
 
@@ -144,5 +148,19 @@ describe('sandboxFileArgs', () => {
   it('does not bind a tool folder that lies inside a denied location', () => {
     const denied = deniedPaths({ homeDir: '/home/ada', dataDir: '/x', denyPaths: ['/home/ada/.pyenv'] });
     expect(mounts(sandboxFileArgs(input({ denied }), host)).join('\n')).not.toContain('.pyenv');
+  });
+
+  it("binds the workspace repository's hooks and config read-only after the workspace", () => {
+    const lines = mounts(sandboxFileArgs(input(), host));
+    const workspace = lines.indexOf('--bind /home/ada/project /home/ada/project');
+    expect(lines.indexOf('--bind /home/ada/project/.git /home/ada/project/.git')).toBeGreaterThan(workspace);
+    expect(
+      lines.indexOf('--ro-bind /home/ada/project/.git/hooks /home/ada/project/.git/hooks'),
+    ).toBeGreaterThan(workspace);
+  });
+
+  it('adds no git binds when the caller makes the whole workspace read-only', () => {
+    const lines = mounts(sandboxFileArgs(input({ readOnlyWorkspace: true }), host));
+    expect(lines.join('\n')).not.toContain('.git');
   });
 });

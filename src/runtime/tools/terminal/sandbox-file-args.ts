@@ -1,4 +1,5 @@
 import { join, relative } from 'node:path';
+import { gitProtectionArgs } from './git-protection-args';
 import type { HostView } from './host-view';
 import { isInside, toolchainRoots } from './toolchain-roots';
 
@@ -29,6 +30,11 @@ export interface SandboxFilesInput {
   denied: readonly string[];
   /** Bound read-only after the masks, so they stay visible even inside a denied folder (the proxy socket). */
   exposed: readonly string[];
+  /**
+   * The caller remounts the whole workspace read-only (git reads): its repositories need no binds of
+   * their own, and a git directory bound onto itself would stay writable under that remount.
+   */
+  readOnlyWorkspace?: boolean;
 }
 
 interface Bind {
@@ -38,7 +44,8 @@ interface Bind {
 
 /**
  * bwrap arguments for the sandbox's file system, in mount order: system trees, kernel file systems
- * and private tmpfs, the empty home, tool managers, the workspace, then masks over every denied path
+ * and private tmpfs, the empty home, tool managers, the workspace with its repositories' git hooks and
+ * config read-only, then masks over every denied path
  * that a bind made visible, then the exposed paths. bwrap applies them in this order, so a later
  * mount covers an earlier one.
  */
@@ -92,6 +99,8 @@ export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): strin
   }
   // After the /tmp tmpfs and the home tmpfs, so a workspace inside either stays visible.
   bind('--bind', input.workspaceDir);
+  // Hooks and config the person's own git runs stay read-only (see gitProtectionArgs).
+  if (input.readOnlyWorkspace !== true) args.push(...gitProtectionArgs(input.workspaceDir, host));
   bind('--ro-bind', input.scriptsDir);
 
   const masks = maskArgs([...SYSTEM_SECRETS, ...hostKeys(host), ...input.denied], binds, host);
