@@ -136,6 +136,23 @@ describe('git protection (real bwrap, real git)', () => {
     hostGit(['status']);
     expect(existsSync(marker)).toBe(false);
   });
+
+  it('protects a repository the agent creates from the next command on, by starting a new shell', async () => {
+    const created = await runInSandbox('git init -q && echo "init-exit=$?"');
+    expect(created).toContain('init-exit=0');
+    const before = controlSnapshot(join(workspaceDir, '.git'));
+    const output = await runInSandbox(
+      `printf '#!/bin/sh\\ntouch ${marker}\\n' > .git/hooks/pre-commit; echo "hook-exit=$?"; git config core.fsmonitor 'touch ${marker}'; echo "config-exit=$?"`,
+    );
+    expect(output).toMatch(/hook-exit=[1-9]/);
+    expect(output).toMatch(/config-exit=[1-9]/);
+    expect(output).toContain('a new shell was started');
+    expect(controlSnapshot(join(workspaceDir, '.git'))).toBe(before);
+    await writeFile(join(workspaceDir, 'a.txt'), 'a\n');
+    hostGit(['add', 'a.txt']);
+    hostGit(['commit', '-qm', 'by the person']);
+    expect(existsSync(marker)).toBe(false);
+  });
 });
 
 // Without bubblewrap and git these attacks cannot run: that is a failure, not a pass.
