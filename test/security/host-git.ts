@@ -24,7 +24,8 @@ export function hasGit(): boolean {
 
 /** Everything in a git directory that decides what git runs, as text to compare before and after. */
 export function gitControlSnapshot(gitDir: string): string {
-  const list = (name: string) => (existsSync(join(gitDir, name)) ? readdirSync(join(gitDir, name)).sort() : []);
+  const list = (name: string) =>
+    existsSync(join(gitDir, name)) ? readdirSync(join(gitDir, name)).sort() : [];
   return JSON.stringify({
     config: readFileSync(join(gitDir, 'config'), 'utf8'),
     hooks: list('hooks'),
