@@ -1,5 +1,6 @@
 import { CODE_RULES } from './code-rules';
 import { effectiveCommand, subcommand } from './effective-command';
+import { GIT_RULES } from './git-rules';
 import { INTERPRETERS } from './interpreters';
 import type { PatternRule } from './pattern-rule';
 import { PATH_RULES } from './path-rules';
@@ -243,6 +244,7 @@ const BASE_RULES: readonly PatternRule[] = [
 export const PATTERN_RULES: readonly PatternRule[] = [
   ...BASE_RULES.filter((rule) => rule.id !== 'network'),
   ...PATH_RULES,
+  ...GIT_RULES,
   ...REMOTE_RULES,
   ...CODE_RULES,
   ...BASE_RULES.filter((rule) => rule.id === 'network'),

@@ -111,6 +111,7 @@ function confinedLaunch(
       ],
       denied: confinement.denied,
       exposed: [],
+      ...(run.readOnly ? { readOnlyWorkspace: true } : {}),
     },
     realHostView,
   );

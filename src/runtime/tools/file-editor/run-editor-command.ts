@@ -7,6 +7,7 @@ import { createFile } from './create-file';
 import type { EditHistory } from './edit-history';
 import { editFile } from './edit-file';
 import { type EditorOutcome, failure } from './editor-outcome';
+import { gitControlRefusal } from './git-control-refusal';
 import { fileSystemError } from './read-text-file';
 import { insertAfterLine, replaceUnique } from './text-edits';
 import { undoEdit } from './undo-edit';
@@ -27,10 +28,14 @@ export async function runEditorCommand(
   if (!absolute.ok) return failure(absolute.error);
   const roots = await confinedRoots(context.workspaceDir, context.readOnlyRoots);
   const options = { write: action.command !== 'view', createParents: action.command === 'create' };
+  const refusal = options.write ? gitControlRefusal([absolute.path]) : undefined;
+  if (refusal !== undefined) return failure(refusal);
   try {
-    const result = await withConfinedPath(roots, absolute.path, options, (target) =>
-      runOnTarget(action, target, history),
-    );
+    const result = await withConfinedPath(roots, absolute.path, options, async (target) => {
+      // Again where the walk really ended: a link may lead into .git/hooks from an innocent name.
+      const linked = options.write ? gitControlRefusal([target.path]) : undefined;
+      return linked === undefined ? runOnTarget(action, target, history) : failure(linked);
+    });
     if (result.ok) return result.value;
     return failure(confinementMessage(result.failure, absolute.path, context.workspaceDir));
   } catch (error) {

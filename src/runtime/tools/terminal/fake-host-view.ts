@@ -11,6 +11,10 @@ export function fakeHostView(entries: Record<string, string>): HostView {
     if (entry.startsWith('-> ')) return { kind: 'symlink', target: entry.slice(3) };
     return entry === 'directory' ? { kind: 'directory' } : { kind: 'file' };
   };
+  const list = (directory: string) =>
+    Object.keys(entries)
+      .filter((path) => path.startsWith(`${directory}/`) && !path.slice(directory.length + 1).includes('/'))
+      .map((path) => path.slice(directory.length + 1));
   return {
     kind,
     realPath(path) {
@@ -23,10 +27,9 @@ export function fakeHostView(entries: Record<string, string>): HostView {
       }
       return path;
     },
-    list(directory) {
-      return Object.keys(entries)
-        .filter((path) => path.startsWith(`${directory}/`) && !path.slice(directory.length + 1).includes('/'))
-        .map((path) => path.slice(directory.length + 1));
+    list,
+    subdirectories(directory) {
+      return list(directory).filter((name) => kind(`${directory}/${name}`).kind === 'directory');
     },
   };
 }

@@ -17,6 +17,8 @@ export interface HostView {
   realPath(path: string): string;
   /** Entry names of a directory; [] when it cannot be read. Never throws. */
   list(directory: string): string[];
+  /** Names of the real directories (not links to them) in a directory; [] when it cannot be read. Never throws. */
+  subdirectories(directory: string): string[];
 }
 
 export const realHostView: HostView = {
@@ -39,6 +41,15 @@ export const realHostView: HostView = {
   list(directory) {
     try {
       return readdirSync(directory);
+    } catch {
+      return [];
+    }
+  },
+  subdirectories(directory) {
+    try {
+      return readdirSync(directory, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
     } catch {
       return [];
     }

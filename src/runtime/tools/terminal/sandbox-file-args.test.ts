@@ -24,6 +24,10 @@ const host = fakeHostView({
   '/home/ada/.agent-workbench/observations/c1': 'directory',
   '/home/ada/project': 'directory',
   '/home/ada/project/.env': 'file',
+  '/home/ada/project/.git': 'directory',
+  '/home/ada/project/.git/config': 'file',
+  '/home/ada/project/.git/hooks': 'directory',
+  '/home/ada/project/.git/info': 'directory',
   '/tmp/scripts': 'directory',
 });
 
@@ -138,5 +142,19 @@ describe('sandboxFileArgs', () => {
     ])
       expect(lines.lastIndexOf(mask)).toBeGreaterThan(exposed);
     expect(lines.lastIndexOf('--remount-ro /home/ada/.ssh')).toBeGreaterThan(exposed);
+  });
+
+  it("binds the workspace repository's hooks and config read-only after the workspace", () => {
+    const lines = mounts(sandboxFileArgs(input(), host));
+    const workspace = lines.indexOf('--bind /home/ada/project /home/ada/project');
+    expect(lines.indexOf('--bind /home/ada/project/.git /home/ada/project/.git')).toBeGreaterThan(workspace);
+    expect(
+      lines.indexOf('--ro-bind /home/ada/project/.git/hooks /home/ada/project/.git/hooks'),
+    ).toBeGreaterThan(workspace);
+  });
+
+  it('adds no git binds when the caller makes the whole workspace read-only', () => {
+    const lines = mounts(sandboxFileArgs(input({ readOnlyWorkspace: true }), host));
+    expect(lines.join('\n')).not.toContain('.git');
   });
 });

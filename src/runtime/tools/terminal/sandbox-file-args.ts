@@ -1,4 +1,5 @@
 import { join, relative } from 'node:path';
+import { gitProtectionArgs } from './git-protection-args';
 import type { HostView } from './host-view';
 import { isInside, toolchainRoots } from './toolchain-roots';
 
@@ -32,6 +33,11 @@ export interface SandboxFilesInput {
    * socket); a denied path inside one of them is masked again after it.
    */
   exposed: readonly string[];
+  /**
+   * The caller remounts the whole workspace read-only (git reads): its repositories need no binds of
+   * their own, and a git directory bound onto itself would stay writable under that remount.
+   */
+  readOnlyWorkspace?: boolean;
 }
 
 interface Bind {
@@ -41,9 +47,10 @@ interface Bind {
 
 /**
  * bwrap arguments for the sandbox's file system, in mount order: system trees, kernel file systems
- * and private tmpfs, the empty home, tool managers, the workspace, then masks over every denied path
- * that a bind made visible, then the exposed paths, then masks over every denied path an exposed
- * path made visible again. bwrap applies them in this order, so a later mount covers an earlier one.
+ * and private tmpfs, the empty home, tool managers, the workspace with its repositories' git hooks and
+ * config read-only, then masks over every denied path that a bind made visible, then the exposed
+ * paths, then masks over every denied path an exposed path made visible again. bwrap applies them in
+ * this order, so a later mount covers an earlier one.
  */
 export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): string[] {
   const args: string[] = [];
@@ -95,6 +102,8 @@ export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): strin
   }
   // After the /tmp tmpfs and the home tmpfs, so a workspace inside either stays visible.
   bind('--bind', input.workspaceDir);
+  // Hooks and config the person's own git runs stay read-only (see gitProtectionArgs).
+  if (input.readOnlyWorkspace !== true) args.push(...gitProtectionArgs(input.workspaceDir, host));
   bind('--ro-bind', input.scriptsDir);
 
   const hidden = [...SYSTEM_SECRETS, ...hostKeys(host), ...input.denied];

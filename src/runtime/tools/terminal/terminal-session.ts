@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
+import { gitProtectionArgs } from './git-protection-args';
+import { realHostView } from './host-view';
 import { interruptedOutput } from './interrupted-output';
 import {
   DEFAULT_TERMINAL_LIMITS,
@@ -144,6 +146,9 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
   let closed = false;
   /** While an interrupted command is being stopped; the next call waits for it. */
   let settling: Promise<void> | undefined;
+  /** The git binds the running shell was started with (see gitProtectionArgs). */
+  let shellGitProtection = '';
+  const gitProtection = () => gitProtectionArgs(options.workspaceDir, realHostView).join('\0');
 
   function ensureScriptsDir(): string {
     scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-terminal-'));
@@ -165,6 +170,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     const token = randomBytes(8).toString('hex');
     // Saved outputs are named in observations; they must exist to be bound into the sandbox.
     for (const path of options.exposedPaths ?? []) mkdirSync(path, { recursive: true });
+    shellGitProtection = gitProtection();
     const launch = shellLaunch({
       workspaceDir: options.workspaceDir,
       scriptsDir: ensureScriptsDir(),
@@ -251,6 +257,21 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     );
   }
 
+  /**
+   * A shell's mounts are fixed when it starts, so a repository made since (`git init`, a clone, a new
+   * submodule or worktree) would keep writable hooks and config in it: such a shell is replaced
+   * before the next command, and the model is told. True when it was.
+   */
+  async function restartForNewRepository(current: Shell): Promise<boolean> {
+    if (!current.sandboxed || gitProtection() === shellGitProtection) return false;
+    shell = undefined;
+    await stopShell(current);
+    notices.push(
+      'A git repository appeared in the workspace, so a new shell was started with its hooks and config read-only (cwd and variables reset).',
+    );
+    return true;
+  }
+
   return {
     get sandboxed() {
       return shell?.sandboxed;
@@ -285,6 +306,9 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
           : {}),
       });
 
+      if (request.kind === 'command' && !current.busy && (await restartForNewRepository(current))) {
+        return this.run(request, waitOptions);
+      }
       if (request.kind === 'command') {
         if (current.busy) await waitForIdle(current, SETTLE_MS, waitOptions.signal);
         if (current.busy) return { ...result('busy'), output: '' };
