@@ -149,6 +149,29 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
   /** The git binds the running shell was started with (see gitProtectionArgs). */
   let shellGitProtection = '';
   const gitProtection = () => gitProtectionArgs(options.workspaceDir, realHostView).join('\0');
+  /**
+   * The workspace's repositories as last searched. The search (a few milliseconds, more in a big
+   * workspace) runs right after each command, while the model thinks about the next one, not on the
+   * next command's path; a command that comes before it ran searches first.
+   */
+  let searchedGitProtection: string | undefined;
+  let gitSearch: NodeJS.Immediate | undefined;
+  const searchGitSoon = () => {
+    searchedGitProtection = undefined;
+    if (gitSearch !== undefined) clearImmediate(gitSearch);
+    gitSearch = setImmediate(() => {
+      gitSearch = undefined;
+      searchedGitProtection = gitProtection();
+    });
+  };
+  const currentGitProtection = (): string => {
+    if (searchedGitProtection === undefined) {
+      if (gitSearch !== undefined) clearImmediate(gitSearch);
+      gitSearch = undefined;
+      searchedGitProtection = gitProtection();
+    }
+    return searchedGitProtection;
+  };
 
   function ensureScriptsDir(): string {
     scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-terminal-'));
@@ -171,6 +194,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     // Saved outputs are named in observations; they must exist to be bound into the sandbox.
     for (const path of options.exposedPaths ?? []) mkdirSync(path, { recursive: true });
     shellGitProtection = gitProtection();
+    searchedGitProtection = shellGitProtection;
     const launch = shellLaunch({
       workspaceDir: options.workspaceDir,
       scriptsDir: ensureScriptsDir(),
@@ -263,7 +287,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
    * before the next command, and the model is told. True when it was.
    */
   async function restartForNewRepository(current: Shell): Promise<boolean> {
-    if (!current.sandboxed || gitProtection() === shellGitProtection) return false;
+    if (!current.sandboxed || currentGitProtection() === shellGitProtection) return false;
     shell = undefined;
     await stopShell(current);
     notices.push(
@@ -323,6 +347,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         return result('idle');
       }
       const ending = await waitForEnding(current, waitOptions);
+      if (current.sandboxed) searchGitSoon();
       const answer = result(ending);
       if (ending === 'aborted' && answer.stillRunning) {
         settling = stopInterruptedCommand(current).finally(() => {
@@ -342,6 +367,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
 
     async close() {
       closed = true;
+      if (gitSearch !== undefined) clearImmediate(gitSearch);
       await this.reset();
       await limits?.close();
       if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
