@@ -197,7 +197,7 @@ export interface paths {
         get: operations["getConversation"];
         put?: never;
         post?: never;
-        /** @description Stops a run first; removes the conversation's events, files and checkpoints, never its original workspace. `delete_files=true` also deletes the branch folder it owns (`branch_folder`: made when it was forked with its own copy of the files) and that folder's git worktree registration. */
+        /** @description Stops a run first; removes the conversation's events, files and checkpoints, never its original workspace. `delete_files=true` also deletes the branch folder it owns (`branch_folder`: made when it was forked with its own copy of the files) and that folder's git worktree registration, never following a link in it; 409 `branch_folder_in_use` when another conversation works in that folder, 409 `branch_folder_not_removed` (the conversation is kept) when it cannot be deleted safely. */
         delete: operations["deleteConversation"];
         options?: never;
         head?: never;
@@ -2512,6 +2512,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

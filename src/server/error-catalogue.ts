@@ -22,6 +22,8 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   file_not_changed: 404,
   file_not_found: 404,
   branch_folder_failed: 500,
+  branch_folder_in_use: 409,
+  branch_folder_not_removed: 409,
   conversation_elsewhere: 421,
 
   conversation_exists: 409,

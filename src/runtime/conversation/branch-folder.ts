@@ -5,6 +5,8 @@ import { runConfined } from '../workspace/run-confined';
 import { SAFE_CONFIG, SAFE_ENV } from '../workspace/run-git';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
 import type { RuntimeLogger } from '../logging/runtime-logger';
+import { type RemoveFolderOptions, removeFolderWithoutLinks } from './remove-folder-without-links';
+import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
 
 const GIT_TIMEOUT_MS = 120_000;
 const GIT_OUTPUT_BYTES = 1024 * 1024;
@@ -81,7 +83,8 @@ export async function createBranchFolder(options: {
     if (!reset.ok) throw new Error(`git reset in the branch folder failed: ${reset.stderr.trim()}`);
     return { folder, workspaceDir };
   } catch (error) {
-    await removeBranchFolder(options.confinement, folder);
+    // The folder was made a moment ago by this call; a failure to tidy it must not hide why it failed.
+    await removeBranchFolder(options.confinement, folder).catch(() => undefined);
     throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -91,19 +94,29 @@ export async function createBranchFolder(options: {
 /**
  * Deletes a fork's own folder and, when it was a worktree, its registration in the repository it
  * came from (`git worktree prune` there). Refuses any folder that is not a branch folder
- * (`<x>.branches/<name>`), so the original workspace can never be deleted by it.
+ * (`<x>.branches/<name>`), so the original workspace can never be deleted by it. Throws RuntimeError
+ * `branch_folder_not_removed` when it cannot be deleted without following a link (see
+ * removeFolderWithoutLinks); the registration is then left for a later try.
  */
 export async function removeBranchFolder(
   confinement: WorkspaceConfinement,
   folder: string,
   logger?: RuntimeLogger,
+  options: RemoveFolderOptions = {},
 ): Promise<void> {
   const parent = dirname(folder);
   if (!isAbsolute(folder) || !basename(parent).endsWith(BRANCHES_SUFFIX) || basename(folder) === '') {
     throw new Error(`${folder} is not a branch folder`);
   }
-  // fs.rm does not follow links: a link the agent left in the folder takes nothing else with it.
-  await rm(folder, { recursive: true, force: true });
+  // An agent sharing the folder may swap its sub-folders for links while this runs: a path-based
+  // recursive delete would then read and delete the links' targets.
+  const removal = await removeFolderWithoutLinks(folder, options);
+  if (!removal.ok) {
+    throw new RuntimeError(
+      'branch_folder_not_removed',
+      `${RUNTIME_ERRORS.branch_folder_not_removed} (${removal.reason.replaceAll('-', ' ')}: ${removal.path})`,
+    );
+  }
   const origin = join(dirname(parent), basename(parent).slice(0, -BRANCHES_SUFFIX.length));
   if (!existsSync(origin)) return;
   const repository = await repositoryOf(confinement, origin).catch(() => undefined);

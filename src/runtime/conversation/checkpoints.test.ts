@@ -311,6 +311,27 @@ describe('forks with files', () => {
     expect(readFileSync(join(h.workspace, 'a.txt'), 'utf8')).toBe('a\n');
   });
 
+  it('a branch folder another conversation works in is not deleted: branch_folder_in_use, files kept', async () => {
+    const h = await start();
+    const id = await h.create();
+    await runSteps(h, id, [[create(join(h.workspace, 'a.txt'), 'a\n')]]);
+    const fork = await h.service.fork(id, { reset_metrics: true, files: 'copy' });
+    const folder = fork.workspace.working_dir;
+    const sharing = await h.service.fork(fork.id, { reset_metrics: true, files: 'shared' });
+    expect(sharing.workspace.working_dir).toBe(folder);
+
+    await expect(h.service.delete(fork.id, { deleteFiles: true })).rejects.toMatchObject({
+      code: 'branch_folder_in_use',
+    });
+    expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('a\n');
+    expect((await h.service.get(fork.id)).id).toBe(fork.id);
+
+    // Once nobody else works there, it goes.
+    await h.service.delete(sharing.id);
+    await h.service.delete(fork.id, { deleteFiles: true });
+    expect(existsSync(folder)).toBe(false);
+  });
+
   it('copy (git repository): a detached worktree with the checkpoint files; the repository is untouched', async () => {
     const repo = gitRepository();
     const h = await start({ workspace: repo });

@@ -39,6 +39,8 @@ export interface ConversationService extends CheckpointOperations {
   /** `tag`: only conversations carrying every one of these tags. */
   count(filter: { status?: ExecutionStatus; tag?: readonly string[] }): Promise<number>;
   update(id: string, patch: UpdateConversation): Promise<void>;
+  /** Every stored conversation's workspace folder, each once: where agents write, so links may be theirs. */
+  workspaces(): Promise<string[]>;
   /**
    * Stops a run first; removes the conversation's rows, files and checkpoints, never the workspace.
    * `deleteFiles`: also the branch folder it owns (and its worktree registration), if any.

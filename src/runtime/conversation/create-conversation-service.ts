@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { conversationWorkspaces } from './conversation-workspaces';
+import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
 import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
@@ -328,6 +330,9 @@ export function createConversationService(
         ...(filter.tag ? { tags: filter.tag } : {}),
       });
     },
+    workspaces: async () => [
+      ...new Set((await conversationWorkspaces(store)).map((workspace) => workspace.workspace_dir)),
+    ],
     async update(id, patch) {
       const record = await requireRecord(id);
       if (patch.network_access !== undefined && patch.network_access !== record.network_access) {
@@ -359,7 +364,16 @@ export function createConversationService(
     },
     async delete(id, options = {}) {
       const record = await requireRecord(id);
+      const branchFolder =
+        options.deleteFiles && deps.workspaceConfinement ? record.branch_folder : undefined;
+      if (branchFolder !== undefined && (await othersWorkingIn(store, id, branchFolder))) {
+        throw new RuntimeError('branch_folder_in_use');
+      }
       await registry.remove(id, async () => {
+        // Before the rows: a folder that cannot be deleted safely keeps its conversation, to try again.
+        if (branchFolder !== undefined && deps.workspaceConfinement) {
+          await removeBranchFolder(deps.workspaceConfinement(), branchFolder, logger);
+        }
         await store.deleteConversation(id);
         apiKeys.delete(id);
         mcpConfigs.forget(id);
@@ -370,9 +384,6 @@ export function createConversationService(
           rm(checkpointsDir(deps.dataDir, id), { recursive: true, force: true }),
         );
         checkpoints.forget(id);
-        if (options.deleteFiles && record.branch_folder && deps.workspaceConfinement) {
-          await removeBranchFolder(deps.workspaceConfinement(), record.branch_folder, logger);
-        }
       });
     },
     async run(id) {

@@ -20,6 +20,10 @@ export const RUNTIME_ERRORS = {
   file_not_changed: 'The file is the same at both points',
   file_not_found: 'No such file at that point',
   branch_folder_failed: 'The branch folder could not be made',
+  branch_folder_in_use:
+    'Another conversation works in this branch folder: delete that one first, or delete this one and keep the files',
+  branch_folder_not_removed:
+    'The branch folder could not be deleted safely (a link on its path, or its files kept changing while they were deleted); the conversation is kept, try again',
   unknown_mcp_server: 'No MCP server in the settings has that name',
   mcp_path_refused: "An MCP server's read_only_paths would show a path the sandbox hides",
   conversation_elsewhere: 'Another runtime serves this conversation now; try again',

@@ -1,6 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { deniedPaths } from '../tools/terminal/denied-paths';
+import { realHostView } from '../tools/terminal/host-view';
+import { systemSecrets } from '../tools/terminal/system-secrets';
 
 /**
  * Kernel views of running processes: `/proc/self/environ` holds the session key and API keys, and
@@ -24,12 +26,14 @@ export interface ForbiddenPaths {
 }
 
 /**
- * The sandbox's list (data dir, credential folders, deny_paths: see deniedPaths) plus the kernel's
- * process views. These paths come from the runtime and the person, not the agent, so links in them
+ * The sandbox's list (data dir, credential folders, deny_paths: see deniedPaths), the system secrets
+ * it masks (/etc/shadow, sudoers, SSH host keys: see systemSecrets) and the kernel's process views. These paths come from the runtime and the person, not the agent, so links in them
  * are trusted and resolved here, once per request: a data dir reached through a link is still found.
  */
 export async function forbiddenPaths(input: ForbiddenPathsInput): Promise<ForbiddenPaths> {
-  const given = [...deniedPaths(input), ...KERNEL_VIEWS].map((path) => resolve(path));
+  const given = [...deniedPaths(input), ...systemSecrets(realHostView), ...KERNEL_VIEWS].map((path) =>
+    resolve(path),
+  );
   const resolved = await Promise.all(given.map((path) => realpath(path).catch(() => path)));
   const all = [...new Set([...given, ...resolved])];
   return { covers: (realPath) => all.some((forbidden) => isInsideOrSame(realPath, forbidden)) };

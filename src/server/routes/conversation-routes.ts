@@ -130,10 +130,10 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         operationId: 'deleteConversation',
         tags,
         description:
-          "Stops a run first; removes the conversation's events, files and checkpoints, never its original workspace. `delete_files=true` also deletes the branch folder it owns (`branch_folder`: made when it was forked with its own copy of the files) and that folder's git worktree registration.",
+          "Stops a run first; removes the conversation's events, files and checkpoints, never its original workspace. `delete_files=true` also deletes the branch folder it owns (`branch_folder`: made when it was forked with its own copy of the files) and that folder's git worktree registration, never following a link in it; 409 `branch_folder_in_use` when another conversation works in that folder, 409 `branch_folder_not_removed` (the conversation is kept) when it cannot be deleted safely.",
         params: ConversationParamsSchema,
         querystring: DeleteConversationQuerySchema,
-        response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
+        response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID, ...CONFLICT },
       },
     },
     async (request) => {

