@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { conversationWorkspaces } from './conversation-workspaces';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
 import { randomUUID } from 'node:crypto';
@@ -330,9 +329,7 @@ export function createConversationService(
         ...(filter.tag ? { tags: filter.tag } : {}),
       });
     },
-    workspaces: async () => [
-      ...new Set((await conversationWorkspaces(store)).map((workspace) => workspace.workspace_dir)),
-    ],
+    workspaces: () => store.workspaceDirs(),
     async update(id, patch) {
       const record = await requireRecord(id);
       if (patch.network_access !== undefined && patch.network_access !== record.network_access) {

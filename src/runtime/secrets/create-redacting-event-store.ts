@@ -40,6 +40,7 @@ function bindAll(store: EventStore): EventStore {
     updateConversation: store.updateConversation.bind(store),
     listConversations: store.listConversations.bind(store),
     countConversations: store.countConversations.bind(store),
+    workspaceDirs: store.workspaceDirs.bind(store),
     deleteConversation: store.deleteConversation.bind(store),
     append: store.append.bind(store),
     appendMany: store.appendMany.bind(store),

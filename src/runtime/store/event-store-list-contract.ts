@@ -49,6 +49,15 @@ export function describeConversationListContract(context: ContractContext): void
       expect(ids(await listAll(context, { limit: 5 }))).toEqual(expected.UPDATED_AT_DESC);
     });
 
+    it('lists every distinct workspace folder once, and forgets one whose conversations are deleted', async () => {
+      await context.store.createConversation(newConversation(1, { workspace_dir: '/work/a' }));
+      await context.store.createConversation(newConversation(2, { workspace_dir: '/work/b' }));
+      await context.store.createConversation(newConversation(3, { workspace_dir: '/work/a' }));
+      expect((await context.store.workspaceDirs()).sort()).toEqual(['/work/a', '/work/b']);
+      await context.store.deleteConversation(testId(2));
+      expect(await context.store.workspaceDirs()).toEqual(['/work/a']);
+    });
+
     it('keeps paging exact while new conversations are created between pages', async () => {
       await seed(12);
       const seen: string[] = [];

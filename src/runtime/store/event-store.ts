@@ -36,6 +36,8 @@ export interface EventStore {
   /** Lists conversations; with `q`, full-text search over titles and message text, best match first. */
   listConversations(query: ConversationQuery): Promise<Page<ConversationListItem>>;
   countConversations(filter: ConversationFilter): Promise<number>;
+  /** Every distinct workspace folder of a stored conversation, in no particular order. */
+  workspaceDirs(): Promise<string[]>;
   /** Removes the conversation, its events and its search rows in one transaction. False when unknown. */
   deleteConversation(id: string): Promise<boolean>;
 

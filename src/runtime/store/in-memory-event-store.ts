@@ -140,6 +140,9 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
           hasEveryTag(record.tags, filter.tags),
       ).length;
     },
+    async workspaceDirs() {
+      return [...new Set([...conversations.values()].map(({ record }) => record.workspace_dir))];
+    },
     async deleteConversation(id) {
       mcpConfigs.delete(id);
       return conversations.delete(id);

@@ -325,6 +325,13 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
       }),
     listConversations: (query) => run(() => conversationList.list(query)),
     countConversations: (filter) => run(() => conversationList.count(filter)),
+    workspaceDirs: () =>
+      run(async () => {
+        const { rows } = await pool.query<{ workspace_dir: string }>(
+          'SELECT DISTINCT workspace_dir FROM conversations',
+        );
+        return rows.map((row) => row.workspace_dir);
+      }),
     deleteConversation: (id) =>
       run(async () => {
         const { rowCount } = await pool.query('DELETE FROM conversations WHERE id = $1', [id]);

@@ -125,6 +125,7 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
     }
   });
 
+  const distinctWorkspaces = db.prepare('SELECT DISTINCT workspace_dir FROM conversations');
   const deleteConversation = db.transaction((id: string): boolean => {
     const found = statements.selectConversation.get(id) as ConversationRow | undefined;
     if (!found) return false;
@@ -187,6 +188,10 @@ export function sqliteEventStoreOn(db: Database.Database, options: SqliteEventSt
     async countConversations(filter) {
       return withIoErrors(() => conversationList.count(filter));
     },
+    workspaceDirs: async () =>
+      withIoErrors(() =>
+        (distinctWorkspaces.all() as { workspace_dir: string }[]).map((row) => row.workspace_dir),
+      ),
     deleteConversation: async (id) => withIoErrors(() => deleteConversation.immediate(id)),
     async append(conversationId, event) {
       const [appended] = withIoErrors(() => appendMany.immediate(conversationId, [event]));
