@@ -1,0 +1,340 @@
+/**
+ * The security audit's map: every surface a hostile agent, workspace, page or caller can touch, and the
+ * attack tests that hold it. attack-surfaces.test.ts checks that each named test still exists, and that
+ * every route the runtime and the automation service serve belongs to a surface here, so a new route
+ * (a new surface) cannot land without someone naming the attack test that covers it.
+ */
+export interface AttackTest {
+  /** Repository-relative path of the test file. */
+  file: string;
+  /** The test's title, exactly as written in `it('…')`. */
+  title: string;
+}
+
+export interface AttackSurface {
+  name: string;
+  /** Routes of this surface, as `METHOD /path` with fastify's `:param` spelling; none for non-HTTP surfaces. */
+  routes: readonly RegExp[];
+  attacks: readonly AttackTest[];
+}
+
+const AUDIT = 'test/security/audit.integration.test.ts';
+
+export const ATTACK_SURFACES: readonly AttackSurface[] = [
+  {
+    name: 'every runtime route: the session key, Host and Origin',
+    routes: [],
+    attacks: [
+      {
+        file: 'src/server/build-server.test.ts',
+        title: 'answers 401 {"detail":"Unauthorized"} on every /api route without the right key',
+      },
+      { file: 'src/server/build-server.test.ts', title: 'guards unknown and oddly spelled /api paths too' },
+      {
+        file: 'src/server/runtime-port-guards.test.ts',
+        title: 'refuses any other Host with 403 before auth or routing',
+      },
+      {
+        file: 'src/server/runtime-port-guards.test.ts',
+        title: 'accepts the ingress Origin and refuses any other present Origin with 403',
+      },
+      {
+        file: 'src/server/fuzz-routes.test.ts',
+        title: 'answers non-UUID ids with 4xx on every route that takes one',
+      },
+    ],
+  },
+  {
+    name: 'conversations: create, messages, run control, policy, model, fork, navigate, search, export',
+    routes: [
+      /^(GET|POST) \/api\/conversations$/,
+      /^GET \/api\/conversations\/(count|search)$/,
+      /^(GET|PATCH|DELETE) \/api\/conversations\/:id$/,
+      /^(GET|POST) \/api\/conversations\/:id\/(events|events\/.*|agent_final_response|ask_agent|condense|confirmation_policy|export|fork|interrupt|model|navigate|pause|run|security_analyzer|switch_llm)$/,
+    ],
+    attacks: [
+      {
+        file: AUDIT,
+        title: '1: a command cannot reach the ingress or the runtime, so it cannot lower its own policy',
+      },
+      { file: AUDIT, title: '7: background jobs end when their conversation is deleted mid-run' },
+      {
+        file: AUDIT,
+        title: '10: a key printed by a command is never stored, streamed, searchable or sent to the model',
+      },
+      {
+        file: 'test/security/audit-files.integration.test.ts',
+        title: 'is refused while another conversation works in the folder, and never deletes outside files',
+      },
+      {
+        file: 'test/security/audit-files.integration.test.ts',
+        title:
+          'an agent whose workspace holds the branches folder cannot turn the delete against outside files',
+      },
+    ],
+  },
+  {
+    name: 'checkpoints: changes, diffs and restore',
+    routes: [/^(GET|POST) \/api\/conversations\/:id\/(changes|changes\/.*|checkpoints|restore)$/],
+    attacks: [
+      {
+        file: 'src/runtime/checkpoints/create-checkpoint-store.test.ts',
+        title: 'attack: a folder replaced by a symlink to a folder outside; restore changes nothing outside',
+      },
+      {
+        file: 'src/server/routes/checkpoint-routes.test.ts',
+        title: 'masks secrets in diffs and file contents',
+      },
+      {
+        file: 'src/server/routes/checkpoint-routes.test.ts',
+        title: 'refuses bad refs and paths with stable codes',
+      },
+    ],
+  },
+  {
+    name: "git reads of a workspace (the person's repositories, possibly hostile)",
+    routes: [/^GET \/api\/(conversations\/:id\/)?git\/(changes|diff)$/],
+    attacks: [
+      {
+        file: 'src/runtime/workspace/workspace-git.test.ts',
+        title: 'runs none of its programs and answers no data-dir bytes',
+      },
+      {
+        file: 'src/runtime/conversation/checkpoints.test.ts',
+        title:
+          'runs none of a hostile repository’s hooks, monitors or filters when it makes or removes the worktree',
+      },
+    ],
+  },
+  {
+    name: 'the file API: uploads, downloads, folder listing and saved outputs',
+    routes: [/^(GET|POST) \/api\/file\//, /^GET \/api\/conversations\/:id\/outputs$/],
+    attacks: [
+      {
+        file: 'src/server/routes/workspace-file-routes.test.ts',
+        title: 'refuses the session key through a link planted in the workspace, and through a linked folder',
+      },
+      {
+        file: 'src/server/routes/workspace-file-routes.test.ts',
+        title: 'refuses /proc/self/environ, which would hold the session key and API keys',
+      },
+      {
+        file: 'src/server/routes/output-routes.test.ts',
+        title: 'refuses a link planted in the observations folder that points at the session key',
+      },
+      {
+        file: 'test/security/audit-files.integration.test.ts',
+        title:
+          'an upload never writes through notes.txt -> ~/.bashrc or uploads -> /elsewhere; a download never reads through them',
+      },
+      {
+        file: 'test/security/audit-files.integration.test.ts',
+        title: 'a download of a file the sandbox masks (/etc/shadow) is refused',
+      },
+    ],
+  },
+  {
+    name: "the workspace's bash API and its socket",
+    routes: [/^(GET|POST|DELETE) \/api\/bash\//, /^GET \/sockets\/bash-events$/],
+    attacks: [
+      {
+        file: 'src/server/routes/workspace-bash-routes.test.ts',
+        title: 'masks the session key a command prints, in the answer and the stored events',
+      },
+      {
+        file: 'src/runtime/workspace/run-confined.test.ts',
+        title: 'cannot read the session key or settings.json in the data dir',
+      },
+    ],
+  },
+  {
+    name: 'the live sockets',
+    routes: [/^GET \/sockets\/(events|session)\/:id$/],
+    attacks: [
+      {
+        file: 'src/server/runtime-port-guards.test.ts',
+        title: 'refuses a socket upgrade from a foreign Host or Origin with 403',
+      },
+      {
+        file: 'src/server/runtime-port-guards.test.ts',
+        title: 'answers upgrades outside /sockets/ with 404, never 101',
+      },
+    ],
+  },
+  {
+    name: 'settings: model keys, sandbox, MCP servers',
+    routes: [/^(GET|PATCH) \/api\/settings$/, /^(GET|POST) \/api\/settings\/(models|test_connection)$/],
+    attacks: [
+      {
+        file: 'src/server/routes/settings-routes.test.ts',
+        title: 'PATCH that moves base_url or provider without a new key clears the stored key and says so',
+      },
+      {
+        file: 'src/server/routes/settings-routes.test.ts',
+        title: 'PATCH validates with 422 naming the field and never echoing the key',
+      },
+      {
+        file: 'test/security/audit-mcp.integration.test.ts',
+        title:
+          'read_only_paths: [HOME] is refused with a 422 when a conversation is created or the settings are saved',
+      },
+    ],
+  },
+  {
+    name: "a conversation's MCP servers, secrets and skills",
+    routes: [/^(GET|PATCH|POST) \/api\/conversations\/:id\/(mcp|secrets|skills)$/],
+    attacks: [
+      {
+        file: 'test/security/audit-mcp.integration.test.ts',
+        title:
+          'a server whose script lies in HOME starts, but its sandbox shows neither the data dir nor credentials',
+      },
+      {
+        file: 'test/security/audit-mcp.integration.test.ts',
+        title: 'an argument naming the session key itself is refused',
+      },
+      {
+        file: 'src/server/routes/secrets-routes.test.ts',
+        title: 'accepts plain and StaticSecret values, keeps them out of the events and never returns them',
+      },
+      {
+        file: 'src/runtime/skills/skills.test.ts',
+        title: 'treats broken or hostile front matter as no metadata, never as an error',
+      },
+    ],
+  },
+  {
+    name: 'probes, tools and the runtime-to-runtime owner question',
+    routes: [
+      /^GET \/(alive|health|ready|server_info)$/,
+      /^GET \/api\/tools\/$/,
+      /^POST \/api\/internal\/conversations\/:id\/owner$/,
+    ],
+    attacks: [
+      {
+        file: 'src/server/build-server.test.ts',
+        title: 'answers the probes and the OpenAPI document without a key',
+      },
+      {
+        file: 'src/server/runtime-port-guards.test.ts',
+        title: 'answers its own Host under every loopback name',
+      },
+    ],
+  },
+  {
+    name: 'the terminal sandbox: files, network, processes, limits',
+    routes: [],
+    attacks: [
+      {
+        file: AUDIT,
+        title: '3: the data dir and credential files are invisible to commands, even with HOME as workspace',
+      },
+      {
+        file: AUDIT,
+        title:
+          '5: started as root, a command has no capabilities, no host processes and no way into the runtime',
+      },
+      {
+        file: AUDIT,
+        title: '9: a process flood stops at the limit, says so, and leaves the terminal usable',
+      },
+      {
+        file: AUDIT,
+        title: 'network: off by default; on, only allowlisted hosts are reachable, through the proxy',
+      },
+      {
+        file: 'src/runtime/network/create-egress-proxy.test.ts',
+        title:
+          'answers 403 "private address" for an allowlisted name resolving to 127.0.0.1 under the default rules',
+      },
+    ],
+  },
+  {
+    name: 'the file editor',
+    routes: [],
+    attacks: [
+      {
+        file: AUDIT,
+        title: '2: the file editor reads nothing outside the workspace, through symlinks or ../ either',
+      },
+      {
+        file: 'src/runtime/tools/file-editor/file-editor-race.test.ts',
+        title:
+          'creates raced by a loop swapping the folder for a symlink to an outside folder never land outside',
+      },
+    ],
+  },
+  {
+    name: "the person's own git on the host (hooks and config planted in a repository)",
+    routes: [],
+    attacks: [
+      {
+        file: 'test/security/audit-git.integration.test.ts',
+        title:
+          'approved, the fsmonitor and hooks are rated HIGH with the reason, refused by the sandbox, and never run on the host',
+      },
+      {
+        file: 'test/security/audit-git.integration.test.ts',
+        title: 'under NeverConfirm the same attack runs without asking and the sandbox still refuses it',
+      },
+    ],
+  },
+  {
+    name: 'stdio MCP servers started for a conversation',
+    routes: [],
+    attacks: [
+      {
+        file: 'test/security/audit-mcp.integration.test.ts',
+        title: 'a file argument in HOME (--config ~/x) shows that file, never the folder around it',
+      },
+      {
+        file: 'test/security/audit-mcp.integration.test.ts',
+        title:
+          'a saved server whose read_only_paths a later deny path covers does not start, and the reason is told',
+      },
+    ],
+  },
+  {
+    name: 'the ingress: Host, Origin, prefixes, sockets and static files',
+    routes: [],
+    attacks: [
+      {
+        file: 'src/cli/start-ingress.test.ts',
+        title: 'answers 403 to a foreign Host header and keeps serving',
+      },
+      {
+        file: 'src/cli/start-ingress.test.ts',
+        title: 'refuses a mutating request from another origin but lets reads through',
+      },
+      {
+        file: 'src/cli/start-ingress.test.ts',
+        title: 'refuses upgrades on runtime paths that are not sockets with 404, without asking the runtime',
+      },
+      { file: 'src/cli/start-ingress.test.ts', title: 'never serves files outside the build folder' },
+    ],
+  },
+  {
+    name: 'the automation service: automations, runs and webhooks',
+    routes: [/^(GET|POST|PATCH|DELETE) \/api\/automation\//, /^GET \/health$/],
+    attacks: [
+      {
+        file: AUDIT,
+        title:
+          '1b: a command cannot reach the automation service, so it cannot make an automation that asks nothing',
+      },
+      {
+        file: 'src/automation/build-automation-server.test.ts',
+        title: 'needs the session key (header or cookie) everywhere but /health and the webhooks',
+      },
+      {
+        file: 'src/automation/build-automation-server.test.ts',
+        title:
+          'refuses a webhook without its token or with a wrong one (401), and a body over the limit (413)',
+      },
+      {
+        file: 'test/security/audit-automation.integration.test.ts',
+        title: 'a flood of webhook calls is answered 429 with Retry-After and leaves a bounded run history',
+      },
+    ],
+  },
+];
