@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { RecordedRequest } from '../scripts/mock-llm/mock-llm-server';
 import { expect, test } from './fixtures/workbench';
-import { expectStatus, SCREENSHOTS, startConversation } from './ui-support';
+import { expectStatus, SCREENSHOTS, startConversation, terminal } from './ui-support';
 
 /** Pastes one file into the message box, as the browser does for an image on the clipboard. */
 async function pasteFile(
@@ -198,4 +198,31 @@ test('the first message of a new conversation can carry a pasted image', async (
   const parts = body.messages.find((message) => message.role === 'user')?.content;
   const image = Array.isArray(parts) ? parts.find((part) => part.type === 'image_url') : undefined;
   expect(Buffer.from(image?.image_url?.url.split(',')[1] ?? '', 'base64').length).toBe(bytes);
+});
+
+test("a reply after a tool card shows its model beside it, never drawn over the reply's first line", async ({
+  page,
+  workbench,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  workbench.mockLlm.setScript({
+    turns: [
+      terminal('ls'),
+      {
+        text: 'The folder is empty, so there is nothing to clean up yet: no build output, no caches and no stray logs anywhere in it.',
+      },
+    ],
+    fallback: { text: 'Done.' },
+  });
+  await startConversation(page, workbench, 'Look around');
+  await expectStatus(page, 'finished');
+  const reply = page.getByTestId('message-agent').last();
+  await expect(reply).toContainText('The folder is empty');
+  const model = reply.getByTestId('reply-model');
+  await expect(model).toHaveText('mock-model');
+  const label = await model.boundingBox();
+  const firstLine = await reply.locator('.message__body p').first().boundingBox();
+  expect(label && firstLine).toBeTruthy();
+  if (label && firstLine) expect(label.y + label.height).toBeLessThanOrEqual(firstLine.y + 1);
+  await page.screenshot({ path: `${SCREENSHOTS}reply-after-tool-1400.png` });
 });

@@ -96,7 +96,9 @@ export function MessageFrame({
       </div>
       <div className="message__main">
         {grouped && !tools && !shownModel ? null : (
-          <div className="message__meta">
+          // A grouped reply's tools float at its top right; a model name is read with the reply, so
+          // it keeps a line of its own instead of floating over the reply's first words.
+          <div className={`message__meta ${grouped && shownModel ? 'message__meta--own-line' : ''}`}>
             {grouped ? null : <span className="message__author">{label}</span>}
             {shownModel ? (
               <span className="message__model" title={`Written by ${shownModel}`} data-testid="reply-model">
