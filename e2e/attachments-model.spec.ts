@@ -200,7 +200,7 @@ test('the first message of a new conversation can carry a pasted image', async (
   expect(Buffer.from(image?.image_url?.url.split(',')[1] ?? '', 'base64').length).toBe(bytes);
 });
 
-test("a reply after a tool card shows its model beside it, never drawn over the reply's first line", async ({
+test("a reply after a tool card shows its model beside it, never drawn over the reply's first line; the terminal's limits sit beside the output", async ({
   page,
   workbench,
 }) => {
@@ -224,5 +224,8 @@ test("a reply after a tool card shows its model beside it, never drawn over the 
   const firstLine = await reply.locator('.message__body p').first().boundingBox();
   expect(label && firstLine).toBeTruthy();
   if (label && firstLine) expect(label.y + label.height).toBeLessThanOrEqual(firstLine.y + 1);
+  // The terminal's limits are said once, quietly, beside the first output, not inside it.
+  await expect(page.locator('.terminal__output').first()).not.toContainText('Limits');
+  await expect(page.locator('.terminal__limits')).toHaveText(/^Limits: 512 processes, 2048 MiB of memory/);
   await page.screenshot({ path: `${SCREENSHOTS}reply-after-tool-1400.png` });
 });

@@ -1661,6 +1661,7 @@ export interface components {
             timed_out: boolean;
             cwd?: string;
             full_output_path?: string;
+            limits?: string;
         };
         FileEditorObservation: {
             /** @constant */

@@ -20,6 +20,12 @@ export const TerminalObservationSchema = z.strictObject({
   cwd: z.string().optional(),
   /** Where the full output was saved when it was cut for the model. */
   full_output_path: z.string().optional(),
+  /**
+   * The terminal's process and memory limits and what enforces them, on the first command of a
+   * conversation's terminal: for people, shown beside the output, never in `content` (the model hears
+   * of a limit when a command hits it).
+   */
+  limits: z.string().optional(),
 });
 
 export const FileEditorObservationSchema = z.strictObject({

@@ -57,6 +57,11 @@ export function TerminalBody({
             <ExitCode observation={observation} />
             {observation.cwd ? <span className="terminal__cwd">{observation.cwd}</span> : null}
             <FullOutputLink observation={observation} />
+            {observation.limits ? (
+              <span className="terminal__limits" title="Limits of this conversation's terminal">
+                Limits: {observation.limits}
+              </span>
+            ) : null}
           </div>
         </>
       ) : running ? (

@@ -3,9 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
-import { gitProtectionArgs } from './git-protection-args';
-import { realHostView } from './host-view';
 import { interruptedOutput } from './interrupted-output';
+import { createRepositoryWatch } from './repository-watch';
 import {
   DEFAULT_TERMINAL_LIMITS,
   type LimitCounters,
@@ -74,6 +73,8 @@ export interface TerminalResult {
   notices: string[];
   /** With ending waiting_input: the last line the command printed (cleaned). */
   prompt?: string;
+  /** The limits, in plain words, with the first result after they were set up; for people only. */
+  limits?: string;
 }
 
 export interface TerminalSession {
@@ -143,35 +144,14 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
   let shell: Shell | undefined;
   let limits: TerminalLimits | undefined;
   let counters: LimitCounters | undefined;
+  /** Set when the limits are set up; handed out once, with the next result. */
+  let limitsToShow: string | undefined;
   let closed = false;
   /** While an interrupted command is being stopped; the next call waits for it. */
   let settling: Promise<void> | undefined;
-  /** The git binds the running shell was started with (see gitProtectionArgs). */
-  let shellGitProtection = '';
-  const gitProtection = () => gitProtectionArgs(options.workspaceDir, realHostView).join('\0');
-  /**
-   * The workspace's repositories as last searched. The search (a few milliseconds, more in a big
-   * workspace) runs right after each command, while the model thinks about the next one, not on the
-   * next command's path; a command that comes before it ran searches first.
-   */
-  let searchedGitProtection: string | undefined;
-  let gitSearch: NodeJS.Immediate | undefined;
-  const searchGitSoon = () => {
-    searchedGitProtection = undefined;
-    if (gitSearch !== undefined) clearImmediate(gitSearch);
-    gitSearch = setImmediate(() => {
-      gitSearch = undefined;
-      searchedGitProtection = gitProtection();
-    });
-  };
-  const currentGitProtection = (): string => {
-    if (searchedGitProtection === undefined) {
-      if (gitSearch !== undefined) clearImmediate(gitSearch);
-      gitSearch = undefined;
-      searchedGitProtection = gitProtection();
-    }
-    return searchedGitProtection;
-  };
+  /** The repositories the running shell was started with, as their git binds. */
+  let shellRepositories = '';
+  const repositories = createRepositoryWatch(options.workspaceDir);
 
   function ensureScriptsDir(): string {
     scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-terminal-'));
@@ -182,9 +162,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     if (limits === undefined) {
       limits = createTerminalLimits(limitSettings);
       counters = limits.read();
-      notices.push(
-        `Limits of this terminal: ${limitSettings.maxProcesses} processes, ${limitSettings.maxMemoryMb} MiB of memory (enforced by ${limits.mechanism}).`,
-      );
+      limitsToShow = `${limitSettings.maxProcesses} processes, ${limitSettings.maxMemoryMb} MiB of memory (enforced by ${limits.mechanism})`;
     }
     return limits;
   }
@@ -193,8 +171,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     const token = randomBytes(8).toString('hex');
     // Saved outputs are named in observations; they must exist to be bound into the sandbox.
     for (const path of options.exposedPaths ?? []) mkdirSync(path, { recursive: true });
-    shellGitProtection = gitProtection();
-    searchedGitProtection = shellGitProtection;
+    shellRepositories = repositories.atStart();
     const launch = shellLaunch({
       workspaceDir: options.workspaceDir,
       scriptsDir: ensureScriptsDir(),
@@ -287,13 +264,19 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
    * before the next command, and the model is told. True when it was.
    */
   async function restartForNewRepository(current: Shell): Promise<boolean> {
-    if (!current.sandboxed || currentGitProtection() === shellGitProtection) return false;
+    if (!current.sandboxed || repositories.current() === shellRepositories) return false;
     shell = undefined;
     await stopShell(current);
     notices.push(
       'A git repository appeared in the workspace, so a new shell was started with its hooks and config read-only (cwd and variables reset).',
     );
     return true;
+  }
+
+  function takeLimitsToShow(): string | undefined {
+    const shown = limitsToShow;
+    limitsToShow = undefined;
+    return shown;
   }
 
   return {
@@ -325,6 +308,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         ending,
         stillRunning: current.busy && !current.exited,
         notices: [...notices.splice(0), ...limitNoticesSinceLastRead()],
+        ...(limitsToShow === undefined ? {} : { limits: takeLimitsToShow() }),
         ...(ending === 'waiting_input' && current.waitingPrompt !== undefined
           ? { prompt: current.waitingPrompt }
           : {}),
@@ -347,7 +331,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         return result('idle');
       }
       const ending = await waitForEnding(current, waitOptions);
-      if (current.sandboxed) searchGitSoon();
+      if (current.sandboxed) repositories.searchSoon();
       const answer = result(ending);
       if (ending === 'aborted' && answer.stillRunning) {
         settling = stopInterruptedCommand(current).finally(() => {
@@ -367,7 +351,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
 
     async close() {
       closed = true;
-      if (gitSearch !== undefined) clearImmediate(gitSearch);
+      repositories.close();
       await this.reset();
       await limits?.close();
       if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });

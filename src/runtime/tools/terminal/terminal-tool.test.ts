@@ -55,6 +55,16 @@ describe('terminal tool', () => {
     expect(observation.cwd).toBe(join(workspaceDir, 'deep/er'));
   });
 
+  it("states the terminal's limits once, beside the first output and never in what the model reads", async () => {
+    const tool = terminal({ limits: { maxProcesses: 64, maxMemoryMb: 256 } });
+    const first = await run(tool, { command: 'echo first' });
+    expect(first.limits).toMatch(/^64 processes, 256 MiB of memory \(enforced by .+\)$/);
+    expect(first.text).toBe(`first\n[Exit code 0. Current directory: ${workspaceDir}.]`);
+    const second = await run(tool, { command: 'echo second' });
+    expect(second.limits).toBeUndefined();
+    expect(second.text).not.toContain('Limits');
+  });
+
   it('keeps environment variables between calls', async () => {
     const tool = terminal();
     await run(tool, { command: 'export GREETING=persisted' });

@@ -70,6 +70,7 @@ export function createTerminalTool(
       timed_out: result.ending === 'timeout',
       ...(result.cwd === undefined ? {} : { cwd: result.cwd }),
       ...(shown.fullOutputPath === undefined ? {} : { full_output_path: shown.fullOutputPath }),
+      ...(result.limits === undefined ? {} : { limits: result.limits }),
     });
   }
 
