@@ -20,7 +20,15 @@ export interface LLM {
 }
 
 export type ChatMessage =
-  | { role: 'system'; content: string }
+  | {
+      role: 'system';
+      content: string;
+      /**
+       * The same text on every call of every conversation with the same tools (the system prompt's
+       * static part): a provider may cache the request up to its end. Absent: it may change.
+       */
+      stable?: boolean;
+    }
   | { role: 'user'; content: Content[] }
   | {
       role: 'assistant';
@@ -54,6 +62,12 @@ export interface LLMRequest {
    * budgets and reasoning settings that leave room for a reasoning model to answer. Default `step`.
    */
   purpose?: LLMPurpose;
+  /**
+   * Groups the calls that share a prefix (one conversation's steps), so a provider that routes its
+   * prompt cache by a key (OpenAI's `prompt_cache_key`) serves them from the same cache. The adapter
+   * sends a hash of it, never the text.
+   */
+  cacheKey?: string;
 }
 
 export type LLMPurpose = 'step' | 'title' | 'connection_test' | 'summary' | 'side_question';
