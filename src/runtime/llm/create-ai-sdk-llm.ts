@@ -106,6 +106,8 @@ function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
     usage: {
       prompt_tokens: streamed.usage?.inputTokens.total ?? 0,
       completion_tokens: streamed.usage?.outputTokens.total ?? 0,
+      cache_read_tokens: streamed.usage?.inputTokens.cacheRead ?? 0,
+      cache_write_tokens: streamed.usage?.inputTokens.cacheWrite ?? 0,
       cost: usageCost(model, streamed.usage),
     },
     finish_reason: streamed.finish_reason,

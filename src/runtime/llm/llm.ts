@@ -78,10 +78,15 @@ export interface LLMDelta {
 }
 
 export interface LLMUsage {
+  /** Every input token, cached or not. */
   prompt_tokens: number;
   completion_tokens: number;
-  /** USD when the price is known, else 0. */
-  cost: number;
+  /** Of `prompt_tokens`: read from the provider's prompt cache (billed cheaper). */
+  cache_read_tokens: number;
+  /** Of `prompt_tokens`: written to the provider's prompt cache (Anthropic bills these dearer). */
+  cache_write_tokens: number;
+  /** USD: the provider's own figure or the price table's; null when the model's price is unknown. */
+  cost: number | null;
 }
 
 export interface LLMResponse {
