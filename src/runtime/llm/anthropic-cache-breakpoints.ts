@@ -41,7 +41,9 @@ export function anthropicCachePlan(
 /** The prompt with Anthropic cache breakpoints on the planned messages (on each one's last block). */
 export function withMessageBreakpoints(prompt: ModelPrompt, indices: readonly number[]): ModelPrompt {
   return prompt.map((message, index) =>
-    indices.includes(index) ? { ...message, providerOptions: mergeCacheControl(message.providerOptions) } : message,
+    indices.includes(index)
+      ? { ...message, providerOptions: mergeCacheControl(message.providerOptions) }
+      : message,
   );
 }
 
