@@ -1,5 +1,11 @@
 import type { ReplyTurn } from '../../src/runtime/llm/llm-script';
-import { type ReplyIdentity, replyUsage, scriptedToolCalls, splitText } from './completion-chunks';
+import {
+  type ReplyIdentity,
+  cacheUsage,
+  replyUsage,
+  scriptedToolCalls,
+  splitText,
+} from './completion-chunks';
 
 /** One server-sent event of Anthropic's Messages API: `event: <type>` then `data: <json>`. */
 export interface NamedEvent {
@@ -24,7 +30,7 @@ export function anthropicEvents(turn: ReplyTurn, identity: ReplyIdentity): Named
         model: identity.model,
         content: [],
         stop_reason: null,
-        usage: { input_tokens: usage.prompt_tokens, output_tokens: 1 },
+        usage: { ...inputUsage(turn, identity), output_tokens: 1 },
       },
     }),
   ];
@@ -82,7 +88,22 @@ export function anthropicBody(turn: ReplyTurn, identity: ReplyIdentity): Record<
     content,
     stop_reason: stopReason(turn),
     stop_sequence: null,
-    usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens },
+    usage: { ...inputUsage(turn, identity), output_tokens: usage.completion_tokens },
+  };
+}
+
+/**
+ * Anthropic's input usage: `input_tokens` counts only what was neither read from nor written to the
+ * cache; the cache figures come apart, and only when there are any, as older answers had none.
+ */
+function inputUsage(turn: ReplyTurn, identity: ReplyIdentity): Record<string, number> {
+  const total = replyUsage(turn, identity).prompt_tokens;
+  const { read, write } = cacheUsage(turn, identity);
+  if (read === 0 && write === 0) return { input_tokens: total };
+  return {
+    input_tokens: Math.max(0, total - read - write),
+    cache_read_input_tokens: read,
+    cache_creation_input_tokens: write,
   };
 }
 

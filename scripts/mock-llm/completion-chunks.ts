@@ -9,12 +9,18 @@ export interface ReplyIdentity {
   toolCallIdPrefix: string;
   /** Prompt size estimate, used when the turn scripts no usage. */
   promptTokens: number;
+  /** Of `promptTokens`, read from the mock's prompt cache (0 when the turn scripts its usage). */
+  cacheRead?: number;
+  /** Of `promptTokens`, written to it (Anthropic). */
+  cacheWrite?: number;
 }
 
 export interface CompletionUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Only when some of the prompt came from the cache, as OpenAI reports it. */
+  prompt_tokens_details?: { cached_tokens: number };
 }
 
 export type CompletionChunk = Record<string, unknown>;
@@ -105,11 +111,19 @@ export function scriptedToolCalls(turn: ReplyTurn, identity: ReplyIdentity): Wir
 export function replyUsage(turn: ReplyTurn, identity: ReplyIdentity): CompletionUsage {
   const promptTokens = turn.usage?.prompt_tokens ?? identity.promptTokens;
   const completionTokens = turn.usage?.completion_tokens ?? estimateTokens(replyText(turn, identity));
+  const { read } = cacheUsage(turn, identity);
   return {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
+    ...(read > 0 ? { prompt_tokens_details: { cached_tokens: read } } : {}),
   };
+}
+
+/** The cached share of the prompt: the mock's prompt cache figures, none when the turn scripts usage. */
+export function cacheUsage(turn: ReplyTurn, identity: ReplyIdentity): { read: number; write: number } {
+  if (turn.usage) return { read: 0, write: 0 };
+  return { read: identity.cacheRead ?? 0, write: identity.cacheWrite ?? 0 };
 }
 
 /** About four characters per token: deterministic and close enough for stats in tests. */

@@ -5,8 +5,9 @@ import { LLMScriptSchema } from './llm-script-schema';
 import { startMockLLM } from './mock-llm-server';
 
 /**
- * `npm run mock-llm -- --port N [--script file.json] [--lenient]`: the mock for e2e runs and manual
- * tries. Strict like the real providers unless `--lenient` (then violations are only recorded).
+ * `npm run mock-llm -- --port N [--script file.json] [--lenient] [--refuse-cache-hints]`: the mock for
+ * e2e runs and manual tries. Strict like the real providers unless `--lenient` (then violations are
+ * only recorded); `--refuse-cache-hints` plays an older server that refuses prompt cache hints.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -14,13 +15,19 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       script: { type: 'string' },
       lenient: { type: 'boolean', default: false },
+      'refuse-cache-hints': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0..65535, got "${values.port}"`);
   const script = values.script ? await loadScript(values.script) : undefined;
-  const mock = await startMockLLM({ port, script, strict: !values.lenient });
+  const mock = await startMockLLM({
+    port,
+    script,
+    strict: !values.lenient,
+    refuseCacheHints: values['refuse-cache-hints'],
+  });
   console.log(`mock-llm listening on ${mock.url}${values.lenient ? ' (lenient)' : ''}`);
   const stop = () => {
     mock.close().then(() => process.exit(0));

@@ -2,9 +2,10 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { LLMScript } from '../../src/runtime/llm/llm-script';
 import { isFailTurn } from '../../src/runtime/llm/llm-script';
-import { estimateTokens } from './completion-chunks';
+import { cacheHintRefusal } from './cache-hint-refusal';
 import { readBody, sendJson } from './http-io';
 import { LLMScriptSchema } from './llm-script-schema';
+import { createPromptCache } from './prompt-cache';
 import { createScriptPlayer } from './script-player';
 import { type Dialect, openAIError } from './failure-bodies';
 import { pathStyle, providerRequestViolations } from './strict/validate-request';
@@ -21,6 +22,10 @@ import { writeReply } from './write-reply';
  * Strict by default: a request the real provider would refuse (its published schema, unknown
  * properties, the rules it documents beyond the schema; see strict/) gets the provider's own 400
  * answer naming the path and the rule, and consumes no script turn.
+ * Usage is billed like the real APIs': a prompt prefix an earlier request left in the cache (at
+ * Anthropic's breakpoints, or OpenAI's automatic prefixes of 1,024 tokens and more) is reported as
+ * cached input (see prompt-cache.ts). `refuseCacheHints` plays an older server that answers a
+ * `cache_control` or `prompt_cache_key` with a 400 naming it.
  * Control for other processes: POST /v1/__mock/script, GET /v1/__mock/requests, POST /v1/__mock/reset.
  */
 export interface MockLLM {
@@ -32,6 +37,8 @@ export interface MockLLM {
   requests(): RecordedRequest[];
   /** The ids GET /v1/models lists from now on (default: the one `model`). */
   setModels(ids: readonly string[]): void;
+  /** From now on, refuse (or accept again) prompt cache hints like an older server. */
+  setRefuseCacheHints(refuse: boolean): void;
   /** Stops listening and cuts open connections (hanging requests included). */
   close(): Promise<void>;
 }
@@ -64,6 +71,8 @@ export interface MockLLMOptions {
    * malformed requests on purpose; violations are recorded either way.
    */
   strict?: boolean;
+  /** Answer a request carrying `cache_control` or `prompt_cache_key` with a 400 naming it (default false). */
+  refuseCacheHints?: boolean;
 }
 
 export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLLM> {
@@ -73,6 +82,8 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
   const defaultModel = options.model ?? 'mock-model';
   const strict = options.strict ?? true;
   let listedModels: readonly string[] = [defaultModel];
+  let refuseCacheHints = options.refuseCacheHints ?? false;
+  let cache = createPromptCache();
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -134,6 +145,11 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
         openAIError('The body must be a JSON object.', 'invalid_request_error', null),
       );
     }
+    const refusal = refuseCacheHints ? cacheHintRefusal(dialect, body) : null;
+    if (refusal) {
+      entry.violations.push(refusal.reason);
+      return sendJson(response, refusal.status, refusal.body);
+    }
 
     requestCount += 1;
     const { turn, index } = player.next();
@@ -148,7 +164,7 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
       model: typeof body.model === 'string' ? body.model : defaultModel,
       created: Math.floor(Date.now() / 1000),
       toolCallIdPrefix: dialect === 'anthropic' ? `toolu_${requestCount}` : `call_${requestCount}`,
-      promptTokens: estimateTokens(promptText(body)),
+      ...cache.bill(dialect, body),
     };
     if (isFailTurn(turn)) return writeFailure(response, turn, identity, dialect);
     const streamOptions = isRecord(body.stream_options) ? body.stream_options : {};
@@ -173,6 +189,7 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
       player.load({ turns: [] });
       recorded = [];
       requestCount = 0;
+      cache = createPromptCache();
       sendJson(response, 200, { ok: true });
     } else {
       sendJson(response, 404, { error: { message: `mock-llm has no control route ${method} ${route}` } });
@@ -191,6 +208,9 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
     requests: () => structuredClone(recorded),
     setModels: (ids) => {
       listedModels = [...ids];
+    },
+    setRefuseCacheHints: (refuse) => {
+      refuseCacheHints = refuse;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -228,21 +248,4 @@ function flatHeaders(request: IncomingMessage): Record<string, string> {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The prompt as text for the token estimate: the system prompt and the messages (Chat Completions,
- * Messages) or the input (Responses), with inline image data counted as a short mark, as providers
- * count an image in hundreds of tokens, not by the length of its base64.
- */
-function promptText(body: Record<string, unknown>): string {
-  const text = JSON.stringify([
-    body.system ?? '',
-    body.instructions ?? '',
-    body.messages ?? '',
-    body.input ?? '',
-  ]);
-  return text
-    .replace(/data:[^",]*;base64,[A-Za-z0-9+/=]+/g, 'IMAGE')
-    .replace(/"data":"[A-Za-z0-9+/=]{64,}"/g, '"data":"IMAGE"');
 }

@@ -135,7 +135,7 @@ function responseObject(
       status === 'completed'
         ? {
             input_tokens: usage.prompt_tokens,
-            input_tokens_details: { cached_tokens: 0 },
+            input_tokens_details: { cached_tokens: usage.prompt_tokens_details?.cached_tokens ?? 0 },
             output_tokens: usage.completion_tokens,
             output_tokens_details: { reasoning_tokens: reasoningTokens },
             total_tokens: usage.total_tokens,

@@ -968,7 +968,9 @@ export interface components {
         Stats: {
             prompt_tokens: number;
             completion_tokens: number;
-            cost: number;
+            cost: number | null;
+            cache_read_tokens?: number;
+            cache_write_tokens?: number;
         };
         ConversationInfo: {
             /** Format: uuid */

@@ -1,5 +1,6 @@
 import type { Dialect } from '../failure-bodies';
 import { anthropicRuleViolations } from './anthropic-rules';
+import { cacheControlRules, promptCacheKeyRules } from './cache-control-rules';
 import { chatCompletionsRuleViolations } from './chat-completions-rules';
 import { responsesRuleViolations } from './responses-rules';
 import { type RequestSchema, schemaViolations } from './schema-validators';
@@ -36,7 +37,7 @@ function requestSchema(dialect: Dialect, body: Record<string, unknown>): Request
 }
 
 function ruleViolations(dialect: Dialect, body: Record<string, unknown>): Violation[] {
-  if (dialect === 'anthropic') return anthropicRuleViolations(body);
-  if (dialect === 'responses') return responsesRuleViolations(body);
-  return chatCompletionsRuleViolations(body);
+  if (dialect === 'anthropic') return [...anthropicRuleViolations(body), ...cacheControlRules(body)];
+  if (dialect === 'responses') return [...responsesRuleViolations(body), ...promptCacheKeyRules(body)];
+  return [...chatCompletionsRuleViolations(body), ...promptCacheKeyRules(body)];
 }

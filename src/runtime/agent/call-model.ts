@@ -22,6 +22,7 @@ export async function callModel(
     const response = await context.llm.complete({
       messages,
       tools,
+      cacheKey: context.conversationId,
       signal: context.signal,
       onDelta: (delta) =>
         context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),

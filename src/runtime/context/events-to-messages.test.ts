@@ -70,12 +70,13 @@ describe('eventsToMessages', () => {
     ]);
   });
 
-  it('makes the system prompt event the system message, dynamic context after the static part', () => {
+  it('makes the system prompt event two system messages: the stable static part, then the dynamic context', () => {
     const [prompt] = linearBranch([systemPrompt(0, 'Static rules.')]);
     if (prompt?.kind !== 'SystemPromptEvent') throw new Error('expected a system prompt event');
     const withContext = { ...prompt, dynamic_context: { type: 'text' as const, text: 'Today is Monday.' } };
     expect(eventsToMessages([withContext])).toEqual([
-      { role: 'system', content: 'Static rules.\n\nToday is Monday.' },
+      { role: 'system', content: 'Static rules.', stable: true },
+      { role: 'system', content: 'Today is Monday.' },
     ]);
   });
 

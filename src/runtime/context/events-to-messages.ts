@@ -13,7 +13,8 @@ type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
 
 /**
  * Turns view items into the messages sent to the model:
- * - a system prompt event becomes the system message (static part, then the dynamic context);
+ * - a system prompt event becomes two system messages: the static part (marked `stable`, the cacheable
+ *   prefix), then the dynamic context;
  * - adjacent user messages (and condensation summaries, which read as user text) merge into one;
  * - actions sharing an `llm_response_id` become one assistant message with several tool calls, its text
  *   the first action's thought, after the agent message of that response when there is one;
@@ -73,8 +74,8 @@ export function eventsToMessages(items: readonly ViewItem[]): ChatMessage[] {
     } else if (item.kind === 'FilesRestoredEvent') {
       emit({ role: 'user', content: [{ type: 'text', text: filesRestoredNote(item) }] });
     } else if (item.kind === 'SystemPromptEvent') {
-      const dynamic = item.dynamic_context ? `\n\n${item.dynamic_context.text}` : '';
-      emit({ role: 'system', content: `${item.system_prompt.text}${dynamic}` });
+      emit({ role: 'system', content: item.system_prompt.text, stable: true });
+      if (item.dynamic_context) emit({ role: 'system', content: item.dynamic_context.text });
     } else {
       const message = messageFor(item);
       emit(message);

@@ -1,14 +1,21 @@
+import type { Stats } from '../events';
 import type { LLMUsage } from '../llm/llm';
 import type { ConversationLog } from './conversation-log';
 
 /** Adds one model call's usage to the conversation's stats (a logged state change); nothing for none. */
 export function addUsage(log: ConversationLog, usage: LLMUsage): void {
-  if (usage.prompt_tokens === 0 && usage.completion_tokens === 0 && usage.cost === 0) return;
-  const stats = log.record().stats;
-  const next = {
+  if (usage.prompt_tokens === 0 && usage.completion_tokens === 0 && !usage.cost) return;
+  const next = withUsage(log.record().stats, usage);
+  void log.setState('stats', next, { stats: next });
+}
+
+/** Stats after one more call. A call of unknown price makes the total unknown: a sum without it would lie. Pure. */
+export function withUsage(stats: Stats, usage: LLMUsage): Stats {
+  return {
     prompt_tokens: stats.prompt_tokens + usage.prompt_tokens,
     completion_tokens: stats.completion_tokens + usage.completion_tokens,
-    cost: stats.cost + usage.cost,
+    cost: stats.cost === null || usage.cost === null ? null : stats.cost + usage.cost,
+    cache_read_tokens: (stats.cache_read_tokens ?? 0) + usage.cache_read_tokens,
+    cache_write_tokens: (stats.cache_write_tokens ?? 0) + usage.cache_write_tokens,
   };
-  void log.setState('stats', next, { stats: next });
 }

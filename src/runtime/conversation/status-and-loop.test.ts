@@ -305,6 +305,8 @@ describe('status and loop (SCENARIOS 29–35)', () => {
       prompt_tokens: 25,
       completion_tokens: 5,
       cost: 0,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
     });
     const statsEvents = (await harness.events(id)).filter(
       (event) => event.kind === 'ConversationStateUpdateEvent' && event.key === 'stats',

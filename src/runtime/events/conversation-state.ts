@@ -31,9 +31,15 @@ export const SecurityAnalyzerSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const StatsSchema = z.strictObject({
+  /** Every input token sent, cached or not. */
   prompt_tokens: z.number().int().nonnegative(),
   completion_tokens: z.number().int().nonnegative(),
-  cost: z.number().nonnegative(),
+  /** USD; null once a call was counted whose model has no known price (the total is then unknown). */
+  cost: z.number().nonnegative().nullable(),
+  /** Of `prompt_tokens`, read from the provider's prompt cache. Absent in older records: 0. */
+  cache_read_tokens: z.number().int().nonnegative().optional(),
+  /** Of `prompt_tokens`, written to the provider's prompt cache. Absent in older records: 0. */
+  cache_write_tokens: z.number().int().nonnegative().optional(),
 });
 
 export const LLMProviderSchema = z.enum(['openai-compatible', 'openai', 'anthropic']);

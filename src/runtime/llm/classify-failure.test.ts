@@ -158,4 +158,20 @@ describe('classifyFailure', () => {
     expect(result.error.detail).toContain(message);
     expect(result.error.detail).toMatch(/check the model name, base URL and provider in Settings/);
   });
+
+  it.each([
+    ['Unrecognized request argument supplied: prompt_cache_key', 400],
+    ['system.0.cache_control: Extra inputs are not permitted', 400],
+    ["body.prompt_cache_key: property 'prompt_cache_key' is unsupported", 422],
+  ])('reads "%s" (%i) as a refused cache hint', (message, status) => {
+    expect(classifyFailure(httpError(status, { error: { message } }), context).refusedCacheHint).toBe(true);
+  });
+
+  it('does not read a refusal that names no cache hint as one', () => {
+    const result = classifyFailure(
+      httpError(400, { error: { message: 'max_tokens: Field required' } }),
+      context,
+    );
+    expect(result.refusedCacheHint).toBeUndefined();
+  });
 });

@@ -30,7 +30,16 @@ export interface ClassifiedFailure {
    * pairing): the projection that should make it acceptable. Worth one more try with it.
    */
   repair?: RepairLevel;
+  /**
+   * The provider refused a prompt cache hint by name (`cache_control`, `prompt_cache_key`): an older
+   * or stricter server. Worth one more try without the hints.
+   */
+  refusedCacheHint?: boolean;
 }
+
+// The words of a 400 naming a cache hint: Anthropic-style `…cache_control: Extra inputs are not
+// permitted`, OpenAI-style `Unrecognized request argument supplied: prompt_cache_key`.
+const CACHE_HINT = /cache_control|prompt_cache_key|cachecontrol|promptcachekey/i;
 
 // Not "too long" alone: OpenAI says "string too long" of an id that is over 40 characters.
 const CONTEXT_OVERFLOW =
@@ -162,9 +171,12 @@ function classifyStatus(
       status,
     );
   }
-  const repair = status === 400 || status === 422 ? repairForRejection(body.message ?? '') : undefined;
+  const refused = status === 400 || status === 422;
+  const hint = refused && CACHE_HINT.test(body.message ?? '') ? { refusedCacheHint: true } : {};
+  const repair = refused ? repairForRejection(body.message ?? '') : undefined;
   if (repair) {
     return {
+      ...hint,
       ...fail(
         'bad_request',
         `${capitalize(where)} refused the conversation as it was sent (${status})${said}. It was sent again in a simpler form and refused again: choose another model, or fork the conversation from an earlier message.`,
@@ -174,12 +186,15 @@ function classifyStatus(
       repair,
     };
   }
-  return fail(
-    'bad_request',
-    `${capitalize(where)} rejected the request (${status})${said}. Nothing in the conversation explains it: check the model name, base URL and provider in Settings.`,
-    false,
-    status,
-  );
+  return {
+    ...hint,
+    ...fail(
+      'bad_request',
+      `${capitalize(where)} rejected the request (${status})${said}. Nothing in the conversation explains it: check the model name, base URL and provider in Settings.`,
+      false,
+      status,
+    ),
+  };
 }
 
 function fail(

@@ -122,18 +122,20 @@ describe('createAiSdkLLM replies (openai-compatible, through the mock over HTTP)
     expect(response.tool_calls[0]?.arguments).toBe(raw);
   });
 
-  it('carries usage, and prices known models from the table', async () => {
+  it('carries usage, prices known models from the table, and leaves an unknown price unknown', async () => {
     const usage = { prompt_tokens: 1_000_000, completion_tokens: 100_000 };
     const priced = await llmFor({ turns: [{ text: 'a', usage }] }, {}, 'gpt-4o-mini').complete(request());
     expect(priced.usage).toEqual({
       prompt_tokens: 1_000_000,
       completion_tokens: 100_000,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
       cost: expect.closeTo(0.15 + 0.06, 6),
     });
     const unknown = await llmFor({ turns: [{ text: 'b', usage }] }, {}, 'some-local-model').complete(
       request(),
     );
-    expect(unknown.usage).toEqual({ ...usage, cost: 0 });
+    expect(unknown.usage).toEqual({ ...usage, cache_read_tokens: 0, cache_write_tokens: 0, cost: null });
   });
 
   it('accepts a server that answers plain JSON to a streaming request', async () => {

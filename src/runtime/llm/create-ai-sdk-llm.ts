@@ -3,14 +3,11 @@ import type { LLMConfig } from './llm-config';
 import { attemptCompletion } from './attempt-completion';
 import { DEFAULT_RETRY, type RetryOptions, backoffDelay } from './backoff-delay';
 import { type FetchFunction, createProviderModel } from './create-provider-model';
-import { providerCallOptions } from './provider-call-options';
-import { projectForProvider } from './provider-projection';
-import { nextRepair } from './provider-projection-repair';
-import type { RepairLevel } from './provider-projection-rules';
+import { INITIAL_REQUEST_SHAPE, type RequestShape, reshapeAfterRefusal } from './request-shape';
 import { type LLM, LLMError, type LLMRequest, type LLMResponse } from './llm';
-import type { ModelCallOptions, ProviderModel } from './model-types';
+import type { ProviderModel } from './model-types';
 import type { StreamedCompletion } from './stream-completion';
-import { toModelPrompt, toModelTools } from './to-model-prompt';
+import { toCallOptions } from './to-call-options';
 import { usageCost } from './usage-cost';
 
 export interface AiSdkLLMOptions {
@@ -39,12 +36,12 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
   const random = options.random ?? Math.random;
   const model = buildModel(config, options.fetch);
 
-  // Raised when the provider refused a history; kept, so later calls are sent repaired from the start.
-  let repair: RepairLevel = 'none';
+  // Changed when the provider refused a request's shape; kept, so later calls are sent acceptable from the start.
+  let shape: RequestShape = INITIAL_REQUEST_SHAPE;
 
   async function complete(request: LLMRequest): Promise<LLMResponse> {
     if (model instanceof LLMError) throw model;
-    let callOptions = toCallOptions(request, config, repair);
+    let callOptions = toCallOptions(request, config, shape);
     let repaired = false;
     for (let attempt = 1; ; attempt += 1) {
       if (request.signal?.aborted) throw new LLMError('aborted', 'The model call was cancelled.');
@@ -58,13 +55,12 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
       });
       if (outcome.ok) return toResponse(outcome.value, config.model);
       const { error, retryable, retryAfterMs, unreachable } = outcome.failure;
-      const stricter =
-        outcome.failure.repair && !repaired ? nextRepair(repair, outcome.failure.repair) : undefined;
-      if (stricter) {
+      const reshaped = reshapeAfterRefusal(shape, outcome.failure, repaired);
+      if (reshaped) {
         // One more try, not counted as a transient retry: the same request would fail the same way.
-        repaired = true;
-        repair = stricter;
-        callOptions = toCallOptions(request, config, repair);
+        if (reshaped.repair !== shape.repair) repaired = true;
+        shape = reshaped;
+        callOptions = toCallOptions(request, config, shape);
         request.onRetry?.(resendNotice(error), attempt + 1, 0);
         attempt -= 1;
         continue;
@@ -90,27 +86,6 @@ function buildModel(config: LLMConfig, fetch: FetchFunction | undefined): Provid
   return createProviderModel(config, fetch);
 }
 
-function toCallOptions(
-  request: LLMRequest,
-  config: LLMConfig,
-  repair: RepairLevel,
-): Omit<ModelCallOptions, 'abortSignal'> {
-  const hasTools = request.tools.length > 0;
-  const messages = projectForProvider(request.messages, { provider: config.provider, hasTools, repair });
-  // Provider options read what is sent: thinking stays off when the turn lost its signed thinking.
-  return {
-    prompt: toModelPrompt(messages),
-    ...(hasTools
-      ? {
-          tools: toModelTools(request.tools, config.provider === 'openai'),
-          toolChoice: { type: 'auto' as const },
-        }
-      : {}),
-    ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}),
-    ...providerCallOptions(config, { ...request, messages }),
-  };
-}
-
 function resendNotice(refusal: LLMError): LLMError {
   return new LLMError(
     refusal.code,
@@ -131,6 +106,8 @@ function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
     usage: {
       prompt_tokens: streamed.usage?.inputTokens.total ?? 0,
       completion_tokens: streamed.usage?.outputTokens.total ?? 0,
+      cache_read_tokens: streamed.usage?.inputTokens.cacheRead ?? 0,
+      cache_write_tokens: streamed.usage?.inputTokens.cacheWrite ?? 0,
       cost: usageCost(model, streamed.usage),
     },
     finish_reason: streamed.finish_reason,

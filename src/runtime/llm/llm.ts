@@ -20,7 +20,15 @@ export interface LLM {
 }
 
 export type ChatMessage =
-  | { role: 'system'; content: string }
+  | {
+      role: 'system';
+      content: string;
+      /**
+       * The same text on every call of every conversation with the same tools (the system prompt's
+       * static part): a provider may cache the request up to its end. Absent: it may change.
+       */
+      stable?: boolean;
+    }
   | { role: 'user'; content: Content[] }
   | {
       role: 'assistant';
@@ -54,6 +62,12 @@ export interface LLMRequest {
    * budgets and reasoning settings that leave room for a reasoning model to answer. Default `step`.
    */
   purpose?: LLMPurpose;
+  /**
+   * Groups the calls that share a prefix (one conversation's steps), so a provider that routes its
+   * prompt cache by a key (OpenAI's `prompt_cache_key`) serves them from the same cache. The adapter
+   * sends a hash of it, never the text.
+   */
+  cacheKey?: string;
 }
 
 export type LLMPurpose = 'step' | 'title' | 'connection_test' | 'summary' | 'side_question';
@@ -64,10 +78,15 @@ export interface LLMDelta {
 }
 
 export interface LLMUsage {
+  /** Every input token, cached or not. */
   prompt_tokens: number;
   completion_tokens: number;
-  /** USD when the price is known, else 0. */
-  cost: number;
+  /** Of `prompt_tokens`: read from the provider's prompt cache (billed cheaper). */
+  cache_read_tokens: number;
+  /** Of `prompt_tokens`: written to the provider's prompt cache (Anthropic bills these dearer). */
+  cache_write_tokens: number;
+  /** USD: the provider's own figure or the price table's; null when the model's price is unknown. */
+  cost: number | null;
 }
 
 export interface LLMResponse {

@@ -19,8 +19,9 @@ export function projectionViolations(
   const turns = messages.filter((message) => message.role !== 'system');
   if (turns.length === 0) problems.push('no user or assistant message');
   if (provider === 'anthropic') {
-    if (messages.some((message, index) => message.role === 'system' && index > 0))
-      problems.push('a system message after the first');
+    const firstTurn = messages.findIndex((message) => message.role !== 'system');
+    if (firstTurn >= 0 && messages.some((message, index) => message.role === 'system' && index > firstTurn))
+      problems.push('a system message after the conversation began');
     if (turns[0] && turns[0].role !== 'user') problems.push('the first turn is not the user');
   }
   messages.forEach((message, index) => {

@@ -182,7 +182,7 @@ describe('projectForProvider, chosen cases', () => {
     ]);
   });
 
-  it('hoists Anthropic system prompts to one at the start and opens with a user turn', () => {
+  it('hoists Anthropic system prompts to the start, each a block of its own, and opens with a user turn', () => {
     const log: ChatMessage[] = [
       { role: 'system', content: 'one' },
       { role: 'assistant', content: 'hello', tool_calls: [] },
@@ -190,8 +190,21 @@ describe('projectForProvider, chosen cases', () => {
       { role: 'user', content: [{ type: 'text', text: 'hi' }] },
     ];
     const sent = projectForProvider(log, { provider: 'anthropic', hasTools: false });
-    expect(sent.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(sent[0]).toEqual({ role: 'system', content: 'one\n\ntwo' });
+    expect(sent.map((message) => message.role)).toEqual(['system', 'system', 'user', 'assistant', 'user']);
+    expect(sent.slice(0, 2)).toEqual([
+      { role: 'system', content: 'one' },
+      { role: 'system', content: 'two' },
+    ]);
+  });
+
+  it('joins adjacent system prompts into one for OpenAI, as one text the same on every call', () => {
+    const log: ChatMessage[] = [
+      { role: 'system', content: 'static', stable: true },
+      { role: 'system', content: 'dynamic' },
+      { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+    ];
+    const sent = projectForProvider(log, { provider: 'openai', hasTools: false });
+    expect(sent[0]).toEqual({ role: 'system', content: 'static\n\ndynamic' });
   });
 
   it('replaces SVG and BMP images by a note that never repeats the URL', () => {

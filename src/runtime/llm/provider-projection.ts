@@ -15,6 +15,7 @@ export interface ProjectionTarget {
 }
 
 type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+type SystemMessage = Extract<ChatMessage, { role: 'system' }>;
 
 export const NO_RESULT = '(No result was recorded for this tool call.)';
 export const EMPTY_RESULT = '(The tool returned no output.)';
@@ -29,7 +30,9 @@ export const OPENING_PLACEHOLDER = '(The conversation continues.)';
  * - each tool call keeps its place with exactly one result right after it (a synthetic one when
  *   none was recorded); results that answer no call are dropped;
  * - tool names and call ids follow the provider's patterns, ids unique across the request;
- * - reasoning is sent only to Anthropic, only with the signature it issued.
+ * - reasoning is sent only to Anthropic, only with the signature it issued;
+ * - adjacent system prompts become one (the static and dynamic parts, joined as they always were),
+ *   except for Anthropic, which takes them first as separate blocks so the stable one can be cached.
  * `repair` goes further after a provider refused a request (see RepairLevel). Pure.
  */
 export function projectForProvider(
@@ -41,14 +44,14 @@ export function projectForProvider(
   const strict = repair !== 'none';
   const flat = repair === 'flat' || (rules.toolBlocksNeedTools && !target.hasTools);
   const { slotsOf } = pairCalls(messages, rules, strict);
-  const systems: string[] = [];
+  const systems: SystemMessage[] = [];
   const projected: ChatMessage[] = [];
   messages.forEach((message, index) => {
     switch (message.role) {
       case 'system':
         if (message.content.trim() === '') return;
-        if (rules.systemFirstOnly) systems.push(message.content);
-        else projected.push(message);
+        if (rules.systemFirstOnly) systems.push(message);
+        else pushSystem(projected, message);
         return;
       case 'user': {
         const content = projectUserContent(message.content, rules.label, strict);
@@ -124,8 +127,25 @@ function resultText(slot: CallSlot): string {
   return isBlank(slot.result) ? EMPTY_RESULT : slot.result;
 }
 
-/** One system prompt first where the provider wants it; never an empty conversation. */
-function withOpening(projected: ChatMessage[], systems: string[], rules: ProviderRules): ChatMessage[] {
+/**
+ * Adjacent system prompts joined into one: servers whose chat templates take a single system message
+ * accept it, and the text is the same on every call. Joined text is no longer only the stable part.
+ */
+function pushSystem(projected: ChatMessage[], message: SystemMessage): void {
+  const previous = projected.at(-1);
+  if (previous?.role !== 'system') {
+    projected.push(message);
+    return;
+  }
+  projected[projected.length - 1] = { role: 'system', content: `${previous.content}\n\n${message.content}` };
+}
+
+/** The system prompts first where the provider wants them; never an empty conversation. */
+function withOpening(
+  projected: ChatMessage[],
+  systems: SystemMessage[],
+  rules: ProviderRules,
+): ChatMessage[] {
   const turns = [...projected];
   const firstTurn = turns.findIndex((message) => message.role !== 'system');
   const opening: ChatMessage = { role: 'user', content: [{ type: 'text', text: OPENING_PLACEHOLDER }] };
@@ -135,7 +155,7 @@ function withOpening(projected: ChatMessage[], systems: string[], rules: Provide
   if (rules.anthropicTurns && last?.role === 'assistant' && last.tool_calls.length === 0) {
     turns[turns.length - 1] = { ...last, content: last.content.trimEnd() };
   }
-  return systems.length > 0 ? [{ role: 'system', content: systems.join('\n\n') }, ...turns] : turns;
+  return [...systems, ...turns];
 }
 
 function isBlank(text: string): boolean {

@@ -206,8 +206,10 @@ describe('Anthropic extended thinking', () => {
     expect(firstBody).toMatchObject({ thinking: { type: 'enabled', budget_tokens: STEP_THINKING_BUDGET } });
     expect(firstBody?.max_tokens as number).toBeGreaterThan(STEP_THINKING_BUDGET);
     expect(firstBody).not.toHaveProperty('temperature');
+    // Cache breakpoints at the end of the previous call's prompt and on the latest turn.
+    const ephemeral = { cache_control: { type: 'ephemeral' } };
     expect(secondBody?.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'what is here?' }] },
+      { role: 'user', content: [{ type: 'text', text: 'what is here?', ...ephemeral }] },
       {
         role: 'assistant',
         content: [
@@ -218,7 +220,7 @@ describe('Anthropic extended thinking', () => {
       },
       {
         role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: 'toolu_ls', content: 'a.txt' }],
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_ls', content: 'a.txt', ...ephemeral }],
       },
     ]);
   });

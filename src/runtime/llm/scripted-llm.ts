@@ -76,7 +76,7 @@ async function reply(turn: ReplyTurn, request: LLMRequest, id: string): Promise<
     text: turn.text ?? '',
     ...(turn.reasoning ? { reasoning: turn.reasoning } : {}),
     tool_calls: toolCalls,
-    usage: { ...usage, cost: 0 },
+    usage: { ...usage, cache_read_tokens: 0, cache_write_tokens: 0, cost: 0 },
     finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
   };
 }

@@ -37,9 +37,22 @@ describe('usageCost', () => {
     expect(usageCost('openai/gpt-4o', usage({ total: 10 }, 10, { cost: 0.0042 }))).toBe(0.0042);
   });
 
-  it('is 0 for unknown models and missing usage', () => {
-    expect(usageCost('llama3.1:8b', usage({ total: 1000 }, 1000))).toBe(0);
-    expect(usageCost('gpt-4o', undefined)).toBe(0);
+  it('prices OpenAI cached input at its own rate and derives fresh input from the total', () => {
+    const cost = usageCost('gpt-4.1', usage({ total: 2_000_000, cacheRead: 1_500_000 }, 0));
+    expect(cost).toBeCloseTo(0.5 * 2 + 1.5 * 0.5, 6);
+  });
+
+  it('is unknown (null), never 0, for unknown models and missing usage', () => {
+    expect(usageCost('llama3.1:8b', usage({ total: 1000 }, 1000))).toBeNull();
+    expect(usageCost('gpt-4o', undefined)).toBeNull();
+  });
+
+  it('has a cache read and a cache write price for every model in the table', () => {
+    for (const model of ['gpt-4o', 'gpt-5', 'o3', 'claude-sonnet-4-5', 'claude-haiku-4-5']) {
+      const price = priceOf(model);
+      expect(price?.cacheRead).toBeLessThan(price?.input ?? 0);
+      expect(price?.cacheWrite).toBeGreaterThanOrEqual(price?.input ?? Number.POSITIVE_INFINITY);
+    }
   });
 });
 

@@ -1,26 +1,33 @@
 import type { ModelUsage } from './model-types';
 
 interface Price {
-  /** USD per million tokens. Cache prices default to the input price. */
+  /** USD per million tokens. */
   input: number;
   output: number;
-  cacheRead?: number;
-  cacheWrite?: number;
+  /** Input read from the prompt cache. */
+  cacheRead: number;
+  /** Input written to the prompt cache; OpenAI bills no writes (the input price). */
+  cacheWrite: number;
 }
 
+/** When the prices below were the providers' list prices: the newest model in it came out then. */
+export const PRICES_AS_OF = '2025-10-15';
+
 /**
- * List prices of a few well-known models (USD per million tokens, as published in 2025). An
- * estimate for the stats panel, not a bill: unknown models cost 0 rather than a guess.
+ * List prices of a few well-known models (USD per million tokens, as of PRICES_AS_OF). OpenAI
+ * caches automatically: cached input at its own price, writes at the input price. Anthropic bills a
+ * cache read at 0.1 x input and a (5 minute) cache write at 1.25 x input. An estimate for the stats,
+ * not a bill: an unknown model's cost is unknown (null), never a guess and never 0.
  */
 const PRICES: Record<string, Price> = {
-  'gpt-4o': { input: 2.5, output: 10, cacheRead: 1.25 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6, cacheRead: 0.075 },
-  'gpt-4.1': { input: 2, output: 8, cacheRead: 0.5 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6, cacheRead: 0.1 },
-  'gpt-5': { input: 1.25, output: 10, cacheRead: 0.125 },
-  'gpt-5-mini': { input: 0.25, output: 2, cacheRead: 0.025 },
-  o3: { input: 2, output: 8, cacheRead: 0.5 },
-  'o4-mini': { input: 1.1, output: 4.4, cacheRead: 0.275 },
+  'gpt-4o': { input: 2.5, output: 10, cacheRead: 1.25, cacheWrite: 2.5 },
+  'gpt-4o-mini': { input: 0.15, output: 0.6, cacheRead: 0.075, cacheWrite: 0.15 },
+  'gpt-4.1': { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2 },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6, cacheRead: 0.1, cacheWrite: 0.4 },
+  'gpt-5': { input: 1.25, output: 10, cacheRead: 0.125, cacheWrite: 1.25 },
+  'gpt-5-mini': { input: 0.25, output: 2, cacheRead: 0.025, cacheWrite: 0.25 },
+  o3: { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 2 },
+  'o4-mini': { input: 1.1, output: 4.4, cacheRead: 0.275, cacheWrite: 1.1 },
   'claude-sonnet-4': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
   'claude-sonnet-4-5': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
   'claude-opus-4': { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
@@ -31,21 +38,22 @@ const PRICES: Record<string, Price> = {
 
 /**
  * Cost of one call in USD: the provider's own figure when the usage carries one (OpenRouter's
- * `usage.cost`), else the price table, else 0. Pure.
+ * `usage.cost`), else the price table (cached input, cache writes and fresh input each at its own
+ * price), else null: unknown, for a model the table lacks or a reply without usage. Pure.
  */
-export function usageCost(model: string, usage: ModelUsage | undefined): number {
+export function usageCost(model: string, usage: ModelUsage | undefined): number | null {
   const reported = usage?.raw?.cost;
   if (typeof reported === 'number' && Number.isFinite(reported) && reported >= 0) return reported;
   const price = priceOf(model);
-  if (!price || !usage) return 0;
+  if (!price || !usage) return null;
   const input = usage.inputTokens;
   const cacheRead = input.cacheRead ?? 0;
   const cacheWrite = input.cacheWrite ?? 0;
   const fresh = input.noCache ?? Math.max(0, (input.total ?? 0) - cacheRead - cacheWrite);
   const dollars =
     fresh * price.input +
-    cacheRead * (price.cacheRead ?? price.input) +
-    cacheWrite * (price.cacheWrite ?? price.input) +
+    cacheRead * price.cacheRead +
+    cacheWrite * price.cacheWrite +
     (usage.outputTokens.total ?? 0) * price.output;
   return dollars / 1_000_000;
 }

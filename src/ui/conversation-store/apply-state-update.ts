@@ -51,6 +51,6 @@ function isStats(value: unknown): value is Stats {
   return (
     typeof record.prompt_tokens === 'number' &&
     typeof record.completion_tokens === 'number' &&
-    typeof record.cost === 'number'
+    (typeof record.cost === 'number' || record.cost === null)
   );
 }

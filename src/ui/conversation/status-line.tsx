@@ -42,7 +42,7 @@ export function StatusLine({
           data-testid="conversation-stats"
         >
           {formatTokens(stats.prompt_tokens + stats.completion_tokens)} tokens
-          {stats.cost > 0 ? (
+          {stats.cost !== null && stats.cost > 0 ? (
             <>
               <span className="status-line__sep">·</span>${stats.cost.toFixed(stats.cost < 1 ? 4 : 2)}
             </>
