@@ -6,7 +6,7 @@ import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
-import { installErrorHandler } from './error-handler';
+import { answerFrameworkError, installErrorHandler } from './error-handler';
 import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
 import { openApiDocument, recordOpenApiRoutes } from './openapi/openapi-document';
@@ -85,6 +85,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     logger: withSessionKeyRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
     schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
