@@ -5,6 +5,8 @@ import { lookupError } from '../error-catalogue';
 import { ExecuteBashRequestSchema, workspaceCommandsOf } from '../routes/workspace-bash-routes';
 import type { ServerContext, ZodApp } from '../server-context';
 import { sessionCredentials } from '../session-credentials';
+import { parseBashEventsQuery } from './bash-events-query';
+import { CLOSE } from './session-socket-options';
 
 /** The agent server's limits: 10 s for the first-frame auth, 50 listeners. */
 export const BASH_SOCKET_AUTH_TIMEOUT_MS = 10_000;
@@ -30,7 +32,9 @@ export function registerBashEventsSocket(
   let open = 0;
   app.get('/sockets/bash-events', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const query = request.query as Record<string, unknown>;
-    const resendAll = query.resend_mode === 'all' || query.resend_all === 'true';
+    const parsedQuery = parseBashEventsQuery(query);
+    if (!parsedQuery.ok) return socket.close(CLOSE.invalidCursor, parsedQuery.reason);
+    const { resendAll } = parsedQuery;
     const queryKey = query.session_api_key;
     const credentials =
       queryKey !== undefined
