@@ -106,6 +106,7 @@ export const REQUEST_ERRORS = {
   path_parameter_too_long: { status: 414, detail: 'A path parameter is too long' },
   bad_request: { status: 400, detail: 'Bad Request' },
   not_found: { status: 404, detail: 'Not Found' },
+  upgrade_required: { status: 426, detail: 'This path is a WebSocket: open it with an upgrade request' },
   internal_error: { status: 500, detail: 'Internal Server Error' },
 } as const;
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { BashError, BashEvent } from '../../runtime/workspace/bash-event';
 import { lookupError } from '../error-catalogue';
 import { ExecuteBashRequestSchema, workspaceCommandsOf } from '../routes/workspace-bash-routes';
 import type { ServerContext, ZodApp } from '../server-context';
 import { sessionCredentials } from '../session-credentials';
+import { answerPlainRequest } from './answer-plain-request';
 import { parseBashEventsQuery } from './bash-events-query';
 import { CLOSE } from './session-socket-options';
 
@@ -30,7 +32,14 @@ export function registerBashEventsSocket(
   checkKey: (presented: unknown) => boolean,
 ): void {
   let open = 0;
-  app.get('/sockets/bash-events', { websocket: true, schema: { hide: true } }, (socket, request) => {
+  app.route({
+    method: 'GET',
+    url: '/sockets/bash-events',
+    schema: { hide: true },
+    handler: answerPlainRequest,
+    wsHandler,
+  });
+  function wsHandler(socket: WebSocket, request: FastifyRequest) {
     const query = request.query as Record<string, unknown>;
     const parsedQuery = parseBashEventsQuery(query);
     if (!parsedQuery.ok) return socket.close(CLOSE.invalidCursor, parsedQuery.reason);
@@ -117,7 +126,7 @@ export function registerBashEventsSocket(
         );
       }
     });
-  });
+  }
 }
 
 function send(socket: WebSocket, event: BashEvent | BashError): void {
