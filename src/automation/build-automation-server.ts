@@ -36,7 +36,15 @@ export async function buildAutomationServer(options: {
   /** Where an unexpected error (a bug, a database down) is written; default stderr. */
   report?: (text: string) => void;
 }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, return503OnClosing: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    // A malformed percent-encoding: fastify's own body would echo the URL, query string included.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      reply.code(400).send({ detail: 'The path is not valid percent-encoding', code: 'malformed_url' });
+    },
+  });
   installJsonParser(app);
   installErrors(app, options.report ?? ((text) => process.stderr.write(`${text}\n`)));
   app.addHook('onRequest', async (request, reply) => {
@@ -49,10 +57,13 @@ export async function buildAutomationServer(options: {
       allowedOrigins: options.allowedOrigins,
       isWebhook,
     });
-    if (refusal) return reply.code(403).send({ detail: refusal });
+    if (refusal) {
+      const code = refusal.includes('Host') ? 'forbidden_host' : 'forbidden_origin';
+      return reply.code(403).send({ detail: refusal, code });
+    }
     if (route === '/health' || isWebhook) return;
     if (!hasSessionKey(request.headers, options.sessionKey))
-      return reply.code(401).send({ detail: 'Unauthorized' });
+      return reply.code(401).send({ detail: 'Unauthorized', code: 'unauthorized' });
   });
 
   const { service } = options;
@@ -107,7 +118,10 @@ function installJsonParser(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+      done(
+        Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'malformed_json' }),
+        undefined,
+      );
     }
   });
 }
@@ -125,16 +139,23 @@ function installErrors(app: FastifyInstance, report: (text: string) => void): vo
           msg: issue.message,
           type: issue.code,
         })),
+        code: 'validation_failed',
       });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ detail: 'The body is larger than 64 KiB', code: 'payload_too_large' });
     }
+    if (error.code === 'malformed_json') {
+      return reply.code(400).send({ detail: 'Malformed JSON body', code: 'malformed_json' });
+    }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ detail: error.message });
+      // Fastify's own words may quote the input (a header, the URL): a fixed word instead.
+      return reply.code(error.statusCode).send({ detail: 'Bad Request', code: 'bad_request' });
     }
     report(`automation service: unhandled error: ${error.stack ?? error.message}`);
-    return reply.code(500).send({ detail: 'Internal Server Error' });
+    return reply.code(500).send({ detail: 'Internal Server Error', code: 'internal_error' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ detail: 'Not Found', code: 'not_found' }),
+  );
 }

@@ -10,7 +10,7 @@ export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
 /**
  * The ingress's own login endpoints (CONTRACT §2):
  * - `POST /auth/session` `{"key": "…"}` (application/json): right key → 204 and the session cookie;
- *   wrong → 401 `{"detail":"Unauthorized"}`; not JSON → 415; over 4 KiB → 413; bad shape → 400.
+ *   wrong → 401 `{"detail":"Unauthorized","code":"unauthorized"}`; not JSON → 415; over 4 KiB → 413; bad shape → 400.
  * - `POST /auth/logout` → 204 and a cookie that expires at once.
  * Other paths under /auth are 404, other methods 405. The caller has already checked Host and Origin.
  */
@@ -40,7 +40,8 @@ export async function handleAuthRequest(
   }
   const key = readKey(body);
   if (key === undefined) return sendJson(response, 400, { detail: 'Send the key as JSON: {"key": "…"}' });
-  if (!constantTimeEqual(key, sessionKey)) return sendJson(response, 401, { detail: 'Unauthorized' });
+  if (!constantTimeEqual(key, sessionKey))
+    return sendJson(response, 401, { detail: 'Unauthorized', code: 'unauthorized' });
   sendNoContent(response, sessionCookieHeader(sessionKey));
 }
 

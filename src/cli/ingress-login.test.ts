@@ -91,7 +91,7 @@ describe('POST /auth/session', () => {
   it('answers a wrong key with 401 and no cookie', async () => {
     const response = await postKey(JSON.stringify({ key: 'wrong' }));
     expect(response.status).toBe(401);
-    expect(JSON.parse(response.body)).toEqual({ detail: 'Unauthorized' });
+    expect(JSON.parse(response.body)).toEqual({ detail: 'Unauthorized', code: 'unauthorized' });
     expect(setCookie(response)).toBeUndefined();
   });
 

@@ -29,7 +29,7 @@ describe('multipart uploads through the ingress', () => {
       });
       outcomes.push(`${result.status} ${result.requestError ?? ''} ${result.body}`.trim());
     }
-    expect(outcomes).toEqual(Array(ITERATIONS).fill('401  {"detail":"Unauthorized"}'));
+    expect(outcomes).toEqual(Array(ITERATIONS).fill('401  {"detail":"Unauthorized","code":"unauthorized"}'));
   });
 
   it(`gets the runtime's 403 for a slow upload over the data dir's settings, ${ITERATIONS} times`, async () => {

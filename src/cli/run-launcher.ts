@@ -248,6 +248,7 @@ function superviseChild(
     now: () => Date.now(),
     sleep: (ms) => sleep(ms),
     name: child.name,
+    logPath: log.path,
   });
 }
 

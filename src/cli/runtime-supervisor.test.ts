@@ -27,7 +27,7 @@ function fakeRuntime(pid: number) {
   return { runtime, crash: () => resolveExit({ code: null, signal: 'SIGKILL' }) };
 }
 
-function harness(outcomes: Array<'healthy' | 'fails'>) {
+function harness(outcomes: Array<'healthy' | 'fails'>, extra: Partial<SupervisorDeps> = {}) {
   const reports: string[] = [];
   const sleeps: number[] = [];
   const spawned: Array<ReturnType<typeof fakeRuntime>> = [];
@@ -48,6 +48,7 @@ function harness(outcomes: Array<'healthy' | 'fails'>) {
       sleeps.push(ms);
       clock += ms;
     },
+    ...extra,
   };
   return { supervisor: createRuntimeSupervisor(deps), reports, sleeps, spawned };
 }
@@ -79,7 +80,26 @@ describe('createRuntimeSupervisor', () => {
     spawned[0]?.crash();
     const message = await supervisor.gaveUp;
     expect(sleeps).toEqual([500, 1000, 2000, 4000, 8000]);
-    expect(message).toMatch(/failed 6 times within a minute; giving up/);
+    expect(message).toMatch(/failed 6 times within 15.5 s; giving up/);
+  });
+
+  it('gives up naming what happened each time, over how long, and where the log is, not errors it never printed', async () => {
+    const { supervisor, spawned } = harness(['healthy', 'healthy', 'fails', 'healthy', 'fails'], {
+      logPath: '/data/runtime.log',
+    });
+    await supervisor.start();
+    spawned[0]?.crash();
+    await settle();
+    spawned[1]?.crash();
+    await settle();
+    spawned[3]?.crash();
+    const message = await supervisor.gaveUp;
+    expect(message).not.toMatch(/errors above/);
+    expect(message).toBe(
+      'the runtime failed 6 times within 15.5 s; giving up. What happened: killed by SIGKILL twice; ' +
+        'the runtime exited during startup (code 1); killed by SIGKILL; the runtime exited during startup (code 1) twice. ' +
+        'What it printed is in /data/runtime.log',
+    );
   });
 
   it('reports a failed first start without restarting', async () => {

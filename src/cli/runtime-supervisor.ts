@@ -11,6 +11,8 @@ export interface SupervisorDeps {
   sleep(ms: number): Promise<void>;
   /** What the messages call the child; default "runtime". */
   name?: string;
+  /** The file holding what the child printed, named when the supervisor gives up. */
+  logPath?: string;
 }
 
 export interface RuntimeSupervisor {
@@ -28,7 +30,8 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
   const name = deps.name ?? 'runtime';
   let current: RuntimeProcess | undefined;
   let stopping = false;
-  const failures: number[] = [];
+  /** Each failure: when, and what happened (a signal, an exit code, a failed start). */
+  const failures: Failure[] = [];
   let giveUp: (message: string) => void = () => {};
   const gaveUp = new Promise<string>((resolve) => {
     giveUp = resolve;
@@ -46,18 +49,20 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
       // Whatever the dead runtime started (terminals, tools) must not outlive it.
       await runtime.stop();
       deps.report(`the ${name} stopped unexpectedly (${describeExit(exit)})`);
-      await restartUntilHealthy();
+      await restartUntilHealthy(describeExit(exit));
     });
   };
 
-  const restartUntilHealthy = async () => {
+  const restartUntilHealthy = async (firstCause: string) => {
+    let cause = firstCause;
     while (!stopping) {
-      const decision = decideRestart(failures, deps.now());
-      failures.push(deps.now());
+      const decision = decideRestart(
+        failures.map((failure) => failure.at),
+        deps.now(),
+      );
+      failures.push({ at: deps.now(), what: cause });
       if (decision.kind === 'give-up') {
-        giveUp(
-          `the ${name} failed ${decision.failures} times within a minute; giving up. See the ${name}'s errors above`,
-        );
+        giveUp(giveUpMessage(name, failures.slice(-decision.failures), deps.logPath));
         return;
       }
       deps.report(`restarting the ${name} in ${decision.delayMs / 1000} s`);
@@ -69,6 +74,7 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
         watch(result.runtime);
         return;
       }
+      cause = result.message;
       if (!stopping) deps.report(result.message);
     }
   };
@@ -91,4 +97,33 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
 
 function describeExit(exit: RuntimeExit): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+interface Failure {
+  at: number;
+  what: string;
+}
+
+/**
+ * Why the launcher stops restarting, in words that hold even when the child printed nothing (a
+ * SIGKILL leaves no last words): how many failures in how long, what each was (a run of the same
+ * one counted), and the file with whatever it did print.
+ */
+function giveUpMessage(name: string, failures: readonly Failure[], logPath: string | undefined): string {
+  const first = failures[0]?.at ?? 0;
+  const last = failures[failures.length - 1]?.at ?? first;
+  const seconds = Math.round((last - first) / 100) / 10;
+  const runs: Array<{ what: string; count: number }> = [];
+  for (const failure of failures) {
+    const previous = runs[runs.length - 1];
+    if (previous?.what === failure.what) previous.count += 1;
+    else runs.push({ what: failure.what, count: 1 });
+  }
+  const what = runs
+    .map((run) =>
+      run.count === 1 ? run.what : `${run.what} ${run.count === 2 ? 'twice' : `${run.count} times`}`,
+    )
+    .join('; ');
+  const where = logPath ? ` What it printed is in ${logPath}` : '';
+  return `the ${name} failed ${failures.length} times within ${seconds} s; giving up. What happened: ${what}.${where}`;
 }

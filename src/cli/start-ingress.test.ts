@@ -314,7 +314,10 @@ describe('body limit', () => {
       body: Buffer.alloc(2 * 1024 * 1024, 'x'),
     });
     expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toEqual({ detail: 'Request body is larger than 1 MiB' });
+    expect(JSON.parse(response.body)).toEqual({
+      detail: 'Request body is larger than 1 MiB',
+      code: 'body_too_large',
+    });
     expect(upstream.seen.length).toBe(before);
   });
 
@@ -326,7 +329,10 @@ describe('body limit', () => {
       body: Buffer.alloc(2 * 1024 * 1024, 'x'),
     });
     expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toEqual({ detail: 'Request body is larger than 1 MiB' });
+    expect(JSON.parse(response.body)).toEqual({
+      detail: 'Request body is larger than 1 MiB',
+      code: 'body_too_large',
+    });
     const next = await rawRequest(ingress.port, { path: '/server_info' });
     expect(next.status).toBe(200);
   });

@@ -68,7 +68,7 @@ export type StartIngressResult = { ok: true; ingress: Ingress } | { ok: false; c
  * EPIPE before it can read that answer, so the person would see a 502 instead of the 413.
  */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const BODY_TOO_LARGE = { detail: 'Request body is larger than 1 MiB' };
+const BODY_TOO_LARGE = { detail: 'Request body is larger than 1 MiB', code: 'body_too_large' };
 /**
  * The one route with a larger body: the runtime's file upload takes a 64 MiB file plus room for the
  * multipart lines (src/server/routes/workspace-file-routes.ts UPLOAD_BODY_LIMIT_BYTES, same figures).

@@ -1274,6 +1274,8 @@ export interface components {
                 msg: string;
                 type: string;
             }[];
+            /** @constant */
+            code?: "validation_failed";
         };
         ServerFrame: components["schemas"]["SyncFrame"] | components["schemas"]["DurableFrame"] | components["schemas"]["ItemStartedFrame"] | components["schemas"]["DeltaFrame"] | components["schemas"]["ItemAbortedFrame"] | components["schemas"]["ItemRetryingFrame"] | components["schemas"]["HeartbeatFrame"] | components["schemas"]["ErrorFrame"];
         SyncFrame: {

@@ -31,6 +31,6 @@ describe('createApiClient against a real runtime', () => {
     const client = createApiClient({ baseUrl: await server.listen(), sessionKey: 'wrong' });
     const answer = await client.GET('/api/settings');
     expect(answer.response.status).toBe(401);
-    expect(answer.error).toEqual({ detail: 'Unauthorized' });
+    expect(answer.error).toEqual({ detail: 'Unauthorized', code: 'unauthorized' });
   });
 });

@@ -28,6 +28,7 @@ export const ValidationErrorResponseSchema = z.object({
   detail: z.array(
     z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() }),
   ),
+  code: z.literal('validation_failed').optional(),
 });
 
 export const ServerInfoSchema = z.strictObject({

@@ -57,7 +57,7 @@ describe('buildServer without a conversation service', () => {
     await app.close();
   });
 
-  it('answers 401 {"detail":"Unauthorized"} on every /api route without the right key', async () => {
+  it('answers 401 {"detail":"Unauthorized","code":"unauthorized"} on every /api route without the right key', async () => {
     const app = await build();
     const apiRoutes = routeTable(app).filter((route) => route.url.startsWith('/api'));
     expect(apiRoutes.length).toBeGreaterThanOrEqual(20);
@@ -72,7 +72,7 @@ describe('buildServer without a conversation service', () => {
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
         expect(response.statusCode, `${route.method} ${url}`).toBe(401);
-        expect(response.json()).toEqual({ detail: 'Unauthorized' });
+        expect(response.json()).toEqual({ detail: 'Unauthorized', code: 'unauthorized' });
       }
     }
     await app.close();
@@ -108,7 +108,7 @@ describe('buildServer without a conversation service', () => {
       payload: JSON.stringify({ llm: { provider: 'openai', model: 'x'.repeat(1024 * 1024) } }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: 'Request body is larger than 1 MiB' });
+    expect(big.json()).toEqual({ detail: 'Request body is larger than 1 MiB', code: 'body_too_large' });
     const malformed = await app.inject({
       method: 'PATCH',
       url: '/api/settings',
@@ -116,7 +116,7 @@ describe('buildServer without a conversation service', () => {
       payload: '{"llm": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body' });
+    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body', code: 'malformed_json' });
     expect((await app.inject({ url: '/server_info' })).statusCode).toBe(200);
     await app.close();
   });
@@ -136,7 +136,11 @@ describe('buildServer without a conversation service', () => {
     const response = await app.inject({ url: '/api/settings', headers: { 'x-session-api-key': KEY } });
     expect(response.statusCode).toBe(500);
     const body = response.json();
-    expect(body).toEqual({ detail: 'Internal Server Error', error_id: expect.any(String) });
+    expect(body).toEqual({
+      detail: 'Internal Server Error',
+      code: 'internal_error',
+      error_id: expect.any(String),
+    });
     expect(response.body).not.toMatch(/secret|boom|at .*\.ts/);
     const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.error_id === body.error_id);
     expect(logged?.err?.stack).toContain('boom in /secret/internal/path');
@@ -147,7 +151,7 @@ describe('buildServer without a conversation service', () => {
     const app = await build();
     const response = await app.inject({ url: '/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not Found' });
+    expect(response.json()).toEqual({ detail: 'Not Found', code: 'not_found' });
     await app.close();
   });
 

@@ -6,7 +6,9 @@ import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
-import { installErrorHandler } from './error-handler';
+import { answerFrameworkError, installErrorHandler } from './error-handler';
+import { closeBrokenSocket } from './socket/close-broken-socket';
+import { SOCKET_MAX_PAYLOAD_BYTES } from './socket/socket-frame-limit';
 import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
 import { openApiDocument, recordOpenApiRoutes } from './openapi/openapi-document';
@@ -85,6 +87,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     logger: withSessionKeyRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
     schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
   recordRoutes(app);
@@ -108,7 +111,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   );
 
   recordOpenApiRoutes(app, options.version);
-  await app.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES },
+    errorHandler: closeBrokenSocket,
+  });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
   registerHealthRoutes(app, context);

@@ -90,6 +90,8 @@ export async function createRuntimeService(options: {
           shadowDir: request.shadowDir,
           workspaceDir: request.workspaceDir,
           confinement: confinementNow(),
+          conversationId: request.conversationId,
+          ...(request.logger ? { logger: request.logger } : {}),
         }),
       workspaceConfinement: confinementNow,
       secrets,

@@ -1,3 +1,4 @@
+import type { FastifyError } from 'fastify';
 import { RUNTIME_ERRORS, RuntimeError, type RuntimeErrorCode } from '../runtime/conversation/runtime-error';
 import { SettingsError, type SettingsErrorCode } from '../runtime/settings/settings-error';
 import { StoreError, type StoreErrorCode } from '../runtime/store/event-store';
@@ -89,6 +90,56 @@ export function lookupError(error: unknown): CatalogueEntry | undefined {
   }
   if (error instanceof WorkspaceError) {
     return { status: WORKSPACE_ERRORS[error.code], code: error.code, detail: error.message };
+  }
+  return undefined;
+}
+
+/**
+ * What fastify and its plugins refuse before a route runs, and what no route matched. Fixed words:
+ * their own messages quote the input (a whole URL with its query string, which may hold a key).
+ */
+export const REQUEST_ERRORS = {
+  body_too_large: { status: 413, detail: 'Request body is larger than 1 MiB' },
+  malformed_json: { status: 400, detail: 'Malformed JSON body' },
+  empty_json_body: { status: 400, detail: 'Empty body with content-type application/json' },
+  unsupported_media_type: { status: 415, detail: 'Unsupported content type: send application/json' },
+  content_length_mismatch: { status: 400, detail: 'Content-Length does not match the body' },
+  invalid_content_type: { status: 400, detail: 'Invalid content type' },
+  malformed_url: { status: 400, detail: 'The path is not valid percent-encoding' },
+  path_parameter_too_long: { status: 414, detail: 'A path parameter is too long' },
+  bad_request: { status: 400, detail: 'Bad Request' },
+  not_found: { status: 404, detail: 'Not Found' },
+  upgrade_required: { status: 426, detail: 'This path is a WebSocket: open it with an upgrade request' },
+  internal_error: { status: 500, detail: 'Internal Server Error' },
+} as const;
+
+export type RequestErrorCode = keyof typeof REQUEST_ERRORS;
+
+const FASTIFY_ERROR_CODES: Readonly<Record<string, RequestErrorCode>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json_body',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content_length_mismatch',
+  FST_ERR_CTP_INVALID_TYPE: 'invalid_content_type',
+  FST_ERR_BAD_URL: 'malformed_url',
+  FST_ERR_MAX_PARAM_LENGTH: 'path_parameter_too_long',
+};
+
+/** The entry of a request error by its code. */
+export function requestError(code: RequestErrorCode): CatalogueEntry {
+  return { code, ...REQUEST_ERRORS[code] };
+}
+
+/**
+ * The entry of a client error fastify raised (a malformed URL, body or header): ours by its code, else
+ * its 4xx status with a generic word; undefined for anything that is not a client error.
+ */
+export function fastifyClientError(error: FastifyError): CatalogueEntry | undefined {
+  const code = error.code ? FASTIFY_ERROR_CODES[error.code] : undefined;
+  if (code) return requestError(code);
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return { ...requestError('bad_request'), status: error.statusCode };
   }
   return undefined;
 }

@@ -18,6 +18,6 @@ export function requireSessionKey(app: FastifyInstance, check: (presented: unkno
     // The matched route too: a path spelled differently (percent-encoded) must not slip past.
     if (!isProtectedPath(request.url) && !isProtectedPath(request.routeOptions.url ?? '')) return;
     if (sessionCredentials(request.headers, check) === 'valid') return;
-    return reply.code(401).send({ detail: 'Unauthorized' });
+    return reply.code(401).send({ detail: 'Unauthorized', code: 'unauthorized' });
   });
 }

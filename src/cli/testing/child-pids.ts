@@ -27,11 +27,16 @@ export function commandLine(pid: number): string {
   }
 }
 
+const RUNTIME_COMMAND = /dist\/runtime\/main\.mjs|src\/server\/main\.ts/;
+
 /** The launcher's runtime child: it runs either the build's bundle or the sources (src/cli/runtime-entry.ts). */
 export function runtimePidOf(launcherPid: number): number | undefined {
-  return childPids(launcherPid).find((pid) =>
-    /dist\/runtime\/main\.mjs|src\/server\/main\.ts/.test(commandLine(pid)),
-  );
+  return childPids(launcherPid).find((pid) => RUNTIME_COMMAND.test(commandLine(pid)));
+}
+
+/** Every runtime child of the launcher (several with --runtimes N). */
+export function runtimePidsOf(launcherPid: number): number[] {
+  return childPids(launcherPid).filter((pid) => RUNTIME_COMMAND.test(commandLine(pid)));
 }
 
 /** The launcher's automation service child (bundle or sources, like the runtime). */

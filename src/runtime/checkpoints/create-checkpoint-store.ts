@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RuntimeLogger } from '../logging/runtime-logger';
 import { realHostView } from '../tools/terminal/host-view';
 import { permittedPath, type WorkspaceConfinement } from '../workspace/workspace-confinement';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { type CheckpointLimits, DEFAULT_CHECKPOINT_LIMITS } from './checkpoint-limits';
 import type { Checkpoint, CheckpointRef, CheckpointStore, FileChange, FileDiff } from './checkpoint-store';
 import { parseTreeChanges } from './parse-tree-changes';
+import { ensureShadowRepository } from './ensure-shadow-repository';
 import { runExclusive } from './run-exclusive';
 import { runShadowScript, type ShadowScriptResult } from './run-shadow-script';
 import {
@@ -28,49 +30,13 @@ export interface CheckpointStoreOptions {
   workspaceDir: string;
   confinement: WorkspaceConfinement;
   limits?: Partial<CheckpointLimits>;
+  /** Told when the shadow repository was found incomplete (a kill while it was made) and repaired. */
+  logger?: RuntimeLogger;
+  /** Named in those log lines. */
+  conversationId?: string;
 }
 
 const CHECKPOINT_ID = /^[0-9a-f]{40}$/;
-
-/**
- * Our config, the only one git reads (no system or global config; the workspace's own `.git` is
- * never used): no hooks, no fsmonitor, no gc, no line-ending or attribute conversion, no pager.
- */
-const SHADOW_CONFIG = `[core]
-\trepositoryformatversion = 0
-\tbare = false
-\tfilemode = true
-\tsymlinks = true
-\tautocrlf = false
-\tsafecrlf = false
-\tquotepath = false
-\thooksPath = /dev/null
-\tfsmonitor = false
-\tuntrackedCache = false
-\tsplitIndex = false
-\tlogAllRefUpdates = false
-\texcludesFile = /dev/null
-\tattributesFile = /dev/null
-\tpager = cat
-[gc]
-\tauto = 0
-[maintenance]
-\tauto = false
-[commit]
-\tgpgSign = false
-[index]
-\tversion = 4
-[user]
-\tname = Agent Workbench
-\temail = checkpoints@agent-workbench.invalid
-`;
-
-/**
- * info/attributes wins over every .gitattributes in the workspace: no filters, no line-ending or
- * encoding conversion, no keyword expansion, no diff or merge driver, so files are stored and put back
- * byte for byte and nothing the agent wrote can name a program.
- */
-const SHADOW_ATTRIBUTES = '* -text !eol -filter -ident !working-tree-encoding !diff !merge\n';
 
 /** Shadow-repository checkpoints of one conversation's workspace (see CheckpointStore). */
 export function createCheckpointStore(options: CheckpointStoreOptions): CheckpointStore {
@@ -78,17 +44,22 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   const { confinement, shadowDir } = options;
   const exclusive = <T>(task: () => Promise<T>) => runExclusive(shadowDir, task);
 
+  let verified = false;
+  /** Checked once per store (and again if the folder went away): made whole before git touches it. */
   const ensureShadow = async () => {
-    if (existsSync(join(shadowDir, 'HEAD'))) return;
-    for (const folder of ['objects', 'refs/heads', 'refs/tags', 'info']) {
-      await mkdir(join(shadowDir, folder), { recursive: true, mode: 0o700 });
+    if (verified && existsSync(join(shadowDir, 'HEAD'))) return;
+    const state = await ensureShadowRepository(shadowDir);
+    verified = true;
+    if (state.kind === 'repaired') {
+      options.logger?.warn(
+        'checkpoint repository was incomplete (the runtime stopped while making it); repaired',
+        {
+          ...(options.conversationId ? { conversation_id: options.conversationId } : {}),
+          shadow_dir: shadowDir,
+          missing: state.missing,
+        },
+      );
     }
-    await chmod(shadowDir, 0o700);
-    await writeFile(join(shadowDir, 'config'), SHADOW_CONFIG);
-    await writeFile(join(shadowDir, 'info', 'attributes'), SHADOW_ATTRIBUTES);
-    await writeFile(join(shadowDir, 'info', 'exclude'), '');
-    // Last: its presence marks the repository as complete.
-    await writeFile(join(shadowDir, 'HEAD'), 'ref: refs/heads/checkpoints\n');
   };
 
   const run = async (

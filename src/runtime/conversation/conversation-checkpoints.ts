@@ -8,6 +8,8 @@ export interface CheckpointStoreRequest {
   workspaceDir: string;
   /** `<data-dir>/checkpoints/<conversation id without dashes>`: the shadow repository. */
   shadowDir: string;
+  /** Where the store reports what it repaired; undefined in tests that build no logger. */
+  logger?: RuntimeLogger;
 }
 
 /** How long a step waits for its snapshot before it goes on without one. */
@@ -25,6 +27,7 @@ export function checkpointsDir(dataDir: string, conversationId: string): string 
 export function createConversationCheckpoints(options: {
   dataDir: string;
   create: ((request: CheckpointStoreRequest) => CheckpointStore) | undefined;
+  logger?: RuntimeLogger;
 }) {
   const stores = new Map<string, CheckpointStore>();
   const queues = new Map<string, Queue>();
@@ -49,6 +52,7 @@ export function createConversationCheckpoints(options: {
             conversationId,
             workspaceDir,
             shadowDir: checkpointsDir(options.dataDir, conversationId),
+            ...(options.logger ? { logger: options.logger } : {}),
           }),
           queueOf(conversationId),
         );

@@ -84,6 +84,7 @@ export function createConversationService(
   const checkpoints = createConversationCheckpoints({
     dataDir: deps.dataDir,
     create: deps.createCheckpointStore,
+    logger,
   });
 
   const registry = createConversationRegistry({

@@ -1,7 +1,7 @@
 /** The session socket and the upstream event socket in words, for the OpenAPI description (WebSocket routes are not OpenAPI operations). */
 export const SOCKET_DOCUMENTATION = `The runtime of Agent Workbench: conversations with a coding agent, their event logs, and a live socket.
 
-Every \`/api/*\` route needs the header \`X-Session-API-Key\`; without it: 401 \`{"detail":"Unauthorized"}\`.
+Every \`/api/*\` route needs the header \`X-Session-API-Key\`; without it: 401 \`{"detail":"Unauthorized","code":"unauthorized"}\`.
 Errors are \`{"detail": string, "code"?: string}\`; 422 answers list \`{loc, msg, type}\` per invalid field and
 never echo values; 500 answers carry an \`error_id\` and never a stack trace.
 

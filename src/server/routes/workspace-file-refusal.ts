@@ -31,6 +31,10 @@ export const FILE_ERRORS = {
     detail: 'Send the file as multipart/form-data with one field named "file"',
   },
   upload_file_missing: { status: 422, detail: 'The multipart body has no file field named "file"' },
+  upload_malformed: {
+    status: 400,
+    detail: 'The multipart body is malformed or cut off: send one complete field named "file"',
+  },
   workspace_api_unavailable: {
     status: 503,
     detail: 'The workspace file API is off: this runtime was started without a data dir to protect',

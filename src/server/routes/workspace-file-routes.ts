@@ -124,7 +124,15 @@ function registerUpload(app: ZodApp, forbidden: Forbidden): void {
       const paths = rules.forbidden;
       const early = quickRefusal(request.query.path, paths);
       if (early !== undefined) return sendFileError(reply, early);
-      const part = await request.file({ limits: { fileSize: UPLOAD_LIMIT_BYTES + 1 } });
+      // The body is the client's bytes: busboy's complaints about them (no boundary, a part cut off)
+      // are a malformed request, never a server error.
+      const part = await request
+        .file({ limits: { fileSize: UPLOAD_LIMIT_BYTES + 1 } })
+        .catch(() => 'malformed' as const);
+      if (part === 'malformed') {
+        drainBody(request);
+        return sendFileError(reply, 'upload_malformed');
+      }
       if (part === undefined || part.fieldname !== 'file') {
         drainBody(request);
         return sendFileError(reply, 'upload_file_missing');
@@ -134,7 +142,10 @@ function registerUpload(app: ZodApp, forbidden: Forbidden): void {
         paths,
         { createParents: true, names: 'file', workspaces: rules.workspaces },
         (target) => writeUploadAtomic(target, part.file, UPLOAD_LIMIT_BYTES),
-      ).catch((error: unknown) => failure(error));
+      ).catch((error: unknown) =>
+        // The file stream keeps the parser's error (a part cut off), even one raised before we read it.
+        part.file.errored ? { code: 'upload_malformed' as const } : failure(error),
+      );
       if ('code' in result) {
         drainBody(request);
         return sendFileError(reply, result.code);

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { BashError, BashEvent } from '../../runtime/workspace/bash-event';
 import { lookupError } from '../error-catalogue';
 import { ExecuteBashRequestSchema, workspaceCommandsOf } from '../routes/workspace-bash-routes';
 import type { ServerContext, ZodApp } from '../server-context';
 import { sessionCredentials } from '../session-credentials';
+import { answerPlainRequest } from './answer-plain-request';
+import { parseBashEventsQuery } from './bash-events-query';
+import { CLOSE } from './session-socket-options';
 
 /** The agent server's limits: 10 s for the first-frame auth, 50 listeners. */
 export const BASH_SOCKET_AUTH_TIMEOUT_MS = 10_000;
@@ -28,9 +32,18 @@ export function registerBashEventsSocket(
   checkKey: (presented: unknown) => boolean,
 ): void {
   let open = 0;
-  app.get('/sockets/bash-events', { websocket: true, schema: { hide: true } }, (socket, request) => {
+  app.route({
+    method: 'GET',
+    url: '/sockets/bash-events',
+    schema: { hide: true },
+    handler: answerPlainRequest,
+    wsHandler,
+  });
+  function wsHandler(socket: WebSocket, request: FastifyRequest) {
     const query = request.query as Record<string, unknown>;
-    const resendAll = query.resend_mode === 'all' || query.resend_all === 'true';
+    const parsedQuery = parseBashEventsQuery(query);
+    if (!parsedQuery.ok) return socket.close(CLOSE.invalidCursor, parsedQuery.reason);
+    const { resendAll } = parsedQuery;
     const queryKey = query.session_api_key;
     const credentials =
       queryKey !== undefined
@@ -113,7 +126,7 @@ export function registerBashEventsSocket(
         );
       }
     });
-  });
+  }
 }
 
 function send(socket: WebSocket, event: BashEvent | BashError): void {

@@ -5,6 +5,7 @@ import {
   type ConversationSocketServices,
   createConversationSocketServices,
 } from './conversation-socket-services';
+import { answerPlainRequest } from './answer-plain-request';
 import { DEFAULT_SESSION_SOCKET_OPTIONS, type SessionSocketOptions } from './session-socket-options';
 
 export interface ConversationSocketUpgrade {
@@ -31,15 +32,21 @@ export function registerConversationSocket(
 ): void {
   const options = { ...DEFAULT_SESSION_SOCKET_OPTIONS, ...overrides };
   const services = createConversationSocketServices(context, options.maxSocketsPerConversation);
-  app.get(path, { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const { id } = request.params as { id: string };
-    accept({
-      socket,
-      request,
-      conversationId: services.conversationIdOf(id),
-      query: request.query as Record<string, unknown>,
-      options,
-      services,
-    });
+  app.route({
+    method: 'GET',
+    url: path,
+    schema: { hide: true },
+    handler: answerPlainRequest,
+    wsHandler: (socket, request) => {
+      const { id } = request.params as { id: string };
+      accept({
+        socket,
+        request,
+        conversationId: services.conversationIdOf(id),
+        query: request.query as Record<string, unknown>,
+        options,
+        services,
+      });
+    },
   });
 }

@@ -5,6 +5,7 @@ import type { ConversationSocketDeps } from './conversation-socket-deps';
 import type { LiveRelay } from './live-relay';
 import { readClientFrame } from './read-client-frame';
 import { serializeFrame } from './serialize-frame';
+import { frameTooLarge } from './socket-frame-limit';
 import { CLOSE } from './session-socket-options';
 import { createSocketConnection } from './socket-connection';
 import type { ClientFrame, ServerFrame } from './socket-frames';
@@ -61,22 +62,39 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
     close(CLOSE.internalError, 'internal error');
   }
 
+  /**
+   * Frames after auth are handled one at a time, in order, and only once sync and the replay are out:
+   * a frame sent right behind the auth frame waits for them instead of being answered first.
+   */
+  let inbox: Promise<void> = Promise.resolve();
+  const startOnce = () => {
+    inbox = start().catch(closeWithInternalError);
+  };
+
   function onMessage(data: unknown, isBinary: boolean) {
     deps.onActivity();
-    const frame = readClientFrame(data, isBinary);
     if (connection.closed()) return;
     if (!authenticated) {
-      if (frame.ok && frame.value.type === 'auth' && deps.checkKey(frame.value.session_api_key))
-        return void start();
+      const frame = frameTooLarge(data) ? undefined : readClientFrame(data, isBinary);
+      if (frame?.ok && frame.value.type === 'auth' && deps.checkKey(frame.value.session_api_key))
+        return startOnce();
       return close(CLOSE.unauthorized, 'unauthorized');
     }
+    inbox = inbox.then(() => handleFrame(data, isBinary));
+  }
+
+  async function handleFrame(data: unknown, isBinary: boolean) {
+    if (connection.closed()) return;
+    const tooLarge = frameTooLarge(data);
+    if (tooLarge) return send({ type: 'error', ...tooLarge });
+    const frame = readClientFrame(data, isBinary);
     if (!frame.ok) return send({ type: 'error', code: 'invalid_frame', detail: frame.detail });
     if (frame.value.type === 'auth') {
       // Already authenticated (header or cookie): the right key changes nothing, a wrong one ends it.
       if (!deps.checkKey(frame.value.session_api_key)) close(CLOSE.unauthorized, 'unauthorized');
       return;
     }
-    void handleMessage(frame.value);
+    await handleMessage(frame.value);
   }
 
   async function handleMessage(frame: Extract<ClientFrame, { type: 'message' }>) {
@@ -103,7 +121,7 @@ export function runSessionConnection(deps: SessionConnectionDeps): void {
   socket.on('message', onMessage);
 
   if (deps.authenticatedOnUpgrade) {
-    void start();
+    startOnce();
   } else {
     connection.track(
       setTimeout(() => !authenticated && close(CLOSE.unauthorized, 'auth timeout'), options.authTimeoutMs),

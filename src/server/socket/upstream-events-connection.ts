@@ -6,6 +6,7 @@ import { openConversationStream } from './open-conversation-stream';
 import type { ConversationSocketDeps } from './conversation-socket-deps';
 import { CLOSE } from './session-socket-options';
 import { createSocketConnection } from './socket-connection';
+import { frameTooLarge } from './socket-frame-limit';
 import type { ServerFrame } from './socket-frames';
 import { activeBranchIds } from './upstream-active-branch';
 import { readUpstreamClientFrame } from './upstream-client-frame';
@@ -124,19 +125,33 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
     close(CLOSE.internalError, 'internal error');
   }
 
+  /** Frames after auth, one at a time and in order, once the resend is out (see runSessionConnection). */
+  let inbox: Promise<void> = Promise.resolve();
+  const startOnce = () => {
+    inbox = start().catch(closeWithInternalError);
+  };
+
   function onMessage(data: unknown, isBinary: boolean) {
     deps.onActivity();
     answeredPing = true;
-    const frame = readUpstreamClientFrame(data, isBinary);
     if (connection.closed()) return;
     if (!authenticated) {
-      if (frame.kind === 'auth' && deps.checkKey(frame.sessionApiKey)) return void start();
+      const frame = frameTooLarge(data) ? undefined : readUpstreamClientFrame(data, isBinary);
+      if (frame?.kind === 'auth' && deps.checkKey(frame.sessionApiKey)) return startOnce();
       return close(CLOSE.unauthorized, 'Authentication failed');
     }
+    inbox = inbox.then(() => handleFrame(data, isBinary));
+  }
+
+  async function handleFrame(data: unknown, isBinary: boolean) {
+    if (connection.closed()) return;
+    const tooLarge = frameTooLarge(data);
+    if (tooLarge) return writeError(tooLarge.code, tooLarge.detail);
+    const frame = readUpstreamClientFrame(data, isBinary);
     // A redundant auth frame (the key was on the upgrade already) is ignored, as upstream does.
     if (frame.kind === 'auth') return;
     if (frame.kind === 'invalid') return writeError('invalid_frame', frame.detail);
-    void sendUserMessage(frame.content);
+    await sendUserMessage(frame.content);
   }
 
   async function sendUserMessage(content: Content[]) {
@@ -163,7 +178,7 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
   });
 
   if (deps.authenticatedOnUpgrade) {
-    void start();
+    startOnce();
   } else {
     connection.track(
       setTimeout(

@@ -1,3 +1,4 @@
+import { parseQueryFlag as parseFlag } from './parse-query-flag';
 import { timestampMicros } from './upstream-timestamp-micros';
 
 /** Which stored events the upstream event socket sends before the live ones. */
@@ -46,16 +47,3 @@ export function parseUpstreamEventsQuery(
         : { mode: 'none' };
   return { ok: true, value: { resend, streamingDeltas } };
 }
-
-/** A boolean query value as pydantic reads one; absent is false; undefined means malformed. */
-function parseFlag(raw: unknown): boolean | undefined {
-  if (raw === undefined) return false;
-  if (typeof raw !== 'string') return undefined;
-  const value = raw.toLowerCase();
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  return undefined;
-}
-
-const TRUE = new Set(['true', '1', 'yes', 'on', 't', 'y']);
-const FALSE = new Set(['false', '0', 'no', 'off', 'f', 'n']);
