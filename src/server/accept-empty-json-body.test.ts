@@ -42,6 +42,7 @@ describe('JSON content type with an empty body', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       detail: [{ loc: ['body'], msg: 'Expected a JSON object, received null', type: 'invalid_type' }],
+      code: 'validation_failed',
     });
     expect((await server.store.readEvents(info.id)).length).toBe(before);
   });

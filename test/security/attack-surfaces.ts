@@ -27,7 +27,8 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     attacks: [
       {
         file: 'src/server/build-server.test.ts',
-        title: 'answers 401 {"detail":"Unauthorized"} on every /api route without the right key',
+        title:
+          'answers 401 {"detail":"Unauthorized","code":"unauthorized"} on every /api route without the right key',
       },
       { file: 'src/server/build-server.test.ts', title: 'guards unknown and oddly spelled /api paths too' },
       {

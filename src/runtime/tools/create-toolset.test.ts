@@ -116,7 +116,7 @@ describe('createToolset', () => {
       const cut = await terminal.execute(parsed.action, { ...context, observationsDir });
       const savedPath = cut.kind === 'TerminalObservation' ? cut.full_output_path : undefined;
       expect(savedPath?.startsWith(observationsDir)).toBe(true);
-      expect(contentText(cut.content)).toContain('64 processes, 256 MiB');
+      expect(cut.kind === 'TerminalObservation' ? cut.limits : undefined).toContain('64 processes, 256 MiB');
       const probe = terminal.parseArguments({
         command: `tail -n 1 ${savedPath}; echo; cat ${join(dataDir, 'session-key')}`,
       });
