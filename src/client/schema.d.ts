@@ -1160,6 +1160,7 @@ export interface components {
         ServerInfo: {
             title: string;
             version: string;
+            workbench_version: string;
             uptime: number;
             idle_time: number;
             usable_tools: string[];

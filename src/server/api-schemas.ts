@@ -32,7 +32,10 @@ export const ValidationErrorResponseSchema = z.object({
 
 export const ServerInfoSchema = z.strictObject({
   title: z.string(),
+  /** The openhands-agent-server version whose contract is served (upstream clients check it). */
   version: z.string(),
+  /** Agent Workbench's own version (package.json). */
+  workbench_version: z.string(),
   /** Seconds since the runtime started. */
   uptime: z.number(),
   /** Seconds since the last API request or socket frame. */
