@@ -1,3 +1,4 @@
+import { UpstreamSettingsViewSchema } from './routes/upstream-settings-view';
 import { z } from 'zod';
 import {
   ConversationInfoSchema,
@@ -143,6 +144,7 @@ export const EventPageSchema = z.strictObject({
 export const ExportQuerySchema = z.object({ format: z.enum(['json', 'md']).default('json') });
 
 export const SettingsResponseSchema = SettingsViewSchema.extend({
+  ...UpstreamSettingsViewSchema.shape,
   /** Where new conversations work when they name no workspace (the launcher's --workspace). */
   default_workspace: z.string(),
   /**

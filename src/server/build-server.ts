@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { createUpstreamSettingsStore } from '../runtime/settings/upstream-settings-store';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
@@ -23,6 +25,7 @@ import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
@@ -113,6 +116,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   app.get('/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerUpstreamSettingsRoutes(app, context);
   registerModelRoutes(app, context);
   registerConversationRoutes(app, context);
   registerRunControlRoutes(app, context);
@@ -146,6 +150,7 @@ function createContext(options: BuildServerOptions): ServerContext {
       return options.service;
     },
     settings: options.settings,
+    upstreamSettings: createUpstreamSettingsStore(dirname(options.settings.path)),
     createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,
