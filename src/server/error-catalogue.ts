@@ -12,6 +12,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   no_pending_actions: 409,
   pending_actions_changed: 409,
   invalid_workspace: 422,
+  workspace_forbidden: 403,
   llm_not_configured: 409,
   invalid_request: 422,
   llm_unsupported: 422,

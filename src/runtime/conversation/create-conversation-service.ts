@@ -251,6 +251,7 @@ export function createConversationService(
         createdAt: now(),
         defaultWorkspace: deps.defaultWorkspace,
         settings: deps.settings(),
+        dataDir: deps.dataDir,
       });
       if (!created) return { info: await info(record), created: false };
       // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.

@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { DEFAULT_CONFIRMATION_POLICY, DEFAULT_SECURITY_ANALYZER, EMPTY_STATS } from '../events';
 import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
 import type { RuntimeSettings } from '../settings/runtime-settings';
@@ -9,21 +7,32 @@ import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
 import { toolsOfAgent } from './upstream-agent';
 import { fromUpstreamLLM } from './upstream-llm';
+import { ensureWorkingFolder } from '../workspace-files/ensure-working-folder';
+import { runtimeForbiddenPaths } from '../workspace-files/forbidden-paths';
 
 /**
  * Creates the conversation row for a create request. Returns the existing row (created: false) when
- * the id is taken. Throws RuntimeError invalid_workspace when the folder does not exist or is no folder.
+ * the id is taken. A missing working folder is made (see ensureWorkingFolder); throws RuntimeError
+ * invalid_workspace or workspace_forbidden when it cannot or may not be.
  */
 export async function createConversationRecord(
   store: EventStore,
   request: CreateConversation,
-  context: { id: string; createdAt: string; defaultWorkspace: string; settings: RuntimeSettings },
+  context: {
+    id: string;
+    createdAt: string;
+    defaultWorkspace: string;
+    settings: RuntimeSettings;
+    /** The runtime's data dir: a missing working folder is never made in it. */
+    dataDir: string;
+  },
 ): Promise<{ record: ConversationRecord; created: boolean }> {
   const existing = await store.getConversation(context.id);
   if (existing) return { record: existing, created: false };
-  const workspaceDir = await validWorkspace(
+  const workspaceDir = await ensureWorkingFolder(
     request.workspace?.working_dir ?? context.defaultWorkspace,
     context.defaultWorkspace,
+    () => runtimeForbiddenPaths(context.dataDir, context.settings.sandbox.deny_paths),
   );
   const requested = requestedLLM(request);
   const tools = request.agent ? toolsOfAgent(request.agent) : undefined;
@@ -80,15 +89,4 @@ export function requestedLLM(request: CreateConversation): LLMConfigInput | unde
   const mapped = fromUpstreamLLM(request.agent.llm);
   if (!mapped.ok) throw new RuntimeError('invalid_request', `agent.llm: ${mapped.reason}`);
   return mapped.config;
-}
-
-async function validWorkspace(path: string, base: string): Promise<string> {
-  const absolute = resolve(base, path);
-  const stats = await stat(absolute).catch(() => undefined);
-  if (!stats?.isDirectory())
-    throw new RuntimeError(
-      'invalid_workspace',
-      `The workspace folder ${absolute} does not exist or is not a directory`,
-    );
-  return absolute;
 }

@@ -10,6 +10,7 @@ export const RUNTIME_ERRORS = {
   no_pending_actions: 'Nothing is waiting for confirmation',
   pending_actions_changed: 'The decisions do not name the pending actions; reload and decide again',
   invalid_workspace: 'The workspace folder does not exist or is not a directory',
+  workspace_forbidden: 'The workspace folder lies where the agent may not reach',
   llm_not_configured: 'No model is configured: open Settings and choose a provider and model',
   invalid_request: 'The request is not valid',
   llm_unsupported: 'This runtime cannot serve that model',

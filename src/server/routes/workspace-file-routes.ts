@@ -4,8 +4,7 @@ import { homedir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { expandHome } from '../../runtime/settings/sandbox-settings';
-import { type ForbiddenPaths, forbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
+import { type ForbiddenPaths, runtimeForbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
 import { listSubdirectories } from '../../runtime/workspace-files/list-subdirectories';
 import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
 import { writeUploadAtomic } from '../../runtime/workspace-files/write-upload-atomic';
@@ -48,9 +47,7 @@ const ERRORS = {
 export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
   const forbidden = async (): Promise<ForbiddenPaths | undefined> => {
     if (context.dataDir === undefined) return undefined;
-    const home = homedir();
-    const denyPaths = context.settings.current().sandbox.deny_paths.map((path) => expandHome(path, home));
-    return forbiddenPaths({ dataDir: context.dataDir, homeDir: home, denyPaths });
+    return runtimeForbiddenPaths(context.dataDir, context.settings.current().sandbox.deny_paths);
   };
 
   app.register(async (scope) => {
