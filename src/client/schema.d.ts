@@ -2671,6 +2671,70 @@ export interface operations {
                         };
                         disabled_global?: string[];
                     } | null;
+                    agent_settings?: {
+                        agent_kind?: string | null;
+                        llm?: ({
+                            model: string;
+                            base_url?: string | null;
+                            api_key?: string | null;
+                            custom_llm_provider?: string | null;
+                            usage_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        tools?: ({
+                            name: string;
+                            params?: {
+                                [key: string]: unknown;
+                            } | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[] | null;
+                        mcp_config?: {
+                            mcpServers?: {
+                                [key: string]: {
+                                    command: string;
+                                    args?: string[];
+                                    env?: {
+                                        [key: string]: string;
+                                    };
+                                    read_only_paths?: string[];
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                } | {
+                                    /** Format: uri */
+                                    url: string;
+                                    headers?: {
+                                        [key: string]: string;
+                                    };
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                };
+                            };
+                            disabled_global?: string[];
+                        } | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    client_tools?: ({
+                        name: string;
+                        description?: string | null;
+                        parameters?: {
+                            [key: string]: unknown;
+                        } | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    autotitle?: boolean;
+                    title_llm_profile?: string | null;
+                    worktree?: boolean;
+                    secrets_encrypted?: boolean;
+                    parent_conversation_id?: string | null;
+                    tool_module_qualnames?: {
+                        [key: string]: string;
+                    } | null;
                 };
             };
         };

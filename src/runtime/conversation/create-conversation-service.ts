@@ -263,7 +263,7 @@ export function createConversationService(
       }
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
-      const mcpConfig = request.mcp_config ?? request.agent?.mcp_config;
+      const mcpConfig = request.mcp_config ?? request.agent?.mcp_config ?? request.agent_settings?.mcp_config;
       if (mcpConfig) await mcpConfigs.set(id, mcpConfig);
       const live = await registry.acquire(id);
       try {

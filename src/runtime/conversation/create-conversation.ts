@@ -6,6 +6,7 @@ import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
 import { toolsOfAgent } from './upstream-agent';
+import { toolsOfAgentSettings } from './upstream-agent-settings';
 import { fromUpstreamLLM } from './upstream-llm';
 import { ensureWorkingFolder } from '../workspace-files/ensure-working-folder';
 import { runtimeForbiddenPaths } from '../workspace-files/forbidden-paths';
@@ -35,19 +36,26 @@ export async function createConversationRecord(
     () => runtimeForbiddenPaths(context.dataDir, context.settings.sandbox.deny_paths),
   );
   const requested = requestedLLM(request);
-  const tools = request.agent ? toolsOfAgent(request.agent) : undefined;
+  const tools = request.agent
+    ? toolsOfAgent(request.agent)
+    : request.agent_settings
+      ? toolsOfAgentSettings(request.agent_settings)
+      : undefined;
+  const upstreamModel = (request.agent?.llm ?? request.agent_settings?.llm)?.model;
   const llm = requested
     ? {
         provider: requested.provider,
         model: requested.model,
         ...(requested.base_url ? { base_url: requested.base_url } : {}),
+        ...(upstreamModel ? { upstream_model: upstreamModel } : {}),
       }
     : SETTINGS_LLM;
   try {
     const record = await store.createConversation({
       id: context.id,
       title: request.title ?? DEFAULT_TITLE,
-      title_source: request.title ? 'user' : 'auto',
+      // autotitle:false keeps the default title until the person renames the conversation.
+      title_source: request.title || request.autotitle === false ? 'user' : 'auto',
       created_at: context.createdAt,
       workspace_dir: workspaceDir,
       llm,
@@ -85,8 +93,9 @@ export async function createConversationRecord(
  */
 export function requestedLLM(request: CreateConversation): LLMConfigInput | undefined {
   if (request.llm) return request.llm;
-  if (!request.agent) return undefined;
-  const mapped = fromUpstreamLLM(request.agent.llm);
+  const upstream = request.agent?.llm ?? request.agent_settings?.llm ?? undefined;
+  if (!upstream) return undefined;
+  const mapped = fromUpstreamLLM(upstream);
   if (!mapped.ok) throw new RuntimeError('invalid_request', `agent.llm: ${mapped.reason}`);
   return mapped.config;
 }
