@@ -25,6 +25,7 @@ import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
@@ -117,6 +118,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
   registerUpstreamSettingsRoutes(app, context);
+  registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);
   registerConversationRoutes(app, context);
   registerRunControlRoutes(app, context);

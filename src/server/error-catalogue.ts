@@ -24,6 +24,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   file_not_found: 404,
   branch_folder_failed: 500,
   conversation_elsewhere: 421,
+  profile_not_found: 404,
 
   conversation_exists: 409,
   unknown_conversation: 404,

@@ -22,6 +22,7 @@ export const RUNTIME_ERRORS = {
   file_not_found: 'No such file at that point',
   branch_folder_failed: 'The branch folder could not be made',
   unknown_mcp_server: 'No MCP server in the settings has that name',
+  profile_not_found: 'No LLM profile has that name',
   conversation_elsewhere: 'Another runtime serves this conversation now; try again',
 } as const;
 

@@ -9,6 +9,8 @@ export interface UpstreamSettings {
   agent_settings: SettingsDocument;
   conversation_settings: SettingsDocument;
   misc_settings: SettingsDocument;
+  /** The LLM profile name the front end last saved the model under (one model is in effect). */
+  active_profile: string | null;
 }
 
 export interface UpstreamSettingsDiffs {
@@ -22,6 +24,8 @@ export interface UpstreamSettingsStore {
   read(): UpstreamSettings;
   /** Merges the diffs and persists (mode 0600, atomic) before returning. Throws SettingsError `settings_io`. */
   merge(diffs: UpstreamSettingsDiffs): UpstreamSettings;
+  /** Records the profile name of the model in effect; persisted like merge. */
+  nameProfile(name: string | null): void;
 }
 
 /**
@@ -47,16 +51,26 @@ export function createUpstreamSettingsStore(dataDir: string): UpstreamSettingsSt
         misc_settings: withoutSecrets(
           mergeSettingsDiff(current.misc_settings, diffs.misc_settings_diff ?? {}),
         ),
+        active_profile: current.active_profile,
       };
-      try {
-        writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, 0o600);
-      } catch (error) {
-        throw new SettingsError('settings_io', `cannot write ${path}: ${String(error)}`);
-      }
+      write(path, next);
       current = next;
       return structuredClone(next);
     },
+    nameProfile(name) {
+      const next = { ...current, active_profile: name };
+      write(path, next);
+      current = next;
+    },
   };
+}
+
+function write(path: string, documents: UpstreamSettings): void {
+  try {
+    writeFileAtomic(path, `${JSON.stringify(documents, null, 2)}\n`, 0o600);
+  } catch (error) {
+    throw new SettingsError('settings_io', `cannot write ${path}: ${String(error)}`);
+  }
 }
 
 function withoutSecrets(document: SettingsDocument): SettingsDocument {
@@ -84,5 +98,7 @@ function readDocuments(path: string): UpstreamSettings {
     agent_settings: document('agent_settings'),
     conversation_settings: document('conversation_settings'),
     misc_settings: document('misc_settings'),
+    active_profile:
+      isDocument(parsed) && typeof parsed.active_profile === 'string' ? parsed.active_profile : null,
   };
 }

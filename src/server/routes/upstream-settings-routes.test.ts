@@ -99,7 +99,7 @@ describe('upstream settings-side routes', () => {
     }
     const profiles = await call(server, { url: '/api/profiles' });
     expect(profiles.body).toMatchObject({
-      profiles: [{ name: 'default', model: 'scripted-model' }],
+      profiles: [{ name: 'default', model: 'openai/scripted-model' }],
       active_profile: 'default',
     });
     const schema = await call(server, { url: '/api/settings/agent-schema' });

@@ -9,7 +9,7 @@ const AnyList = z.array(z.unknown());
 /**
  * The upstream settings-side routes an upstream front end (the Agent Canvas) reads before it lets a
  * person start a conversation, in upstream's shapes: the schemas of the settings we honour, the model
- * of our settings as its one LLM profile, and empty lists for what this runtime does not keep (agent
+ * of our settings as its one LLM profile (upstream-profile-routes.ts), and empty lists for what this runtime does not keep (agent
  * profiles, stored secrets, saved workspaces, provider connections). CONTRACT §8 says which is which.
  */
 export function registerUpstreamSettingsRoutes(app: ZodApp, context: ServerContext): void {
@@ -29,14 +29,6 @@ export function registerUpstreamSettingsRoutes(app: ZodApp, context: ServerConte
     profiles: [],
     active_agent_profile_id: null,
   }));
-  get('/api/profiles', 'listUpstreamLLMProfiles', () => {
-    const llm = context.settings.view().llm;
-    if (!llm) return { profiles: [], active_profile: null };
-    return {
-      profiles: [{ name: 'default', model: llm.model, base_url: llm.base_url, api_key_set: llm.api_key_set }],
-      active_profile: 'default',
-    };
-  });
   get('/api/settings/secrets', 'listUpstreamSecrets', () => ({ secrets: [] }));
   get('/api/workspaces', 'listUpstreamWorkspaces', () => ({ workspaces: [], workspaceParents: [] }));
   get('/api/llm/provider-connections', 'listUpstreamProviderConnections', () => []);
