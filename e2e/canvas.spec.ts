@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type CanvasStack, startCanvasStack } from './fixtures/canvas-stack';
@@ -33,16 +33,16 @@ function shot(page: Page, name: string) {
   return page.screenshot({ path: join(SCREENSHOTS, `canvas-${name}.png`) });
 }
 
-test('consent, onboarding with the mock model, a conversation with a reply, a follow-up command and its output', async ({
+test('consent, onboarding with the mock model, a conversation from the home screen with a reply, a follow-up command and its output', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const failures: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-  });
   await blockTheInternet(page);
-  stack.mockLlm.setScript({ turns: [{ text: 'Hello from the mock model.' }], fallback: { text: 'Done.' } });
+  stack.mockLlm.setScript(
+    script({ text: 'Hello from the mock model.' }, terminal('echo canvas-follow-up-$((6*7))'), {
+      text: 'The command printed its number.',
+    }),
+  );
 
   await page.goto(stack.url);
   await page.getByRole('button', { name: 'Confirm preferences' }).click();
@@ -51,8 +51,35 @@ test('consent, onboarding with the mock model, a conversation with a reply, a fo
   await page.getByTestId('llm-custom-model-input').fill('mock');
   await page.getByTestId('base-url-input').fill(stack.mockLlm.url);
   await page.getByTestId('llm-api-key-input').fill('sk-mock');
+  await shot(page, 'onboarding-llm');
   await page.getByRole('button', { name: 'Next' }).click();
-  await shot(page, 'after-onboarding');
-  console.log((await page.locator('body').innerText()).slice(0, 2000));
-  console.log(failures.join('\n'));
+  await expect(page.getByTestId('onboarding-hello-input')).toBeVisible();
+  await page.getByText('Skip for now').click();
+
+  const launcher = page.getByTestId('home-chat-launcher');
+  await launcher.getByTestId('chat-input').fill('Say hello');
+  await shot(page, 'home');
+  await launcher.getByTestId('chat-input').press('Enter');
+  await expect(page.getByText('Hello from the mock model.')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]+/);
+  await shot(page, 'first-reply');
+
+  const input = page.getByTestId('chat-input');
+  await input.fill('Run the echo command');
+  await input.press('Enter');
+  await expect(page.getByText('The command printed its number.')).toBeVisible({ timeout: 30_000 });
+  // The command's step is folded: open it, as a person would, to read what it printed.
+  await expect(page.getByText('Run echo canvas-follow-up-$((6*7))')).toBeVisible();
+  await page.getByRole('button', { name: 'Expand' }).click();
+  await expect(page.getByText(/canvas-follow-up-42/).first()).toBeVisible();
+  await shot(page, 'follow-up');
+
+  // The folder the Canvas named was made under the agent server's home, not anywhere else.
+  const id = new URL(page.url()).pathname.split('/').at(-1)?.replaceAll('-', '') ?? '';
+  expect(existsSync(join(stack.home, 'workspace', 'project', id))).toBe(true);
+
+  await page.reload();
+  await expect(page.getByText('Say hello').first()).toBeVisible();
+  await expect(page.getByText('Hello from the mock model.')).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'after-reload');
 });
