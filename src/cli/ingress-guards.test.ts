@@ -76,3 +76,25 @@ describe('allowedOrigins', () => {
     ]);
   });
 });
+
+describe('isAllowedOrigin with --allow-origin', () => {
+  const canvas = ['http://127.0.0.1:3001'];
+
+  it("accepts exactly the given origins beside the ingress's own", () => {
+    expect(isAllowedOrigin('http://127.0.0.1:3001', 'localhost:8000', canvas)).toBe(true);
+    expect(isAllowedOrigin('http://localhost:8000', 'localhost:8000', canvas)).toBe(true);
+  });
+
+  it('refuses look-alikes: another scheme, port, name, a path or user name, null', () => {
+    for (const origin of [
+      'https://127.0.0.1:3001',
+      'http://127.0.0.1:3002',
+      'http://localhost:3001',
+      'http://127.0.0.1:3001/x',
+      'http://a@127.0.0.1:3001',
+      'null',
+    ]) {
+      expect(isAllowedOrigin(origin, 'localhost:8000', canvas), origin).toBe(false);
+    }
+  });
+});

@@ -29,10 +29,29 @@ export function needsOriginCheck(method: string | undefined, isUpgrade: boolean)
 
 /**
  * An absent Origin is allowed (curl, scripts, same-origin GETs); a present one must be
- * http(s)://<the Host header we already accepted>. 'null' (sandboxed frames, file://) is refused.
+ * http(s)://<the Host header we already accepted>, or exactly one of `extraOrigins` (--allow-origin,
+ * normalised by parseAllowOrigins). 'null' (sandboxed frames, file://) is refused.
  */
-export function isAllowedOrigin(originHeader: string | undefined, hostHeader: string | undefined): boolean {
+export function isAllowedOrigin(
+  originHeader: string | undefined,
+  hostHeader: string | undefined,
+  extraOrigins: readonly string[] = [],
+): boolean {
   if (originHeader === undefined) return true;
+  if (isExtraOrigin(originHeader, extraOrigins)) return true;
   if (hostHeader === undefined) return false;
   return originHost(originHeader) === hostHeader.toLowerCase();
+}
+
+/** The Origin header names exactly one of the --allow-origin origins (scheme, host and port). */
+function isExtraOrigin(originHeader: string, extraOrigins: readonly string[]): boolean {
+  if (extraOrigins.length === 0) return false;
+  let origin: string;
+  try {
+    origin = new URL(originHeader).origin;
+  } catch {
+    return false;
+  }
+  // A header with more than an origin (a path, a user name) is not one, whatever URL makes of it.
+  return origin !== 'null' && origin === originHeader.toLowerCase() && extraOrigins.includes(origin);
 }

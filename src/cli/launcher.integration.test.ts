@@ -90,7 +90,11 @@ describe('launcher with the real runtime', () => {
   it('proxies /server_info to the runtime', async () => {
     const response = await fetch(`${workbench.url}/server_info`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ version });
+    // `version` is the upstream agent-server release served (CONTRACT §8); ours is workbench_version.
+    expect(await response.json()).toMatchObject({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      workbench_version: version,
+    });
   });
 
   it('passes the session key to the runtime, which guards /api', async () => {

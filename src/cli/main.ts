@@ -22,6 +22,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'usage-error':
       process.stderr.write(`agent-workbench: ${command.message}\n\n${USAGE}`);
       return 2;
+    case 'agent-server': {
+      const { runAgentServer } = await import('./run-agent-server');
+      return runAgentServer(command.options, {
+        env: process.env,
+        cwd: process.cwd(),
+        homeDir: homedir(),
+        stderr: (line) => process.stderr.write(`${line}\n`),
+        shutdownRequested: shutdownSignal(),
+      });
+    }
     case 'run': {
       // Loaded only here: --help, --version and usage errors answer without loading the proxy and friends.
       const { runLauncher } = await import('./run-launcher');

@@ -16,6 +16,7 @@ describe('parseCliArgs', () => {
         public: false,
         runtimeUrl: undefined,
         runtimes: 1,
+        allowOrigins: [],
       },
     });
   });
@@ -50,6 +51,7 @@ describe('parseCliArgs', () => {
         public: false,
         runtimeUrl: 'http://127.0.0.1:7000',
         runtimes: 1,
+        allowOrigins: [],
       },
     });
   });
@@ -113,5 +115,54 @@ describe('parseCliArgs', () => {
     expect(command.kind === 'run' && command.options.databaseUrl).toBe(url);
     const plain = parseCliArgs([]);
     expect(plain.kind === 'run' && plain.options.databaseUrl).toBeUndefined();
+  });
+
+  it('reads --allow-origin as exact origins, repeatable, and refuses anything wider', () => {
+    const command = parseCliArgs([
+      '--allow-origin',
+      'http://127.0.0.1:3001',
+      '--allow-origin=HTTP://LOCALHOST:80/',
+    ]);
+    expect(command.kind === 'run' && command.options.allowOrigins).toEqual([
+      'http://127.0.0.1:3001',
+      'http://localhost',
+    ]);
+    for (const bad of [
+      '*',
+      'null',
+      '127.0.0.1:3001',
+      'http://x:1/path',
+      'http://u@x:1',
+      'ftp://x',
+      'http://x?a',
+    ]) {
+      const refused = parseCliArgs(['--allow-origin', bad]);
+      expect(refused.kind === 'usage-error' && refused.message, bad).toMatch(
+        /--allow-origin must be an origin/,
+      );
+    }
+  });
+
+  it("reads the agent-server command with upstream's flags", () => {
+    expect(parseCliArgs(['agent-server', '--host', '127.0.0.1', '--port', '8001'])).toEqual({
+      kind: 'agent-server',
+      options: {
+        host: '127.0.0.1',
+        port: 8001,
+        dataDir: undefined,
+        workspace: undefined,
+        databaseUrl: undefined,
+        allowOrigins: [],
+        public: false,
+      },
+    });
+    const defaults = parseCliArgs(['agent-server', '--allow-origin', 'http://127.0.0.1:3001']);
+    expect(defaults.kind === 'agent-server' && defaults.options).toMatchObject({
+      port: 8000,
+      allowOrigins: ['http://127.0.0.1:3001'],
+    });
+    const open = parseCliArgs(['agent-server', '--host', '0.0.0.0']);
+    expect(open.kind === 'usage-error' && open.message).toMatch(/add --public/);
+    expect(parseCliArgs(['agent-server', '--runtimes', '2']).kind).toBe('usage-error');
   });
 });

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { type AgentServerOptions, parseAgentServerArgs } from './parse-agent-server-args';
+import { parseAllowOrigins } from './parse-allow-origins';
 
 /** What the person asked for on the command line; paths are still as typed. */
 export interface CliOptions {
@@ -16,10 +18,16 @@ export interface CliOptions {
   databaseUrl: string | undefined;
   /** How many runtime processes to start (ports runtimePort, runtimePort + 1, …); above 1 needs PostgreSQL. */
   runtimes: number;
+  /**
+   * Origins of other front ends (--allow-origin, repeatable) whose pages may call the runtime: CORS and
+   * the Origin checks of the ingress and the runtime accept exactly these beside the ingress's own.
+   */
+  allowOrigins: string[];
 }
 
 export type CliCommand =
   | { kind: 'run'; options: CliOptions }
+  | { kind: 'agent-server'; options: AgentServerOptions }
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'usage-error'; message: string };
@@ -38,6 +46,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /** Pure: never touches the file system or the environment. Expected mistakes come back as 'usage-error'. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
+  if (argv[0] === 'agent-server') return parseAgentServerArgs(argv.slice(1));
   let values: ReturnType<typeof parseRaw>['values'];
   try {
     values = parseRaw(argv).values;
@@ -99,6 +108,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   for (const flag of ['data-dir', 'workspace'] as const) {
     if (values[flag] === '') return { kind: 'usage-error', message: `--${flag} must not be empty` };
   }
+  const allowOrigins = parseAllowOrigins(values['allow-origin']);
+  if (typeof allowOrigins === 'string') return { kind: 'usage-error', message: allowOrigins };
 
   return {
     kind: 'run',
@@ -114,6 +125,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       runtimeUrl,
       databaseUrl,
       runtimes,
+      allowOrigins,
     },
   };
 }
@@ -135,6 +147,7 @@ function parseRaw(argv: readonly string[]) {
       'runtime-url': { type: 'string' },
       'database-url': { type: 'string' },
       runtimes: { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -142,7 +155,7 @@ function parseRaw(argv: readonly string[]) {
 }
 
 /** Returns the port, or an error message. */
-function parsePort(flag: string, raw: string | undefined, fallback: number): number | string {
+export function parsePort(flag: string, raw: string | undefined, fallback: number): number | string {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) return `${flag} must be a whole number from 1 to 65535, got "${raw}"`;
   const port = Number(raw);
@@ -150,7 +163,7 @@ function parsePort(flag: string, raw: string | undefined, fallback: number): num
   return port;
 }
 
-function stripBrackets(host: string): string {
+export function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 

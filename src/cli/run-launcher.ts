@@ -150,6 +150,7 @@ async function startUp(
     staticDir: io.staticDir ?? join(REPO_DIR, 'dist', 'ui'),
     sessionKey: key.sessionKey,
     loginToken,
+    allowOrigins: options.allowOrigins,
   });
   if (!ingress.ok) return { ok: false, message: describeIngressFailure(options.port, ingress.code) };
   started.ingress = ingress.ingress;
@@ -185,7 +186,7 @@ async function startUp(
       dataDir: paths.dataDir,
       workspace: paths.workspace,
       sessionKey: key.sessionKey,
-      allowedOrigins: ingress.ingress.origins,
+      allowedOrigins: [...ingress.ingress.origins, ...options.allowOrigins],
       automationKey,
       databaseUrl,
       runtimeName: name,

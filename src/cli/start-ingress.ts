@@ -49,6 +49,8 @@ export interface IngressOptions {
   sessionKey: string;
   /** The one-time token of the printed login URL; undefined with --public (people type the key). */
   loginToken: LoginToken | undefined;
+  /** Other front ends' origins (--allow-origin) whose pages may make changes and open sockets here. */
+  allowOrigins?: readonly string[];
 }
 
 export interface Ingress {
@@ -144,7 +146,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   let allowedHosts = new Set<string>();
 
   const server = createServer((request, response) => {
-    const refusal = refuse(request, allowedHosts, false);
+    const refusal = refuse(request, allowedHosts, false, options.allowOrigins);
     if (refusal) return sendText(response, 403, refusal);
     const target = routeFor(request.url ?? '/');
     if (target === 'automation' && !automationProxy) return sendJson(response, 503, NO_AUTOMATIONS);
@@ -225,7 +227,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Without a listener a reset by the browser would crash the launcher.
     socket.on('error', () => socket.destroy());
-    const refusal = refuse(request, allowedHosts, true);
+    const refusal = refuse(request, allowedHosts, true, options.allowOrigins);
     if (refusal) return rejectUpgrade(socket, 403, 'Forbidden', refusal);
     const path = request.url ?? '/';
     if (routeFor(path) !== 'runtime' || !isSocketPath(path))
@@ -474,10 +476,14 @@ function refuse(
   request: IncomingMessage,
   allowedHosts: ReadonlySet<string>,
   isUpgrade: boolean,
+  allowOrigins: readonly string[] = [],
 ): string | undefined {
   const host = request.headers.host;
   if (!isAllowedHost(host, allowedHosts)) return 'Forbidden: unexpected Host header';
-  if (needsOriginCheck(request.method, isUpgrade) && !isAllowedOrigin(request.headers.origin, host)) {
+  if (
+    needsOriginCheck(request.method, isUpgrade) &&
+    !isAllowedOrigin(request.headers.origin, host, allowOrigins)
+  ) {
     return 'Forbidden: cross-origin request';
   }
   return undefined;

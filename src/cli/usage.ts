@@ -2,6 +2,8 @@ import { DEFAULT_AUTOMATION_PORT, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_RUNTIME_PO
 
 /** The --help text; also printed (to stderr) after a usage error. */
 export const USAGE = `Usage: agent-workbench [options]
+       agent-workbench agent-server [--host HOST] [--port N] [--allow-origin ORIGIN]... [--data-dir DIR]
+                                    [--workspace DIR] [--database-url URL] [--public]
 
 Starts the Agent Workbench runtime and its automation service, and serves the web app on one local port.
 
@@ -23,8 +25,14 @@ Options:
                       (env AGENT_WORKBENCH_DATABASE_URL)
   --runtimes N        start N runtime processes on that database (ports --runtime-port and up),
                       each conversation served by one of them at a time (default 1)
+  --allow-origin O    let pages of another front end at origin O (e.g. http://127.0.0.1:3001) call the
+                      runtime: CORS, changes and sockets from exactly that origin; repeatable
   -h, --help          show this help
   -v, --version       print the version
+
+agent-server runs the runtime alone in the foreground, a drop-in for openhands-agent-server (default
+port 8000): its key is OH_SESSION_API_KEYS_0, else AGENT_WORKBENCH_SESSION_KEY, else the data dir's
+session-key file; clients send it as X-Session-API-Key.
 
 Model: set LLM_PROVIDER (openai-compatible, openai, anthropic), LLM_MODEL, LLM_BASE_URL, LLM_API_KEY,
 or use the settings page.

@@ -102,6 +102,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/agent-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUpstreamAgentSettingsSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/conversation-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUpstreamConversationSettingsSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamAgentProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamSecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm/provider-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamProviderConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/workspace-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["openUpstreamWorkspaceSession"];
+        delete: operations["closeUpstreamWorkspaceSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamLLMProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Makes the model the one in effect under this name (the key, unless include_secrets is false, kept write-only in settings.json). 422 `llm_unsupported` for a model this runtime cannot reach; nothing is saved then. */
+        post: operations["saveUpstreamLLMProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{name}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["activateUpstreamLLMProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm/models/verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Always empty: no LiteLLM catalogue; any OpenAI, Anthropic or OpenAI-compatible model can be named. */
+        get: operations["listUpstreamVerifiedModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/models": {
         parameters: {
             query?: never;
@@ -1162,6 +1340,7 @@ export interface components {
         ServerInfo: {
             title: string;
             version: string;
+            workbench_version: string;
             uptime: number;
             idle_time: number;
             usable_tools: string[];
@@ -1255,6 +1434,16 @@ export interface components {
                 };
             };
             overridden_by_env: string[];
+            agent_settings: {
+                [key: string]: unknown;
+            };
+            conversation_settings: {
+                [key: string]: unknown;
+            };
+            misc_settings: {
+                [key: string]: unknown;
+            };
+            llm_api_key_is_set: boolean;
             default_workspace: string;
             api_key_cleared?: boolean;
             sandbox_status: {
@@ -1963,6 +2152,15 @@ export interface operations {
                             call_timeout_seconds?: number;
                         };
                     };
+                    agent_settings_diff?: {
+                        [key: string]: unknown;
+                    };
+                    conversation_settings_diff?: {
+                        [key: string]: unknown;
+                    };
+                    misc_settings_diff?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -2054,6 +2252,314 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getUpstreamAgentSettingsSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | unknown[];
+                };
+            };
+        };
+    };
+    getUpstreamConversationSettingsSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | unknown[];
+                };
+            };
+        };
+    };
+    listUpstreamAgentProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | unknown[];
+                };
+            };
+        };
+    };
+    listUpstreamSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | unknown[];
+                };
+            };
+        };
+    };
+    listUpstreamWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | unknown[];
+                };
+            };
+        };
+    };
+    listUpstreamProviderConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | unknown[];
+                };
+            };
+        };
+    };
+    openUpstreamWorkspaceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+        };
+    };
+    closeUpstreamWorkspaceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listUpstreamLLMProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profiles: {
+                            name: string;
+                            model: string | null;
+                            base_url: string | null;
+                            api_key_set: boolean;
+                        }[];
+                        active_profile: string | null;
+                    };
+                };
+            };
+        };
+    };
+    saveUpstreamLLMProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    llm: {
+                        model: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    include_secrets?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    activateUpstreamLLMProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                        llm_applied: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listUpstreamVerifiedModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        models: {
+                            [key: string]: string[];
+                        };
+                    };
                 };
             };
         };
@@ -2329,6 +2835,70 @@ export interface operations {
                             };
                         };
                         disabled_global?: string[];
+                    } | null;
+                    agent_settings?: {
+                        agent_kind?: string | null;
+                        llm?: ({
+                            model: string;
+                            base_url?: string | null;
+                            api_key?: string | null;
+                            custom_llm_provider?: string | null;
+                            usage_id?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        tools?: ({
+                            name: string;
+                            params?: {
+                                [key: string]: unknown;
+                            } | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[] | null;
+                        mcp_config?: {
+                            mcpServers?: {
+                                [key: string]: {
+                                    command: string;
+                                    args?: string[];
+                                    env?: {
+                                        [key: string]: string;
+                                    };
+                                    read_only_paths?: string[];
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                } | {
+                                    /** Format: uri */
+                                    url: string;
+                                    headers?: {
+                                        [key: string]: string;
+                                    };
+                                    enabled?: boolean;
+                                    list_timeout_seconds?: number;
+                                    call_timeout_seconds?: number;
+                                };
+                            };
+                            disabled_global?: string[];
+                        } | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    client_tools?: ({
+                        name: string;
+                        description?: string | null;
+                        parameters?: {
+                            [key: string]: unknown;
+                        } | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    autotitle?: boolean;
+                    title_llm_profile?: string | null;
+                    worktree?: boolean;
+                    secrets_encrypted?: boolean;
+                    parent_conversation_id?: string | null;
+                    tool_module_qualnames?: {
+                        [key: string]: string;
                     } | null;
                 };
             };

@@ -1,3 +1,4 @@
+import { UpstreamSettingsViewSchema } from './routes/upstream-settings-view';
 import { z } from 'zod';
 import {
   ConversationInfoSchema,
@@ -33,7 +34,10 @@ export const ValidationErrorResponseSchema = z.object({
 
 export const ServerInfoSchema = z.strictObject({
   title: z.string(),
+  /** The openhands-agent-server version whose contract is served (upstream clients check it). */
   version: z.string(),
+  /** Agent Workbench's own version (package.json). */
+  workbench_version: z.string(),
   /** Seconds since the runtime started. */
   uptime: z.number(),
   /** Seconds since the last API request or socket frame. */
@@ -141,6 +145,7 @@ export const EventPageSchema = z.strictObject({
 export const ExportQuerySchema = z.object({ format: z.enum(['json', 'md']).default('json') });
 
 export const SettingsResponseSchema = SettingsViewSchema.extend({
+  ...UpstreamSettingsViewSchema.shape,
   /** Where new conversations work when they name no workspace (the launcher's --workspace). */
   default_workspace: z.string(),
   /**

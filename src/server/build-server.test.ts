@@ -1,3 +1,4 @@
+import { UPSTREAM_AGENT_SERVER_VERSION } from './upstream-agent-server-version';
 import { OWNER_ROUTE } from './routes/owner-route';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ describe('buildServer without a conversation service', () => {
     await app.close();
   });
 
-  it('reports title, version, uptime, idle time, tools and capabilities in /server_info', async () => {
+  it('reports title, upstream and own versions, uptime, idle time, tools and capabilities in /server_info', async () => {
     let now = 1_000_000;
     const app = await build({ now: () => now, startedAt: new Date(1_000_000) });
     now += 5_000;
@@ -48,7 +49,8 @@ describe('buildServer without a conversation service', () => {
     const info = (await app.inject({ url: '/server_info' })).json();
     expect(info).toEqual({
       title: 'Agent Workbench',
-      version: '1.2.3',
+      version: UPSTREAM_AGENT_SERVER_VERSION,
+      workbench_version: '1.2.3',
       uptime: 7.5,
       idle_time: 2.5,
       usable_tools: ['terminal', 'file_editor', 'task_tracker', 'think', 'finish'],

@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { createUpstreamSettingsStore } from '../runtime/settings/upstream-settings-store';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
@@ -25,6 +27,8 @@ import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
+import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
@@ -119,6 +123,8 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   app.get('/openapi.json', { schema: { hide: true } }, async () => openApiDocument(app));
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerUpstreamSettingsRoutes(app);
+  registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);
   registerConversationRoutes(app, context);
   registerRunControlRoutes(app, context);
@@ -152,6 +158,7 @@ function createContext(options: BuildServerOptions): ServerContext {
       return options.service;
     },
     settings: options.settings,
+    upstreamSettings: createUpstreamSettingsStore(dirname(options.settings.path)),
     createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,

@@ -13,6 +13,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   no_pending_actions: 409,
   pending_actions_changed: 409,
   invalid_workspace: 422,
+  workspace_forbidden: 403,
   llm_not_configured: 409,
   invalid_request: 422,
   llm_unsupported: 422,
@@ -26,6 +27,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   branch_folder_in_use: 409,
   branch_folder_not_removed: 409,
   conversation_elsewhere: 421,
+  profile_not_found: 404,
 
   conversation_exists: 409,
   unknown_conversation: 404,

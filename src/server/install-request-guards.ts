@@ -7,11 +7,16 @@ import { isAllowedRuntimeOrigin, isSocketPath, runtimeHostHeaders } from './runt
  *   another name never reaches a route.
  * - A present Origin must be one of `allowedOrigins` (the ingress's pages): else 403.
  * - A WebSocket upgrade outside /sockets/ is 404, never a 101.
+ * - CORS as upstream's agent-server answers it, for the allowed origins only: their preflight is
+ *   204 before the key check (a browser sends no key with it), and their answers name them in
+ *   Access-Control-Allow-Origin, so a front end given --allow-origin can call the runtime directly.
  * - Every answer carries `X-Content-Type-Options: nosniff`.
  * The runtime's port and bound address are read from the connection itself (its local end), so the
  * check needs no configuration. Requests made with inject() have no such end and skip the Host check:
  * there is no network for them to come from.
  */
+const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+
 export function installRequestGuards(app: FastifyInstance, allowedOrigins: ReadonlySet<string>): void {
   app.addHook('onRequest', async (request, reply) => {
     const { localAddress, localPort } = request.raw.socket;
@@ -25,6 +30,19 @@ export function installRequestGuards(app: FastifyInstance, allowedOrigins: Reado
     }
     if (isUpgrade(request.headers.upgrade) && !isSocketPath(request.url)) {
       return reply.code(404).send({ detail: 'Not Found', code: 'not_found' });
+    }
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Allow-Credentials', 'true');
+    reply.header('Vary', 'Origin');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', CORS_METHODS)
+        .header('Access-Control-Allow-Headers', request.headers['access-control-request-headers'] ?? '*')
+        .header('Access-Control-Max-Age', '600')
+        .send();
     }
   });
   app.addHook('onSend', async (_request, reply) => {

@@ -18,11 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function get(path: string, headers: Record<string, string> = {}) {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
     (resolve, reject) => {
       const request = httpRequest(
-        { host: '127.0.0.1', port, path, agent: false, headers: { host: `127.0.0.1:${port}`, ...headers } },
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          agent: false,
+          headers: { host: `127.0.0.1:${port}`, ...headers },
+        },
         (response) => {
           let body = '';
           response.on('data', (chunk) => {
@@ -103,5 +110,42 @@ describe('the runtime port', () => {
     expect(await upgradeStatus(path, { host: 'evil.test' })).toBe(403);
     expect(await upgradeStatus(path, { origin: 'http://evil.test' })).toBe(403);
     expect(await upgradeStatus(path, { origin: TEST_INGRESS_ORIGIN })).toBe(101);
+  });
+});
+
+describe('CORS for an allowed front end on another origin', () => {
+  const canvas = TEST_INGRESS_ORIGIN;
+
+  it("answers the allowed origin's preflight with 204 before the key check, naming it", async () => {
+    const preflight = await get(
+      '/api/conversations',
+      {
+        origin: canvas,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-session-api-key',
+      },
+      'OPTIONS',
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(canvas);
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('PATCH');
+    expect(preflight.headers['access-control-allow-headers']).toBe('content-type,x-session-api-key');
+    const answer = await get('/api/settings', { origin: canvas, 'x-session-api-key': TEST_SESSION_KEY });
+    expect(answer.headers['access-control-allow-origin']).toBe(canvas);
+  });
+
+  it('grants nothing to another origin: no preflight, no CORS header, 403', async () => {
+    for (const origin of ['http://evil.test', 'https://127.0.0.1:8000', 'null']) {
+      const preflight = await get(
+        '/api/conversations',
+        { origin, 'access-control-request-method': 'POST' },
+        'OPTIONS',
+      );
+      expect(preflight.status, origin).toBe(403);
+      expect(preflight.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+    // No Origin at all: a script, never a browser's cross-origin call, so no CORS header either.
+    expect((await get('/server_info')).headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -3,10 +3,21 @@ import { hostHeadersFor, LOOPBACK_HOST_NAMES, originHost } from '../client/origi
 /** The variable the launcher sets to the ingress's page origins, comma-separated. */
 export const ALLOWED_ORIGINS_ENV = 'AGENT_WORKBENCH_ALLOWED_ORIGINS';
 
-/** `http://a:1, http://b:2` → the normalised host:port of each origin; junk entries are dropped. */
+/**
+ * `http://a:1, http://b:2` → each origin as scheme://host:port (default port filled in); junk entries
+ * are dropped. The scheme counts: an https page on an allowed http origin's host and port is another
+ * origin.
+ */
 export function parseAllowedOrigins(text: string | undefined): Set<string> {
-  const hosts = (text ?? '').split(',').map((entry) => originHost(entry.trim()));
-  return new Set(hosts.filter((host): host is string => host !== undefined));
+  const origins = (text ?? '').split(',').map((entry) => originKey(entry.trim()));
+  return new Set(origins.filter((origin): origin is string => origin !== undefined));
+}
+
+function originKey(originHeader: string): string | undefined {
+  const host = originHost(originHeader);
+  return host === undefined
+    ? undefined
+    : `${originHeader.slice(0, originHeader.indexOf(':')).toLowerCase()}://${host}`;
 }
 
 /**
@@ -28,8 +39,8 @@ export function isAllowedRuntimeOrigin(
   allowedOrigins: ReadonlySet<string>,
 ): boolean {
   if (originHeader === undefined) return true;
-  const host = originHost(originHeader);
-  return host !== undefined && allowedOrigins.has(host);
+  const origin = originKey(originHeader);
+  return origin !== undefined && allowedOrigins.has(origin);
 }
 
 /** Upgrades are answered only under /sockets/: a 101 anywhere else would hand out a socket nobody serves. */

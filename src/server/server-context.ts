@@ -1,3 +1,4 @@
+import type { UpstreamSettingsStore } from '../runtime/settings/upstream-settings-store';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
@@ -20,6 +21,8 @@ export interface ServerContext {
   /** Throws ServiceUnavailableError when the server was built without a conversation service. */
   service(): ConversationService;
   settings: SettingsStore;
+  /** Upstream's settings documents, beside settings.json in the data dir. */
+  upstreamSettings: UpstreamSettingsStore;
   /** For the connection test; absent: that route answers 503. */
   createLLM: ((config: LLMConfig) => LLM) | undefined;
   defaultWorkspace: string;

@@ -68,6 +68,10 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
         title: 'is refused while another conversation works in the folder, and never deletes outside files',
       },
       {
+        file: 'src/server/routes/create-working-folder.test.ts',
+        title: 'is refused when a link on the way leads into the data dir or ~/.ssh',
+      },
+      {
         file: 'test/security/audit-files.integration.test.ts',
         title:
           'an agent whose workspace holds the branches folder cannot turn the delete against outside files',
@@ -201,6 +205,34 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
       {
         file: 'src/runtime/skills/skills.test.ts',
         title: 'treats broken or hostile front matter as no metadata, never as an error',
+      },
+    ],
+  },
+  {
+    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, workspace session",
+    routes: [
+      /^GET \/api\/settings\/(agent-schema|conversation-schema|secrets)$/,
+      /^GET \/api\/(agent-profiles|workspaces|llm\/provider-connections|llm\/models\/verified)$/,
+      /^(POST|DELETE) \/api\/auth\/workspace-session$/,
+      /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,
+    ],
+    attacks: [
+      {
+        file: 'src/server/routes/upstream-settings-routes.test.ts',
+        title: 'drops prototype keys and secret-named fields from a hostile diff',
+      },
+      {
+        file: 'src/server/routes/upstream-profile-routes.test.ts',
+        title:
+          'POST /api/profiles/{name} makes its model the one in effect, lists it under its name, never stores or answers the key outside settings.json',
+      },
+      {
+        file: 'src/cli/agent-server-command.integration.test.ts',
+        title: 'lets the --allow-origin front end preflight, post and open sockets, and nobody else',
+      },
+      {
+        file: 'src/server/runtime-port-guards.test.ts',
+        title: 'grants nothing to another origin: no preflight, no CORS header, 403',
       },
     ],
   },

@@ -27,7 +27,7 @@ describe('createConversationService', () => {
       ]);
     });
 
-    it('uses the default workspace and refuses one that is not a directory', async () => {
+    it('uses the default workspace, makes a missing one and refuses a file', async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
       expect((await harness.service.get(id)).workspace.working_dir).toBe(harness.workspace);
@@ -36,11 +36,10 @@ describe('createConversationService', () => {
       await expect(harness.create({ workspace: { working_dir: file } })).rejects.toMatchObject({
         code: 'invalid_workspace',
       });
-      await expect(
-        harness.create({ workspace: { working_dir: join(harness.workspace, 'missing') } }),
-      ).rejects.toMatchObject({
-        code: 'invalid_workspace',
-      });
+      const missing = join(harness.workspace, 'missing', 'deeper');
+      const made = await harness.create({ workspace: { working_dir: missing } });
+      expect((await harness.service.get(made)).workspace.working_dir).toBe(missing);
+      expect((await stat(missing)).isDirectory()).toBe(true);
     });
 
     it('answers created:false with the existing conversation when the id is reused', async () => {

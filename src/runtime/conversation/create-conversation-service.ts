@@ -256,6 +256,7 @@ export function createConversationService(
         createdAt: now(),
         defaultWorkspace: deps.defaultWorkspace,
         settings: deps.settings(),
+        dataDir: deps.dataDir,
       });
       if (!created) return { info: await info(record), created: false };
       // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.
@@ -267,7 +268,7 @@ export function createConversationService(
       }
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
-      const mcpConfig = request.mcp_config ?? request.agent?.mcp_config;
+      const mcpConfig = request.mcp_config ?? request.agent?.mcp_config ?? request.agent_settings?.mcp_config;
       if (mcpConfig) await mcpConfigs.set(id, mcpConfig);
       const live = await registry.acquire(id);
       try {

@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { DEFAULT_CONFIRMATION_POLICY, DEFAULT_SECURITY_ANALYZER, EMPTY_STATS } from '../events';
 import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
 import type { RuntimeSettings } from '../settings/runtime-settings';
@@ -8,37 +6,56 @@ import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
 import { toolsOfAgent } from './upstream-agent';
+import { toolsOfAgentSettings } from './upstream-agent-settings';
 import { fromUpstreamLLM } from './upstream-llm';
+import { ensureWorkingFolder } from '../workspace-files/ensure-working-folder';
+import { runtimeForbiddenPaths } from '../workspace-files/forbidden-paths';
 
 /**
  * Creates the conversation row for a create request. Returns the existing row (created: false) when
- * the id is taken. Throws RuntimeError invalid_workspace when the folder does not exist or is no folder.
+ * the id is taken. A missing working folder is made (see ensureWorkingFolder); throws RuntimeError
+ * invalid_workspace or workspace_forbidden when it cannot or may not be.
  */
 export async function createConversationRecord(
   store: EventStore,
   request: CreateConversation,
-  context: { id: string; createdAt: string; defaultWorkspace: string; settings: RuntimeSettings },
+  context: {
+    id: string;
+    createdAt: string;
+    defaultWorkspace: string;
+    settings: RuntimeSettings;
+    /** The runtime's data dir: a missing working folder is never made in it. */
+    dataDir: string;
+  },
 ): Promise<{ record: ConversationRecord; created: boolean }> {
   const existing = await store.getConversation(context.id);
   if (existing) return { record: existing, created: false };
-  const workspaceDir = await validWorkspace(
+  const workspaceDir = await ensureWorkingFolder(
     request.workspace?.working_dir ?? context.defaultWorkspace,
     context.defaultWorkspace,
+    () => runtimeForbiddenPaths(context.dataDir, context.settings.sandbox.deny_paths),
   );
   const requested = requestedLLM(request);
-  const tools = request.agent ? toolsOfAgent(request.agent) : undefined;
+  const tools = request.agent
+    ? toolsOfAgent(request.agent)
+    : request.agent_settings
+      ? toolsOfAgentSettings(request.agent_settings)
+      : undefined;
+  const upstreamModel = (request.agent?.llm ?? request.agent_settings?.llm)?.model;
   const llm = requested
     ? {
         provider: requested.provider,
         model: requested.model,
         ...(requested.base_url ? { base_url: requested.base_url } : {}),
+        ...(upstreamModel ? { upstream_model: upstreamModel } : {}),
       }
     : SETTINGS_LLM;
   try {
     const record = await store.createConversation({
       id: context.id,
       title: request.title ?? DEFAULT_TITLE,
-      title_source: request.title ? 'user' : 'auto',
+      // autotitle:false keeps the default title until the person renames the conversation.
+      title_source: request.title || request.autotitle === false ? 'user' : 'auto',
       created_at: context.createdAt,
       workspace_dir: workspaceDir,
       llm,
@@ -76,19 +93,9 @@ export async function createConversationRecord(
  */
 export function requestedLLM(request: CreateConversation): LLMConfigInput | undefined {
   if (request.llm) return request.llm;
-  if (!request.agent) return undefined;
-  const mapped = fromUpstreamLLM(request.agent.llm);
+  const upstream = request.agent?.llm ?? request.agent_settings?.llm ?? undefined;
+  if (!upstream) return undefined;
+  const mapped = fromUpstreamLLM(upstream);
   if (!mapped.ok) throw new RuntimeError('invalid_request', `agent.llm: ${mapped.reason}`);
   return mapped.config;
-}
-
-async function validWorkspace(path: string, base: string): Promise<string> {
-  const absolute = resolve(base, path);
-  const stats = await stat(absolute).catch(() => undefined);
-  if (!stats?.isDirectory())
-    throw new RuntimeError(
-      'invalid_workspace',
-      `The workspace folder ${absolute} does not exist or is not a directory`,
-    );
-  return absolute;
 }

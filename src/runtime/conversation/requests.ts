@@ -13,6 +13,7 @@ import {
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
+import { ClientToolSchema, UpstreamAgentSettingsSchema } from './upstream-agent-settings';
 
 /** Request bodies of the runtime's API (CONTRACT §3). The server validates with these; OpenAPI is made from them. */
 
@@ -123,8 +124,10 @@ const HookConfigInputSchema = z
 
 /**
  * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
- * the model configuration, `tools` are checked), `workspace.kind`/`type`, `hook_config`, `user_id`
- * (single user: ignored), `secrets`, tags as an object.
+ * the model configuration, `tools` are checked) or the Agent Canvas's `agent_settings`,
+ * `workspace.kind`/`type`, `hook_config`, `user_id` (single user: ignored), `secrets`, tags as an
+ * object, `autotitle`. Accepted and not honoured (CONTRACT §8): `client_tools`, `title_llm_profile`,
+ * `worktree`, `parent_conversation_id`, `tool_module_qualnames`.
  */
 export const CreateConversationSchema = z
   .strictObject({
@@ -150,19 +153,46 @@ export const CreateConversationSchema = z
      * `agent.mcp_config`) and the global servers it leaves off. Memory only, like a model key.
      */
     mcp_config: MCPConfigSchema.nullish(),
+    /** The Agent Canvas's way of naming the agent (instead of `agent`). */
+    agent_settings: UpstreamAgentSettingsSchema.optional(),
+    client_tools: z.array(ClientToolSchema).max(50).optional(),
+    /** false: the title is not taken from the first message (it stays until renamed). */
+    autotitle: z.boolean().optional(),
+    title_llm_profile: z.string().max(200).nullish(),
+    /** Upstream runs the conversation in a git worktree of its own; here it works in the folder itself. */
+    worktree: z.boolean().optional(),
+    /** Upstream's Fernet-encrypted keys; this runtime has none to decrypt, so a key sent with it is refused. */
+    secrets_encrypted: z.boolean().optional(),
+    parent_conversation_id: z.guid().nullish(),
+    tool_module_qualnames: z.record(z.string(), z.string()).nullish(),
   })
   .superRefine((request, context) => {
+    const ways = [request.agent && 'agent', request.agent_settings && 'agent_settings', request.llm && 'llm'];
+    const given = ways.filter((way) => typeof way === 'string');
+    if (given.length > 1)
+      context.addIssue({
+        code: 'custom',
+        path: [given[1] ?? 'agent'],
+        message: `Give the model either as agent.llm (upstream), agent_settings.llm (the Agent Canvas) or as llm, not ${given.join(' and ')}`,
+      });
+    if (request.secrets_encrypted && (request.agent?.llm.api_key || request.agent_settings?.llm?.api_key))
+      context.addIssue({
+        code: 'custom',
+        path: ['secrets_encrypted'],
+        message:
+          'Encrypted keys cannot be read here: send the key in plain over this connection, or leave it out to use the key in the settings',
+      });
+    if (request.agent_settings?.mcp_config && request.mcp_config)
+      context.addIssue({
+        code: 'custom',
+        path: ['mcp_config'],
+        message: 'Give the MCP servers either as agent_settings.mcp_config or as mcp_config, not both',
+      });
     if (request.agent?.mcp_config && request.mcp_config)
       context.addIssue({
         code: 'custom',
         path: ['mcp_config'],
         message: 'Give the MCP servers either as agent.mcp_config (upstream) or as mcp_config, not both',
-      });
-    if (request.agent && request.llm)
-      context.addIssue({
-        code: 'custom',
-        path: ['agent'],
-        message: 'Give the model either as agent.llm (upstream) or as llm, not both',
       });
   });
 

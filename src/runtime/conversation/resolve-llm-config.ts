@@ -20,5 +20,7 @@ export function resolveLLMConfig(
     configured.provider === record.llm.provider &&
     (configured.base_url ?? '') === (record.llm.base_url ?? '');
   const apiKey = conversationKey ?? (sameEndpoint ? configured.api_key : undefined);
-  return { ...record.llm, ...(apiKey ? { api_key: apiKey } : {}) };
+  // The name an upstream client gave is for its eyes; the provider is asked for `model`.
+  const { upstream_model: _asNamed, ...llm } = record.llm;
+  return { ...llm, ...(apiKey ? { api_key: apiKey } : {}) };
 }

@@ -10,6 +10,7 @@ export const RUNTIME_ERRORS = {
   no_pending_actions: 'Nothing is waiting for confirmation',
   pending_actions_changed: 'The decisions do not name the pending actions; reload and decide again',
   invalid_workspace: 'The workspace folder does not exist or is not a directory',
+  workspace_forbidden: 'The workspace folder lies where the agent may not reach',
   llm_not_configured: 'No model is configured: open Settings and choose a provider and model',
   invalid_request: 'The request is not valid',
   llm_unsupported: 'This runtime cannot serve that model',
@@ -26,6 +27,7 @@ export const RUNTIME_ERRORS = {
     'The branch folder could not be deleted safely (a link on its path, or its files kept changing while they were deleted); the conversation is kept, try again',
   unknown_mcp_server: 'No MCP server in the settings has that name',
   mcp_path_refused: "An MCP server's read_only_paths would show a path the sandbox hides",
+  profile_not_found: 'No LLM profile has that name',
   conversation_elsewhere: 'Another runtime serves this conversation now; try again',
 } as const;
 

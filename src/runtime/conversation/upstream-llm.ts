@@ -64,7 +64,10 @@ export function fromUpstreamLLM(llm: UpstreamLLM): UpstreamLLMMapping {
   };
 }
 
-/** The upstream `LLM` object describing one of our configurations; never carries a key. */
+/**
+ * The upstream `LLM` object describing one of our configurations; never carries a key. The model is
+ * named as the client named it when it came from one, else in LiteLLM's naming.
+ */
 export function toUpstreamLLM(llm: LLMPublicConfig): {
   model: string;
   base_url: string | null;
@@ -72,6 +75,7 @@ export function toUpstreamLLM(llm: LLMPublicConfig): {
   usage_id: string;
 } {
   const model =
-    llm.model === '' ? '' : `${llm.provider === 'anthropic' ? 'anthropic' : 'openai'}/${llm.model}`;
+    llm.upstream_model ??
+    (llm.model === '' ? '' : `${llm.provider === 'anthropic' ? 'anthropic' : 'openai'}/${llm.model}`);
   return { model, base_url: llm.base_url ?? null, api_key: null, usage_id: 'agent' };
 }

@@ -249,7 +249,11 @@ describe('switch llm', () => {
     });
     expect((await harness.service.get(id)).llm).toEqual({ provider: 'anthropic', model: 'claude-test' });
     const [update] = stateUpdates(await harness.events(id), 'llm');
-    expect(update?.value).toEqual({ provider: 'anthropic', model: 'claude-test' });
+    expect(update?.value).toEqual({
+      upstream_model: 'anthropic/claude-test',
+      provider: 'anthropic',
+      model: 'claude-test',
+    });
     await harness.say(id, 'my key is sk-ant-switch-0123456789abcdef');
     await harness.settled(id);
     expect(harness.llmConfigs.at(-1)).toEqual({

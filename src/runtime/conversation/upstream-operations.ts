@@ -99,10 +99,12 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
         // A key is never sent to an endpoint it was not given for.
         apiKeys.delete(id);
       }
+      const upstreamModel = 'provider' in llm ? undefined : llm.model;
       const publicConfig = {
         provider: config.provider,
         model: config.model,
         ...(config.base_url ? { base_url: config.base_url } : {}),
+        ...(upstreamModel ? { upstream_model: upstreamModel } : {}),
       };
       await registry.with(id, async (live) => {
         const recorded = live.log.setState('llm', publicConfig, { llm: publicConfig });

@@ -54,6 +54,8 @@ export const LLMPublicConfigSchema = z.strictObject({
   provider: LLMProviderSchema,
   model: z.string(),
   base_url: z.string().optional(),
+  /** The model's name as an upstream client gave it (`mock`, `openai/gpt-4o`), answered back unchanged. */
+  upstream_model: z.string().optional(),
 });
 
 export const DEFAULT_CONFIRMATION_POLICY: ConfirmationPolicy = {

@@ -1,5 +1,7 @@
 import { realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { expandHome } from '../settings/sandbox-settings';
 import { deniedPaths } from '../tools/terminal/denied-paths';
 import { realHostView } from '../tools/terminal/host-view';
 import { systemSecrets } from '../tools/terminal/system-secrets';
@@ -37,6 +39,19 @@ export async function forbiddenPaths(input: ForbiddenPathsInput): Promise<Forbid
   const resolved = await Promise.all(given.map((path) => realpath(path).catch(() => path)));
   const all = [...new Set([...given, ...resolved])];
   return { covers: (realPath) => all.some((forbidden) => isInsideOrSame(realPath, forbidden)) };
+}
+
+/** The runtime's forbidden paths: its data dir, the credential folders of the real home, and `deny_paths` (`~/` expanded). */
+export function runtimeForbiddenPaths(
+  dataDir: string,
+  denyPaths: readonly string[],
+): Promise<ForbiddenPaths> {
+  const home = homedir();
+  return forbiddenPaths({
+    dataDir,
+    homeDir: home,
+    denyPaths: denyPaths.map((path) => expandHome(path, home)),
+  });
 }
 
 function isInsideOrSame(path: string, folder: string): boolean {

@@ -1,5 +1,6 @@
 import { ServerInfoSchema, StatusSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
+import { UPSTREAM_AGENT_SERVER_VERSION } from '../upstream-agent-server-version';
 
 const CAPABILITIES = [
   'conversations',
@@ -48,7 +49,8 @@ export function registerHealthRoutes(app: ZodApp, context: ServerContext): void 
       const now = context.now();
       return {
         title: 'Agent Workbench',
-        version: context.version,
+        version: UPSTREAM_AGENT_SERVER_VERSION,
+        workbench_version: context.version,
         uptime: seconds(now - context.startedAt.getTime()),
         idle_time: seconds(now - context.lastActivity()),
         usable_tools: [...context.usableTools],

@@ -27,6 +27,10 @@ describe('/api/settings', () => {
       approval_rules: [],
       mcp_servers: {},
       sandbox_status: sandboxStatus(process.env),
+      agent_settings: { llm: { model: 'openai/scripted-model', base_url: null, api_key: null } },
+      conversation_settings: {},
+      misc_settings: {},
+      llm_api_key_is_set: true,
     });
     expect(response.body).not.toContain('sk-env-secret-value');
   });

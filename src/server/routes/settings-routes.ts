@@ -14,14 +14,27 @@ import {
   ValidationErrorResponseSchema,
 } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
+import {
+  llmPatchFromDiff,
+  UpstreamSettingsDiffsSchema,
+  upstreamSettingsView,
+} from './upstream-settings-view';
 
-/** GET and PATCH /api/settings: the model and default policies. The API key is write-only. */
+/**
+ * GET and PATCH /api/settings: the model and default policies, and beside them upstream's settings
+ * documents (`agent_settings`, `conversation_settings`, `misc_settings`, changed by `*_settings_diff`).
+ * The API key is write-only.
+ */
 export function registerSettingsRoutes(app: ZodApp, context: ServerContext): void {
-  const answer = () => ({
-    ...context.settings.view(),
-    default_workspace: context.defaultWorkspace,
-    sandbox_status: sandboxStatus(process.env),
-  });
+  const answer = () => {
+    const view = context.settings.view();
+    return {
+      ...view,
+      ...upstreamSettingsView(context.upstreamSettings.read(), view),
+      default_workspace: context.defaultWorkspace,
+      sandbox_status: sandboxStatus(process.env),
+    };
+  };
 
   app.get(
     '/api/settings',
@@ -44,12 +57,18 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
         tags: ['settings'],
         description:
           'Persists to settings.json (0600). `llm.api_key`: a string sets it, "" clears it, absent keeps it, except that a change of `base_url` or `provider` without a new key clears the stored key (answer: `api_key_cleared: true`), so a key is never sent to a host it was not given for. `llm: null` forgets the model. Env variables still win (see `overridden_by_env`). 422 `mcp_path_refused` when a stdio MCP server\'s `read_only_paths` entry is relative, or is, holds or lies inside a path the sandbox hides (the data dir, credential folders, `sandbox.deny_paths`).',
-        body: SettingsPatchSchema,
+        body: SettingsPatchSchema.extend(UpstreamSettingsDiffsSchema.shape),
         response: { 200: SettingsResponseSchema, 422: ValidationErrorResponseSchema.or(ErrorResponseSchema) },
       },
     },
     async (request) => {
-      const { api_key_cleared } = context.settings.update(request.body);
+      const { agent_settings_diff, conversation_settings_diff, misc_settings_diff, ...ours } = request.body;
+      const diffs = { agent_settings_diff, conversation_settings_diff, misc_settings_diff };
+      // Upstream's model choice lands in our settings.json (its key too); the rest of its documents,
+      // secrets taken out, in upstream-settings.json. Checked first, so a refused model saves nothing.
+      const llm = llmPatchFromDiff(diffs, context.upstreamSettings.read());
+      const { api_key_cleared } = context.settings.update(llm === undefined ? ours : { ...ours, llm });
+      context.upstreamSettings.merge(diffs);
       return { ...answer(), ...(api_key_cleared ? { api_key_cleared } : {}) };
     },
   );

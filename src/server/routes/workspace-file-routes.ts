@@ -4,8 +4,7 @@ import { homedir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { expandHome } from '../../runtime/settings/sandbox-settings';
-import { type ForbiddenPaths, forbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
+import { type ForbiddenPaths, runtimeForbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
 import { listSubdirectories } from '../../runtime/workspace-files/list-subdirectories';
 import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
 import { writeUploadAtomic } from '../../runtime/workspace-files/write-upload-atomic';
@@ -50,10 +49,8 @@ const ERRORS = {
 export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
   const forbidden = async (): Promise<FileRules | undefined> => {
     if (context.dataDir === undefined) return undefined;
-    const home = homedir();
-    const denyPaths = context.settings.current().sandbox.deny_paths.map((path) => expandHome(path, home));
     const [paths, workspaces] = await Promise.all([
-      forbiddenPaths({ dataDir: context.dataDir, homeDir: home, denyPaths }),
+      runtimeForbiddenPaths(context.dataDir, context.settings.current().sandbox.deny_paths),
       workspacesOf(context),
     ]);
     return { forbidden: paths, workspaces };

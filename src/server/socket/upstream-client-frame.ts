@@ -22,7 +22,9 @@ const UpstreamImageContentSchema = z.strictObject({
 /**
  * Upstream's Message as a client sends it over the event socket. Only `role: "user"` is taken (the
  * socket's job is the user's turn); content may be a string (one text block) as upstream allows. The
- * other fields of upstream's Message are accepted and have no effect on a user message.
+ * other fields of upstream's Message are accepted and have no effect on a user message. `run` (the
+ * Agent Canvas sends `{...message, run: true}`) says whether the agent takes its turn: absent, it
+ * does, as upstream's socket always runs.
  */
 export const UpstreamMessageSchema = z.strictObject({
   role: z.literal('user'),
@@ -38,11 +40,12 @@ export const UpstreamMessageSchema = z.strictObject({
   function_calling_enabled: ignored,
   force_string_serializer: ignored,
   send_reasoning_content: ignored,
+  run: z.boolean().optional(),
 });
 
 export type UpstreamClientFrame =
   | { kind: 'auth'; sessionApiKey: unknown }
-  | { kind: 'message'; content: Content[] }
+  | { kind: 'message'; content: Content[]; run: boolean }
   | { kind: 'invalid'; detail: string };
 
 /**
@@ -59,7 +62,7 @@ export function readUpstreamClientFrame(data: unknown, isBinary: boolean): Upstr
   if (!parsed.success) return { kind: 'invalid', detail: frameIssueDetail(parsed.error, 'a user Message') };
   const content = toContent(parsed.data.content);
   if (content.length === 0) return { kind: 'invalid', detail: 'content: a message needs at least one block' };
-  return { kind: 'message', content };
+  return { kind: 'message', content, run: parsed.data.run ?? true };
 }
 
 function isAuthFrame(json: unknown): json is { type: 'auth'; session_api_key?: unknown } {

@@ -151,18 +151,15 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
     // A redundant auth frame (the key was on the upgrade already) is ignored, as upstream does.
     if (frame.kind === 'auth') return;
     if (frame.kind === 'invalid') return writeError('invalid_frame', frame.detail);
-    await sendUserMessage(frame.content);
+    await sendUserMessage(frame.content, frame.run);
   }
 
-  async function sendUserMessage(content: Content[]) {
+  async function sendUserMessage(content: Content[], run: boolean) {
     const service = deps.service();
     if (!service || !deps.conversationId)
       return writeError('runtime_not_ready', 'The runtime is still starting');
     try {
-      await service.sendMessage(
-        deps.conversationId,
-        SendMessageSchema.parse({ role: 'user', content, run: true }),
-      );
+      await service.sendMessage(deps.conversationId, SendMessageSchema.parse({ role: 'user', content, run }));
     } catch (error) {
       const entry = lookupError(error);
       if (entry) return writeError(entry.code, entry.detail);

@@ -429,6 +429,30 @@ describe('upstream event socket: client frames', () => {
     );
   });
 
+  it("takes the Agent Canvas's frame ({...message, run: true}) and runs it; run:false only appends", async () => {
+    const { app, baseUrl } = await start({
+      script: { turns: [{ text: 'Follow-up answered.' }], fallback: { text: 'Again.' } },
+    });
+    const info = await seeded(app, 0);
+    const socket = open(baseUrl, info.id);
+    await socket.waitFor(isFullState);
+    socket.send({ role: 'user', content: [{ type: 'text', text: 'a follow-up' }], run: true });
+    await socket.waitFor(
+      (frame) => frame.kind === 'MessageEvent' && JSON.stringify(frame).includes('Follow-up answered.'),
+    );
+    await waitForStatus(app, info.id, ['finished']);
+
+    socket.send({ role: 'user', content: [{ type: 'text', text: 'just noted' }], run: false });
+    await socket.waitFor(
+      (frame) => frame.kind === 'MessageEvent' && JSON.stringify(frame).includes('just noted'),
+    );
+    expect(socket.frames.some((frame) => frame.kind === 'ServerErrorEvent')).toBe(false);
+    const agentMessages = (await app.store.readEvents(info.id)).filter(
+      (event) => event.kind === 'MessageEvent' && event.source === 'agent',
+    );
+    expect(agentMessages).toHaveLength(1);
+  });
+
   it('answers anything else with a ServerErrorEvent and stays open', async () => {
     const { app, baseUrl } = await start();
     const info = await seeded(app, 0);

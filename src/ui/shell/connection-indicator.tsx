@@ -22,7 +22,7 @@ export function ConnectionIndicator() {
       <span className="connection__label">{label}</span>
       {serverInfo.data ? (
         <span className="connection__version" data-testid="runtime-version" title={serverInfo.data.title}>
-          v{serverInfo.data.version}
+          v{serverInfo.data.workbench_version}
         </span>
       ) : null}
     </div>
