@@ -101,6 +101,45 @@ export function describeEventReadsContract(context: ContractContext): void {
         'invalid_page_id',
       );
     });
+
+    it('never ends a page inside a group of equal timestamps, so paging by timestamp__lt loses none', async () => {
+      // Four events in one millisecond (one step's appends share the clock's reading): seqs 5 to 8.
+      const sameInstant = [6, 7, 8, 9].map((n) => ({
+        ...agentMessage(n, `same ${n}`),
+        timestamp: testTime(6),
+      }));
+      await context.store.appendMany(C, sameInstant);
+      // The Agent Canvas's history: the newest page, then older ones before the oldest timestamp it holds.
+      const seen: number[] = [];
+      let before: string | undefined;
+      for (let round = 0; round < 10; round += 1) {
+        const filter = before === undefined ? {} : { timestampLt: before };
+        const page = await context.store.searchEvents(C, filter, { limit: 2, order: 'desc' });
+        seen.push(...seqs(page.items));
+        const oldest = page.items.at(-1);
+        if (!oldest || page.items.length < 2) break;
+        before = oldest.timestamp;
+      }
+      expect(seen).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 0]);
+      // Page ids go on after the group, in either order, and each event comes once.
+      for (const order of ['asc', 'desc'] as const) {
+        const paged: number[] = [];
+        let pageId: string | undefined;
+        do {
+          const page = await context.store.searchEvents(
+            C,
+            {},
+            { limit: 3, order, ...(pageId ? { page_id: pageId } : {}) },
+          );
+          paged.push(...seqs(page.items));
+          pageId = page.next_page_id ?? undefined;
+        } while (pageId);
+        expect(paged).toEqual(order === 'asc' ? [0, 1, 2, 3, 4, 5, 6, 7, 8] : [8, 7, 6, 5, 4, 3, 2, 1, 0]);
+      }
+      const first = await context.store.searchEvents(C, {}, { limit: 6, order: 'asc' });
+      expect(seqs(first.items)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(first.next_page_id).toBeNull();
+    });
   });
 }
 

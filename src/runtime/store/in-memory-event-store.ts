@@ -12,7 +12,8 @@ import { forkRecord } from './fork-record';
 import { hasEveryTag } from './has-every-tag';
 import { listInMemory } from './in-memory-conversation-list';
 import { messageText } from './message-text';
-import { decodePageId, encodePageId, pageIdNumber } from './page-cursor';
+import { decodePageId, pageIdNumber } from './page-cursor';
+import { readInstantPage } from './read-instant-page';
 import { stampEvent } from './stamp-event';
 
 export interface InMemoryEventStoreOptions {
@@ -180,16 +181,18 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     },
     async searchEvents(conversationId, filter, page): Promise<Page<Event>> {
       const descending = page.order === 'desc';
-      let events = get(conversationId).events.filter((event) => eventFilterMatches(event, filter));
-      if (descending) events = events.reverse();
-      if (page.page_id !== undefined) {
-        const after = pageIdNumber(decodePageId(page.page_id), 's');
-        events = events.filter((event) => (descending ? event.seq < after : event.seq > after));
-      }
-      const items = events.slice(0, page.limit);
-      const last = items.at(-1);
-      const next = events.length > page.limit && last ? encodePageId({ s: last.seq }) : null;
-      return { items: copy(items), next_page_id: next };
+      const events = get(conversationId).events.filter((event) => eventFilterMatches(event, filter));
+      if (descending) events.reverse();
+      const cursor = page.page_id === undefined ? null : pageIdNumber(decodePageId(page.page_id), 's');
+      const read = async (after: number | null, count: number) => {
+        const from =
+          after === null
+            ? 0
+            : events.findIndex((event) => (descending ? event.seq < after : event.seq > after));
+        return from < 0 ? [] : events.slice(from, from + count);
+      };
+      const result = await readInstantPage(read, cursor, page.limit);
+      return { items: copy(result.items), next_page_id: result.next_page_id };
     },
     async countEvents(conversationId, filter) {
       return get(conversationId).events.filter((event) => eventFilterMatches(event, filter)).length;

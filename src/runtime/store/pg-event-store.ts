@@ -14,7 +14,8 @@ import { forkRecord } from './fork-record';
 import { mapPgError } from './map-pg-error';
 import { messageText } from './message-text';
 import { migratePg } from './migrate-pg';
-import { decodePageId, encodePageId, pageIdNumber } from './page-cursor';
+import { decodePageId, pageIdNumber } from './page-cursor';
+import { readInstantPage } from './read-instant-page';
 import { createPgConversationList } from './pg-conversation-list';
 import { type ConversationRow, conversationParams, conversationRecord } from './sqlite-conversation-row';
 import { createEventRowReader, type EventRow, parseEventRow } from './sqlite-event-row';
@@ -380,24 +381,23 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
       run(async () => {
         await row(pool, conversationId);
         const descending = page.order === 'desc';
-        const values: unknown[] = [];
-        const where = eventConditions(conversationId, filter, values);
-        if (page.page_id !== undefined) {
-          values.push(pageIdNumber(decodePageId(page.page_id), 's'));
-          where.push(`seq ${descending ? '<' : '>'} $${values.length}`);
-        }
-        values.push(page.limit + 1);
-        const { rows } = await pool.query<EventRow>(
-          `SELECT seq, json FROM events WHERE ${where.join(' AND ')}
-           ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT $${values.length}`,
-          values,
-        );
-        const pageRows = rows.slice(0, page.limit);
-        const last = pageRows.at(-1);
-        return {
-          items: readRows(conversationId, pageRows),
-          next_page_id: rows.length > page.limit && last ? encodePageId({ s: last.seq }) : null,
+        const cursor = page.page_id === undefined ? null : pageIdNumber(decodePageId(page.page_id), 's');
+        const read = async (after: number | null, count: number) => {
+          const values: unknown[] = [];
+          const where = eventConditions(conversationId, filter, values);
+          if (after !== null) {
+            values.push(after);
+            where.push(`seq ${descending ? '<' : '>'} $${values.length}`);
+          }
+          values.push(count);
+          const { rows } = await pool.query<EventRow>(
+            `SELECT seq, json FROM events WHERE ${where.join(' AND ')}
+             ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT $${values.length}`,
+            values,
+          );
+          return readRows(conversationId, rows);
         };
+        return await readInstantPage(read, cursor, page.limit);
       }),
     countEvents: (conversationId, filter) =>
       run(async () => {

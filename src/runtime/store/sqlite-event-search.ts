@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Event } from '../events';
 import type { EventFilter, Page, PageRequest } from './event-store';
-import { decodePageId, encodePageId, pageIdNumber } from './page-cursor';
+import { withIoErrors } from './map-sqlite-error';
+import { decodePageId, pageIdNumber } from './page-cursor';
+import { readInstantPage } from './read-instant-page';
 import type { EventRow } from './sqlite-event-row';
 
 type ReadRows = (conversationId: string, rows: readonly EventRow[]) => Event[];
@@ -57,23 +59,20 @@ export function createSqliteEventSearch(db: Database.Database, readRows: ReadRow
   }
 
   return {
-    search(conversationId: string, filter: EventFilter, page: PageRequest): Page<Event> {
+    async search(conversationId: string, filter: EventFilter, page: PageRequest): Promise<Page<Event>> {
       const descending = page.order === 'desc';
       const cursor = page.page_id === undefined ? null : pageIdNumber(decodePageId(page.page_id), 's');
-      const where = conditions(filter, cursor === null ? null : descending ? 'before' : 'after');
-      const sql = `SELECT seq, json FROM events WHERE ${where} ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT @limit`;
-      const values = {
-        ...params(conversationId, filter),
-        limit: page.limit + 1,
-        ...(cursor === null ? {} : { cursor }),
+      const read = async (after: number | null, count: number) => {
+        const where = conditions(filter, after === null ? null : descending ? 'before' : 'after');
+        const sql = `SELECT seq, json FROM events WHERE ${where} ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT @limit`;
+        const values = {
+          ...params(conversationId, filter),
+          limit: count,
+          ...(after === null ? {} : { cursor: after }),
+        };
+        return withIoErrors(() => readRows(conversationId, prepared(sql).all(values) as EventRow[]));
       };
-      const rows = prepared(sql).all(values) as EventRow[];
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows.at(-1);
-      return {
-        items: readRows(conversationId, pageRows),
-        next_page_id: rows.length > page.limit && last ? encodePageId({ s: last.seq }) : null,
-      };
+      return await readInstantPage(read, cursor, page.limit);
     },
     count(conversationId: string, filter: EventFilter): number {
       const sql = `SELECT count(*) FROM events WHERE ${conditions(filter, null)}`;
