@@ -2,12 +2,13 @@ import type { ConversationInfo, LLMPublicConfig } from '../events';
 import type { ConversationRecord } from '../store/event-store';
 import { SERVED_TOOLS } from './upstream-agent';
 import { toUpstreamLLM } from './upstream-llm';
+import { withUpstreamMetrics } from './upstream-stats';
 
 /**
  * The API's view of a conversation row. `llm` shows the model a run would use: the conversation's own,
  * or (when it follows the settings, stored with an empty model) the one configured now. `agent` says
  * the same in upstream's words, without a key; `persistenceDir` is the conversation's folder in the
- * data dir.
+ * data dir. `stats` carries upstream's `usage_to_metrics` beside ours, which the Agent Canvas sums.
  */
 export function toConversationInfo(
   record: ConversationRecord,
@@ -16,6 +17,10 @@ export function toConversationInfo(
   persistenceDir: string,
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
+  const upstreamLLM = toUpstreamLLM({
+    ...llm,
+    ...(llm.base_url ? { base_url: publicBaseUrl(llm.base_url) } : {}),
+  });
   return {
     id: record.id,
     title: record.title,
@@ -35,13 +40,13 @@ export function toConversationInfo(
     stuck_detection: record.stuck_detection,
     network_access: record.network_access,
     approval_rules: structuredClone(record.approval_rules),
-    stats: record.stats,
+    stats: withUpstreamMetrics(record.stats, upstreamLLM.model),
     tags: record.tags,
     pinned: record.pinned,
     branch_folder: record.branch_folder !== undefined,
     agent: {
       kind: 'Agent',
-      llm: toUpstreamLLM({ ...llm, ...(llm.base_url ? { base_url: publicBaseUrl(llm.base_url) } : {}) }),
+      llm: upstreamLLM,
       // The tools the model is offered besides think and finish: the ones chosen at creation, else all.
       tools: (record.tools ?? SERVED_TOOLS).map((name) => ({ name })),
     },

@@ -5,9 +5,9 @@ import {
   ExecutionStatusSchema,
   LLMProviderSchema,
   SecurityAnalyzerSchema,
-  StatsSchema,
 } from './conversation-state';
 import { EventIdSchema } from './events';
+import { InfoStatsSchema } from './upstream-metrics';
 
 const UpstreamAgentInfoSchema = z.strictObject({
   kind: z.literal('Agent'),
@@ -47,7 +47,7 @@ export const ConversationInfoSchema = z.strictObject({
   /** This conversation's approval rules, checked before the global ones (settings). */
   // Default: infos recorded before approval rules existed had none.
   approval_rules: z.array(ApprovalRuleSchema).default([]),
-  stats: StatsSchema,
+  stats: InfoStatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),
   /**

@@ -5,3 +5,4 @@ export * from './events';
 export * from './observations';
 export * from './conversation-info';
 export * from './conversation-state';
+export * from './upstream-metrics';

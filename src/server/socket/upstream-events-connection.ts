@@ -11,7 +11,12 @@ import type { ServerFrame } from './socket-frames';
 import { activeBranchIds } from './upstream-active-branch';
 import { readUpstreamClientFrame } from './upstream-client-frame';
 import type { UpstreamEventsQuery } from './upstream-events-query';
-import { fullStateEvent, serverErrorEvent, streamingDeltaEvent } from './upstream-server-events';
+import {
+  fullStateEvent,
+  serverErrorEvent,
+  streamingDeltaEvent,
+  withUpstreamStats,
+} from './upstream-server-events';
 import { timestampMicros } from './upstream-timestamp-micros';
 
 export interface UpstreamEventsConnectionDeps extends ConversationSocketDeps {
@@ -43,6 +48,8 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
   /** Stored events up to the subscription's throughSeq go out only when this says so (the resend). */
   let resendThroughSeq = -1;
   let inResend: (event: Event) => boolean = () => false;
+  /** The model of the last full state, named in the `usage_to_metrics` of stats updates. */
+  let modelName = '';
 
   const writeEvent = (event: object) => {
     let text = serialized.get(event);
@@ -59,10 +66,11 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
   const sendFrame = (frame: ServerFrame) => {
     switch (frame.type) {
       case 'sync':
+        modelName = frame.state.agent?.llm.model ?? frame.state.llm.model;
         return write(JSON.stringify(fullStateEvent(frame.state, deps.now())));
       case 'durable':
         if (frame.seq <= resendThroughSeq && !inResend(frame.event)) return;
-        return writeEvent(frame.event);
+        return writeEvent(withUpstreamStats(frame.event, modelName));
       case 'delta':
         if (deps.query.streamingDeltas)
           write(JSON.stringify(streamingDeltaEvent(frame.kind, frame.content, deps.now())));

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationInfo } from '../../runtime/events';
+import { withUpstreamMetrics } from '../../runtime/conversation/upstream-stats';
+import { toUpstreamTags } from '../../runtime/conversation/upstream-tags';
+import { type ConversationInfo, type Event, type InfoStats, StatsSchema } from '../../runtime/events';
 
 /**
  * The events the upstream event socket makes itself (never stored, so they carry no `seq`), in
@@ -7,9 +9,24 @@ import type { ConversationInfo } from '../../runtime/events';
  * `source`) and the kind's own fields. `now` is the clock in milliseconds since the epoch.
  */
 
-/** Upstream's first frame: ConversationStateUpdateEvent `full_state` whose value is the ConversationInfo. */
+/**
+ * Upstream's first frame: ConversationStateUpdateEvent `full_state` whose value is the ConversationInfo
+ * with its tags as upstream's key-value object (only upstream clients read this socket).
+ */
 export function fullStateEvent(info: ConversationInfo, now: number) {
-  return { ...base('ConversationStateUpdateEvent', 'environment', now), key: 'full_state', value: info };
+  const value = { ...info, tags: toUpstreamTags(info.tags) };
+  return { ...base('ConversationStateUpdateEvent', 'environment', now), key: 'full_state', value };
+}
+
+/**
+ * A stored `stats` update as upstream sends it: its value with `usage_to_metrics` beside our fields
+ * (the Agent Canvas updates its cost and tokens from that key alone). Other events pass unchanged.
+ */
+export function withUpstreamStats(event: Event, modelName: string): Event | (Event & { value: InfoStats }) {
+  if (event.kind !== 'ConversationStateUpdateEvent' || event.key !== 'stats') return event;
+  const stats = StatsSchema.safeParse(event.value);
+  // A stats value this runtime did not write (older records' shapes) goes out as stored.
+  return stats.success ? { ...event, value: withUpstreamMetrics(stats.data, modelName) } : event;
 }
 
 /** Upstream's ServerErrorEvent: a bad client frame or a refused message; the socket stays open. */
