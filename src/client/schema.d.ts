@@ -214,6 +214,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/llm/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamLLMProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/llm/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamLLMModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plugins/installed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamInstalledPlugins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canvas-extensions/installed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamCanvasExtensions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["loadUpstreamSkills"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles": {
         parameters: {
             query?: never;
@@ -1203,7 +1283,34 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
-            stats: components["schemas"]["Stats"];
+            stats: {
+                prompt_tokens: number;
+                completion_tokens: number;
+                cost: number | null;
+                cache_read_tokens?: number;
+                cache_write_tokens?: number;
+                usage_to_metrics?: {
+                    [key: string]: {
+                        model_name: string;
+                        accumulated_cost: number;
+                        max_budget_per_task: number | null;
+                        accumulated_token_usage: {
+                            model: string;
+                            prompt_tokens: number;
+                            completion_tokens: number;
+                            cache_read_tokens: number;
+                            cache_write_tokens: number;
+                            reasoning_tokens: number;
+                            context_window: number;
+                            per_turn_token: number;
+                            response_id: string;
+                        };
+                        costs: unknown[];
+                        response_latencies: unknown[];
+                        token_usages: unknown[];
+                    };
+                };
+            };
             tags: string[];
             pinned: boolean;
             branch_folder?: boolean;
@@ -1277,7 +1384,34 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
-            stats: components["schemas"]["Stats"];
+            stats: {
+                prompt_tokens: number;
+                completion_tokens: number;
+                cost: number | null;
+                cache_read_tokens?: number;
+                cache_write_tokens?: number;
+                usage_to_metrics?: {
+                    [key: string]: {
+                        model_name: string;
+                        accumulated_cost: number;
+                        max_budget_per_task: number | null;
+                        accumulated_token_usage: {
+                            model: string;
+                            prompt_tokens: number;
+                            completion_tokens: number;
+                            cache_read_tokens: number;
+                            cache_write_tokens: number;
+                            reasoning_tokens: number;
+                            context_window: number;
+                            per_turn_token: number;
+                            response_id: string;
+                        };
+                        costs: unknown[];
+                        response_latencies: unknown[];
+                        token_usages: unknown[];
+                    };
+                };
+            };
             tags: string[];
             pinned: boolean;
             branch_folder?: boolean;
@@ -2429,6 +2563,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    listUpstreamLLMProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listUpstreamLLMModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listUpstreamInstalledPlugins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listUpstreamCanvasExtensions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    loadUpstreamSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
             };
         };
     };

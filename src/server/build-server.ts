@@ -29,6 +29,7 @@ import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
+import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
@@ -124,6 +125,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
   registerUpstreamSettingsRoutes(app);
+  registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);
   registerConversationRoutes(app, context);

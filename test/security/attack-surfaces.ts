@@ -209,17 +209,24 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
-    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, workspace session",
+    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, workspace session, the empty answers of unserved features",
     routes: [
       /^GET \/api\/settings\/(agent-schema|conversation-schema|secrets)$/,
       /^GET \/api\/(agent-profiles|workspaces|llm\/provider-connections|llm\/models\/verified)$/,
       /^(POST|DELETE) \/api\/auth\/workspace-session$/,
       /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,
+      /^GET \/api\/(llm\/providers|llm\/models|plugins\/installed|canvas-extensions\/installed)$/,
+      /^POST \/api\/skills$/,
     ],
     attacks: [
       {
         file: 'src/server/routes/upstream-settings-routes.test.ts',
         title: 'drops prototype keys and secret-named fields from a hostile diff',
+      },
+      {
+        file: 'src/server/routes/upstream-unserved-feature-routes.test.ts',
+        title:
+          'POST /api/skills loads nothing from the folders a hostile body names, not even a SKILL.md in the data dir',
       },
       {
         file: 'src/server/routes/upstream-profile-routes.test.ts',
