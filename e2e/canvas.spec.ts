@@ -83,3 +83,139 @@ test('consent, onboarding with the mock model, a conversation from the home scre
   await expect(page.getByText('Hello from the mock model.')).toBeVisible({ timeout: 20_000 });
   await shot(page, 'after-reload');
 });
+
+/** The agent server's answers of 400 and above while `during` runs, but those the Canvas expects. */
+async function failedCalls(page: Page, during: () => Promise<void>): Promise<string[]> {
+  const failed: string[] = [];
+  const listener = (response: import('@playwright/test').Response) => {
+    const url = new URL(response.url());
+    // Upstream's automation server and agent profiles are not served; the Canvas takes their 404 in stride.
+    if (/^\/api\/(automation|agent-profiles)(\/|$)/.test(url.pathname)) return;
+    if (url.pathname.startsWith('/api/') && response.status() >= 400)
+      failed.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+  };
+  page.on('response', listener);
+  try {
+    await during();
+  } finally {
+    page.off('response', listener);
+  }
+  return failed;
+}
+
+/**
+ * Opens the Canvas in a fresh browser: consent and onboarding when asked (consent is kept by the
+ * server, so after the first test only the agent choice comes back; the model it saved stays in effect
+ * and the person skips).
+ */
+async function openCanvas(page: Page): Promise<void> {
+  await page.goto(stack.url);
+  const consent = page.getByRole('button', { name: 'Confirm preferences' });
+  const onboarding = page.getByText('Choose your agent');
+  const home = page.getByTestId('home-chat-launcher');
+  await expect(consent.or(onboarding).or(home).first()).toBeVisible({ timeout: 20_000 });
+  if (await consent.isVisible()) {
+    await consent.click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Advanced', { exact: true }).click();
+    await page.getByTestId('llm-custom-model-input').fill('mock');
+    await page.getByTestId('base-url-input').fill(stack.mockLlm.url);
+    await page.getByTestId('llm-api-key-input').fill('sk-mock');
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  if (await onboarding.or(page.getByTestId('onboarding-hello-input')).first().isVisible()) {
+    await page.getByText('Skip for now').click();
+  }
+  await expect(home).toBeVisible();
+}
+
+function conversationFolder(page: Page): string {
+  const id = new URL(page.url()).pathname.split('/').at(-1)?.replaceAll('-', '') ?? '';
+  return join(stack.home, 'workspace', 'project', id);
+}
+
+test('every settings page opens without a failed call or an error toast', async ({ page }) => {
+  test.setTimeout(120_000);
+  await blockTheInternet(page);
+  await openCanvas(page);
+  const pages: [string, string][] = [
+    ['/settings/agents', 'Available Profiles'],
+    ['/settings/llm', 'LLM'],
+    ['/settings/condenser', 'Condenser'],
+    ['/settings/agent-context', 'Agent Context'],
+    ['/settings/verification', 'Confirmation Mode'],
+    ['/settings/app', 'Application'],
+    ['/settings/secrets', 'Secrets'],
+  ];
+  for (const [path, text] of pages) {
+    const failed = await failedCalls(page, async () => {
+      await page.goto(`${stack.url}${path}`);
+      await expect(page.locator('main').getByText(text, { exact: true }).first()).toBeVisible({
+        timeout: 20_000,
+      });
+      // Give the page's queries time to answer before judging them.
+      await page.waitForLoadState('networkidle');
+    });
+    expect({ path, failed }).toEqual({ path, failed: [] });
+    await expect(page.getByText(/error|failed|went wrong/i)).toHaveCount(0);
+    await shot(page, `settings${path.replaceAll('/', '-')}`);
+  }
+});
+
+test('confirmation mode: a risky command waits for the person, runs when approved and not when rejected', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await blockTheInternet(page);
+  stack.mockLlm.setScript(
+    script(
+      terminal('touch approved-by-person', { risk: 'HIGH' }),
+      { text: 'Created the approved file.' },
+      terminal('touch rejected-by-person', { risk: 'HIGH' }),
+    ),
+  );
+  await openCanvas(page);
+  await page.goto(`${stack.url}/settings/verification`);
+  await page.getByText('Confirmation Mode', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(/Settings saved/)).toBeVisible();
+
+  await page.getByText('New Chat').click();
+  const launcher = page.getByTestId('home-chat-launcher');
+  await launcher.getByTestId('chat-input').fill('Create the approved file');
+  await launcher.getByTestId('chat-input').press('Enter');
+  await expect(page.getByText('Do you want to continue with this action?')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('High Risk')).toBeVisible();
+  await shot(page, 'confirm-asked');
+  const folder = conversationFolder(page);
+  expect(existsSync(join(folder, 'approved-by-person'))).toBe(false);
+  // The Canvas's answer buttons carry the words and their shortcut (Continue ⌘↩, Cancel ⇧⌘⌫).
+  await page
+    .getByText(/^Continue\b/)
+    .last()
+    .click();
+  await expect(page.getByText('Created the approved file.')).toBeVisible({ timeout: 30_000 });
+  expect(existsSync(join(folder, 'approved-by-person'))).toBe(true);
+  await shot(page, 'confirm-approved');
+
+  const input = page.getByTestId('chat-input');
+  await input.fill('Now the other file');
+  await input.press('Enter');
+  await expect(page.getByText('Do you want to continue with this action?')).toBeVisible({ timeout: 30_000 });
+  await page
+    .getByText(/^Cancel\b/)
+    .last()
+    .click();
+  // A rejection ends the turn, as upstream's does: the question goes, the command never runs.
+  await expect(page.getByText('Do you want to continue with this action?')).toHaveCount(0);
+  await expect(page.getByText('Run touch rejected-by-person')).toBeVisible();
+  expect(existsSync(join(folder, 'rejected-by-person'))).toBe(false);
+  await shot(page, 'confirm-rejected');
+
+  // The conversation list after a reload: the conversations of this run, by their first message.
+  await page.reload();
+  await expect(page.getByText('Create the approved file').first()).toBeVisible({ timeout: 20_000 });
+  // The first test's conversation: on this page only the list names it.
+  await expect(page.getByText('Say hello').first()).toBeVisible();
+  await shot(page, 'list-after-reload');
+});
