@@ -69,9 +69,7 @@ describe("the upstream event socket speaks upstream's tags and stats", () => {
     const watched = watchTestSocket<Frame>(socket.socket);
     const full = await watched.waitFor((frame) => frame.key === 'full_state');
     expect(full.value?.tags).toEqual({ clientsource: 'agentcanvas', automation: '' });
-    expect((full.value?.stats as Record<string, unknown>).usage_to_metrics).toEqual({
-      agent: agentMetrics(0, 0),
-    });
+    expect(full.value?.stats).toMatchObject({ usage_to_metrics: { agent: agentMetrics(0, 0) } });
 
     await app.service.sendMessage(info.id, {
       role: 'user',
