@@ -2664,7 +2664,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    [key: string]: unknown;
+                    load_public?: boolean;
+                    load_user?: boolean;
+                    load_project?: boolean;
+                    load_org?: boolean;
+                    marketplace_path?: string | null;
+                    project_dir?: string | null;
+                    org_config?: {
+                        [key: string]: unknown;
+                    } | null;
+                    sandbox_config?: {
+                        [key: string]: unknown;
+                    } | null;
                 };
             };
         };

@@ -3,6 +3,18 @@ import type { ZodApp } from '../server-context';
 
 const Anything = z.record(z.string(), z.unknown());
 
+/** Upstream's SkillsRequest, field for field: where to look for skills. Checked, then read for nothing. */
+const SkillsRequestSchema = z.strictObject({
+  load_public: z.boolean().optional(),
+  load_user: z.boolean().optional(),
+  load_project: z.boolean().optional(),
+  load_org: z.boolean().optional(),
+  marketplace_path: z.string().max(4096).nullish(),
+  project_dir: z.string().max(4096).nullish(),
+  org_config: z.record(z.string(), z.unknown()).nullish(),
+  sandbox_config: z.record(z.string(), z.unknown()).nullish(),
+});
+
 /**
  * Features of upstream's agent server this runtime does not serve, answered as upstream answers an
  * install that has none of them, so an upstream front end (the Agent Canvas) shows an empty page
@@ -18,7 +30,7 @@ export function registerUpstreamUnservedFeatureRoutes(app: ZodApp): void {
         schema: {
           operationId,
           tags: ['upstream'],
-          ...(method === 'post' ? { body: Anything.optional() } : {}),
+          ...(method === 'post' ? { body: SkillsRequestSchema.optional() } : {}),
           response: { 200: Anything },
         },
       },
