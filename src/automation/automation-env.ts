@@ -18,6 +18,8 @@ export interface AutomationEnv {
    * database too. Undefined: `<data-dir>/workbench.db`.
    */
   databaseUrl: string | undefined;
+  /** The launcher's --workspace: where automations made through the v1 API work. */
+  defaultWorkspace: string | undefined;
   /** Webhook calls of one automation that start runs (AGENT_WORKBENCH_WEBHOOK_LIMIT). */
   webhookLimit: WebhookLimit;
 }
@@ -51,6 +53,7 @@ export function readAutomationEnv(env: NodeJS.ProcessEnv, cwd: string): Automati
     retryDelaysMs: parseDelays(env.AGENT_WORKBENCH_AUTOMATION_RETRY_MS),
     databaseUrl,
     webhookLimit: parseWebhookLimit(env.AGENT_WORKBENCH_WEBHOOK_LIMIT),
+    defaultWorkspace: env.AGENT_WORKBENCH_WORKSPACE?.trim() || undefined,
   };
 }
 

@@ -7,6 +7,11 @@ export const AUTOMATION_ERROR_STATUS = {
   webhook_off: 404,
   invalid_token: 401,
   rate_limited: 429,
+  run_not_found: 404,
+  run_not_cancellable: 409,
+  runtime_unreachable: 502,
+  /** What the openhands-automation API offers and this service does not (plugins, tarballs, git sync). */
+  not_available: 404,
 } as const;
 
 export type AutomationErrorCode = keyof typeof AUTOMATION_ERROR_STATUS;

@@ -14,6 +14,9 @@ import { createRateLimitedRuns } from './rate-limited-runs';
 import { tokenMatches } from './token-matches';
 import { createWebhookRateLimit, DEFAULT_WEBHOOK_LIMIT, type WebhookLimit } from './webhook-rate-limit';
 
+/** The runtime's batch read takes fewer than 100 ids. */
+const STATUS_BATCH = 99;
+
 export interface AutomationServiceDeps extends Omit<RunDeps, 'starting'> {
   newToken(): string;
   /** How many webhook calls of one automation start runs; DEFAULT_WEBHOOK_LIMIT when left out. */
@@ -30,6 +33,16 @@ export interface AutomationService {
   update(id: string, patch: UpdateAutomation): Promise<AutomationView>;
   delete(id: string): Promise<void>;
   runs(id: string, limit: number): Promise<RunRecord[]>;
+  /** A page of the history, newest first, and how many runs there are in all. */
+  runPage(id: string, page: { limit: number; offset: number }): Promise<{ runs: RunRecord[]; total: number }>;
+  /**
+   * Stops a started run's conversation through the runtime (interrupt: it ends `paused`). 404
+   * `run_not_found`, 409 `run_not_cancellable` for a run that never started a conversation, 502
+   * `runtime_unreachable`.
+   */
+  cancelRun(runId: string): Promise<RunRecord>;
+  /** The runs' conversations' execution_status by conversation id; those the runtime could not tell are left out. */
+  conversationStatuses(runs: readonly RunRecord[]): Promise<Map<string, string>>;
   runNow(id: string): Promise<RunRecord>;
   /**
    * Checks the token first (constant time), then the automation's rate limit (over it: 429
@@ -137,6 +150,37 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
     runs: async (id, limit) => {
       await find(id);
       return deps.store.listRuns(id, limit);
+    },
+    runPage: async (id, page) => {
+      await find(id);
+      const runs = await deps.store.listRuns(id, page.offset + page.limit);
+      return { runs: runs.slice(page.offset), total: await deps.store.countRuns(id) };
+    },
+    cancelRun: async (runId) => {
+      const run = await deps.store.getRun(runId);
+      if (!run) throw new AutomationError('run_not_found', 'No run with this id (its automation deleted?)');
+      if (run.status !== 'started' || !run.conversation_id) {
+        throw new AutomationError(
+          'run_not_cancellable',
+          `This run is ${run.status}: it has no conversation to stop`,
+        );
+      }
+      const stopped = await deps.runtime.interruptConversation(run.conversation_id);
+      // A refusal other than an unreachable runtime (the conversation deleted): nothing left to stop.
+      if (!stopped.ok && stopped.unreachable)
+        throw new AutomationError('runtime_unreachable', stopped.reason);
+      return run;
+    },
+    conversationStatuses: async (runs) => {
+      const ids = [...new Set(runs.flatMap((run) => (run.conversation_id ? [run.conversation_id] : [])))];
+      const statuses = new Map<string, string>();
+      for (let start = 0; start < ids.length; start += STATUS_BATCH) {
+        const answer = await deps.runtime.conversationStatuses(ids.slice(start, start + STATUS_BATCH));
+        // A runtime that cannot be asked leaves the statuses unknown: the page still shows the runs.
+        if (!answer.ok) return statuses;
+        for (const [id, status] of answer.statuses) statuses.set(id, status);
+      }
+      return statuses;
     },
     runNow: async (id) => runEnabled(await find(id), 'manual'),
     runWebhook: async (id, token, payload) => {

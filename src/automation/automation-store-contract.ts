@@ -125,6 +125,21 @@ export function describeAutomationStoreContract(name: string, database: Automati
         );
       });
 
+      it('finds a run by its id and counts an automation`s runs', async () => {
+        await store.addRun(run(1, 1, { status: 'started', conversation_id: 'c-1' }));
+        await store.addRun(run(2, 1));
+        await store.addRun(run(3, 2));
+        expect(await store.getRun(runId(1))).toEqual(
+          run(1, 1, { status: 'started', conversation_id: 'c-1' }),
+        );
+        expect(await store.getRun(runId(3))).toEqual(run(3, 2));
+        expect(await store.getRun(runId(9))).toBeUndefined();
+        expect(await store.countRuns(automationId(1))).toBe(2);
+        expect(await store.countRuns(automationId(9))).toBe(0);
+        await store.delete(automationId(1));
+        expect(await store.getRun(runId(1))).toBeUndefined();
+      });
+
       it('refuses a run of an automation that does not exist', async () => {
         await expect(store.addRun(run(1, 9))).rejects.toThrow();
         expect(await store.listRuns(automationId(9), 10)).toEqual([]);

@@ -27,6 +27,10 @@ export interface AutomationStore {
   /** Newest first; runs created in the same millisecond in reverse order of addRun. */
   listRuns(automationId: string, limit: number): Promise<RunRecord[]>;
   lastRun(automationId: string): Promise<RunRecord | undefined>;
+  /** One run by its id, whichever automation it belongs to. */
+  getRun(id: string): Promise<RunRecord | undefined>;
+  /** How many runs an automation has (what listRuns pages through). */
+  countRuns(automationId: string): Promise<number>;
   lastStartedRun(automationId: string): Promise<RunRecord | undefined>;
   /** Runs left pending by a service that stopped mid-attempt become failed with this reason; how many. */
   failPendingRuns(reason: string): Promise<number>;

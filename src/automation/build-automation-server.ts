@@ -11,6 +11,7 @@ import type { AutomationService } from './automation-service';
 import { HOOKS_PREFIX } from './automation-view';
 import { requestRefusal } from './request-refusal';
 import { hasSessionKey } from './session-check';
+import { registerV1Routes } from './register-v1-routes';
 
 export const API_PREFIX = '/api/automation';
 /** A webhook's body: enough for a CI notification, small enough that a flood costs nothing. */
@@ -33,6 +34,8 @@ export async function buildAutomationServer(options: {
   port: number;
   /** host:port of the ingress's pages (parseOrigins of AGENT_WORKBENCH_ALLOWED_ORIGINS). */
   allowedOrigins: ReadonlySet<string>;
+  /** The folder automations made through the v1 API work in (they name none); undefined: such a create is 422. */
+  defaultWorkspace?: string;
   /** Where an unexpected error (a bug, a database down) is written; default stderr. */
   report?: (text: string) => void;
 }): Promise<FastifyInstance> {
@@ -95,6 +98,7 @@ export async function buildAutomationServer(options: {
   app.post(`${API_PREFIX}/schedule-preview`, async (request) =>
     service.preview(PreviewScheduleSchema.parse(request.body ?? {})),
   );
+  registerV1Routes(app, { service, defaultWorkspace: options.defaultWorkspace });
   app.post(WEBHOOK_ROUTE, async (request, reply) => {
     const token = request.headers['x-automation-token'] ?? (request.query as Record<string, unknown>).token;
     const params = IdParamsSchema.safeParse(request.params);

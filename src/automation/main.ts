@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       sessionKey: env.sessionKey,
       port: env.port,
       allowedOrigins: parseOrigins(process.env.AGENT_WORKBENCH_ALLOWED_ORIGINS),
+      defaultWorkspace: env.defaultWorkspace,
       report,
     });
     await app.listen({ host: env.host, port: env.port });

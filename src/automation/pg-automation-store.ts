@@ -103,6 +103,16 @@ function pgAutomationStoreOn(pool: pg.Pool): AutomationStore {
           [automationId],
         )
       )[0],
+    getRun: async (id) => (await runs(`SELECT ${RUN_COLUMNS} FROM automation_runs WHERE id = $1`, [id]))[0],
+    countRuns: async (automationId) =>
+      Number(
+        (
+          await pool.query<{ count: string }>(
+            'SELECT count(*) AS count FROM automation_runs WHERE automation_id = $1',
+            [automationId],
+          )
+        ).rows[0]?.count ?? 0,
+      ),
     lastStartedRun: async (automationId) =>
       (
         await runs(

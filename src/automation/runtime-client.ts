@@ -9,6 +9,13 @@ export interface RuntimeClient {
   createConversation(body: Record<string, unknown>): Promise<RuntimeAnswer<{ id: string }>>;
   /** The conversation's execution_status; `gone` when it was deleted. */
   conversationStatus(id: string): Promise<RuntimeAnswer<{ status: string } | { status: 'gone' }>>;
+  /**
+   * The execution_status of several conversations in one call (at most 99 ids, the runtime's batch
+   * limit); a deleted one is `gone`.
+   */
+  conversationStatuses(ids: readonly string[]): Promise<RuntimeAnswer<{ statuses: Map<string, string> }>>;
+  /** Stops what the conversation is doing now (the runtime's interrupt: status `paused`). */
+  interruptConversation(id: string): Promise<RuntimeAnswer<object>>;
   /** Where the settings' model is served (provider and base URL, never the key); null when none is set. */
   settingsEndpoint(): Promise<RuntimeAnswer<{ endpoint: ModelEndpoint | null }>>;
 }
@@ -75,6 +82,23 @@ export function createRuntimeClient(options: {
       const status = field(answer.json, 'execution_status');
       if (answer.status === 200 && typeof status === 'string') return { ok: true, status };
       return refusal(answer, 'read the previous run');
+    },
+    async conversationStatuses(ids) {
+      const statuses = new Map<string, string>();
+      if (ids.length === 0) return { ok: true, statuses };
+      const query = ids.map((id) => `ids=${encodeURIComponent(id)}`).join('&');
+      const answer = await call('GET', `/api/conversations?${query}`);
+      if (answer.status !== 200 || !Array.isArray(answer.json)) return refusal(answer, 'read the runs');
+      ids.forEach((id, index) => {
+        const status = field((answer.json as unknown[])[index], 'execution_status');
+        statuses.set(id, typeof status === 'string' ? status : 'gone');
+      });
+      return { ok: true, statuses };
+    },
+    async interruptConversation(id) {
+      const answer = await call('POST', `/api/conversations/${encodeURIComponent(id)}/interrupt`);
+      if (answer.status === 200) return { ok: true };
+      return refusal(answer, 'stop the run');
     },
     async settingsEndpoint() {
       const answer = await call('GET', '/api/settings');

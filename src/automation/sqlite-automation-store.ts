@@ -53,6 +53,8 @@ function createStatements(db: Database.Database): AutomationStore {
     `SELECT ${RUN_COLUMNS} FROM automation_runs WHERE automation_id = ? AND status = 'started'
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   );
+  const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM automation_runs WHERE id = ?`);
+  const countRuns = db.prepare('SELECT count(*) AS count FROM automation_runs WHERE automation_id = ?');
   const updateRefused = db.prepare('UPDATE automation_runs SET refused_calls = ? WHERE id = ?');
   const failPending = db.prepare(
     `UPDATE automation_runs SET status = 'failed', reason = ? WHERE status = 'pending'`,
@@ -79,6 +81,8 @@ function createStatements(db: Database.Database): AutomationStore {
     },
     listRuns: async (automationId, limit) => selectRuns.all(automationId, limit) as RunRecord[],
     lastRun: async (automationId) => (selectRuns.all(automationId, 1) as RunRecord[])[0],
+    getRun: async (id) => selectRun.get(id) as RunRecord | undefined,
+    countRuns: async (automationId) => (countRuns.get(automationId) as { count: number }).count,
     lastStartedRun: async (automationId) => selectLastStarted.get(automationId) as RunRecord | undefined,
     failPendingRuns: async (reason) => failPending.run(reason).changes,
     close: async () => {

@@ -11,6 +11,8 @@ export interface AutomationCommandOptions {
   sessionKey: string;
   /** Where the service reaches the runtimes' REST API (the first is asked first). */
   runtimeUrls: readonly string[];
+  /** The launcher's --workspace: where automations made through the v1 API (the Agent Canvas) work. */
+  workspace?: string | undefined;
   /** The service's own key for that API (the runtime was given the same one). */
   automationKey: string;
   /**
@@ -46,6 +48,7 @@ export function automationCommand(options: AutomationCommandOptions): RuntimeCom
       AGENT_WORKBENCH_SESSION_KEY: options.sessionKey,
       AGENT_WORKBENCH_RUNTIME_URL: options.runtimeUrls.join(','),
       AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
+      ...(options.workspace ? { AGENT_WORKBENCH_WORKSPACE: options.workspace } : {}),
     },
   };
 }

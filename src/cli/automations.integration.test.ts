@@ -8,11 +8,14 @@ import { waitUntilProcessGone } from './testing/process-gone';
 // every request goes through the ingress, as a browser's or a CI system's would.
 let workbench: TestWorkbench;
 let mockLlm: MockLLM;
+/** A front end on another origin (the Agent Canvas) the person allowed with --allow-origin. */
+const ALLOWED_FRONT_END = 'http://127.0.0.1:5999';
 
 beforeAll(async () => {
   mockLlm = await startMockLLM();
   workbench = await startTestWorkbench({
     env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: mockLlm.url, LLM_MODEL: 'mock-model' },
+    args: ['--allow-origin', ALLOWED_FRONT_END],
   });
 }, 60_000);
 afterAll(async () => {
@@ -70,6 +73,26 @@ async function waitForRuns(automationId: string, count: number, timeoutMs: numbe
 }
 
 describe('automations through the real launcher', () => {
+  it('takes changes from an --allow-origin front end, and from no other origin', async () => {
+    const create = (origin: string) =>
+      fetch(`${workbench.url}/api/automation/automations`, {
+        method: 'POST',
+        headers: {
+          'X-Session-API-Key': workbench.sessionKey,
+          'Content-Type': 'application/json',
+          Origin: origin,
+        },
+        body: JSON.stringify({ workspace: workbench.workspace, name: 'from the canvas', message: 'hello' }),
+      });
+    const allowed = await create(ALLOWED_FRONT_END);
+    const body = await allowed.text();
+    expect(allowed.status, body).toBe(201);
+    const other = await create('http://127.0.0.1:5998');
+    expect(other.status).toBe(403);
+    const { id } = JSON.parse(body) as { id: string };
+    expect((await call('DELETE', `/api/automation/automations/${id}`)).status).toBe(204);
+  });
+
   it('a webhook call with its token starts a tagged conversation whose first message carries the payload', async () => {
     mockLlm.setScript({
       turns: [{ tool_calls: [{ name: 'finish', arguments: { message: 'Looked at it.' } }] }],

@@ -198,10 +198,16 @@ async function startUp(
     AUTOMATION_CHILD,
     automationCommand({
       cwd: io.cwd,
-      env: { ...io.env, AGENT_WORKBENCH_ALLOWED_ORIGINS: ingress.ingress.origins.join(',') },
+      // The runtime's origins: the ingress's pages and every --allow-origin front end (the Agent Canvas
+      // calls /api/automation from its own origin, as it calls the runtime).
+      env: {
+        ...io.env,
+        AGENT_WORKBENCH_ALLOWED_ORIGINS: [...ingress.ingress.origins, ...options.allowOrigins].join(','),
+      },
       host: RUNTIME_HOST,
       port: options.automationPort,
       dataDir: paths.dataDir,
+      workspace: paths.workspace,
       sessionKey: key.sessionKey,
       runtimeUrls,
       automationKey,

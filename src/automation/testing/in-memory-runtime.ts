@@ -35,6 +35,17 @@ export function createInMemoryRuntime(): InMemoryRuntime {
         return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
       return { ok: true, status: runtime.statuses.get(id) ?? 'gone' };
     },
+    async conversationStatuses(ids) {
+      if (runtime.down)
+        return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
+      return { ok: true, statuses: new Map(ids.map((id) => [id, runtime.statuses.get(id) ?? 'gone'])) };
+    },
+    async interruptConversation(id) {
+      if (runtime.down)
+        return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };
+      if (runtime.statuses.has(id)) runtime.statuses.set(id, 'paused');
+      return { ok: true };
+    },
     async settingsEndpoint() {
       if (runtime.down)
         return { ok: false, unreachable: true, reason: 'the runtime is not reachable (ECONNREFUSED)' };

@@ -30,7 +30,7 @@ How to work:
 
 const TOOL_GUIDANCE: Record<string, string> = {
   terminal:
-    'terminal: a persistent bash shell in the workspace; cwd and variables persist. Prefer non-interactive flags (-y, --no-pager, CI=1). For long jobs pass timeout; for servers run them in the background with output to a log file. If a call returns while the command still runs, send an empty command to wait, or C-c with is_input to stop it.',
+    "terminal: a persistent bash shell in the workspace; cwd and variables persist. Prefer non-interactive flags (-y, --no-pager, CI=1). For long jobs pass timeout; for servers run them in the background with output to a log file. If a call returns while the command still runs, send an empty command to wait, or C-c with is_input to stop it. A repository's .git/config, hooks and info are read-only: commit with `git -c user.name=… -c user.email=… commit`, and leave remotes, hooks and git config to the user.",
   file_editor:
     'file_editor: view files (with view_range for big ones) and directories, create new files, and edit with str_replace (old_str must match exactly once, whitespace included) or insert. Use absolute paths. Prefer it over sed or echo redirection for edits.',
   task_tracker:

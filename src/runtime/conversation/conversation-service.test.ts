@@ -27,7 +27,7 @@ describe('createConversationService', () => {
       ]);
     });
 
-    it('uses the default workspace, makes a missing one and refuses a file', async () => {
+    it("uses the default workspace, refuses a file, refuses a missing one in our shape and makes it in upstream's", async () => {
       harness = await createServiceHarness();
       const id = await harness.create();
       expect((await harness.service.get(id)).workspace.working_dir).toBe(harness.workspace);
@@ -37,7 +37,11 @@ describe('createConversationService', () => {
         code: 'invalid_workspace',
       });
       const missing = join(harness.workspace, 'missing', 'deeper');
-      const made = await harness.create({ workspace: { working_dir: missing } });
+      await expect(harness.create({ workspace: { working_dir: missing } })).rejects.toMatchObject({
+        code: 'invalid_workspace',
+      });
+      await expect(stat(missing)).rejects.toMatchObject({ code: 'ENOENT' });
+      const made = await harness.create({ workspace: { kind: 'LocalWorkspace', working_dir: missing } });
       expect((await harness.service.get(made)).workspace.working_dir).toBe(missing);
       expect((await stat(missing)).isDirectory()).toBe(true);
     });

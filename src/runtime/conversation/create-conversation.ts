@@ -13,7 +13,8 @@ import { runtimeForbiddenPaths } from '../workspace-files/forbidden-paths';
 
 /**
  * Creates the conversation row for a create request. Returns the existing row (created: false) when
- * the id is taken. A missing working folder is made (see ensureWorkingFolder); throws RuntimeError
+ * the id is taken. A missing working folder is made for an upstream client's request (see
+ * isUpstreamRequest and ensureWorkingFolder) and refused for ours; throws RuntimeError
  * invalid_workspace or workspace_forbidden when it cannot or may not be.
  */
 export async function createConversationRecord(
@@ -34,6 +35,7 @@ export async function createConversationRecord(
     request.workspace?.working_dir ?? context.defaultWorkspace,
     context.defaultWorkspace,
     () => runtimeForbiddenPaths(context.dataDir, context.settings.sandbox.deny_paths),
+    isUpstreamRequest(request),
   );
   const requested = requestedLLM(request);
   const tools = request.agent
@@ -98,4 +100,19 @@ export function requestedLLM(request: CreateConversation): LLMConfigInput | unde
   const mapped = fromUpstreamLLM(upstream);
   if (!mapped.ok) throw new RuntimeError('invalid_request', `agent.llm: ${mapped.reason}`);
   return mapped.config;
+}
+
+/**
+ * Whether an upstream client sent this create: it names its agent (`agent`, the Canvas's
+ * `agent_settings`) or its workspace's kind or type, which our own page never does. Upstream's server
+ * makes a missing working folder; ours refuses one, so a typo in the page makes no folders.
+ */
+function isUpstreamRequest(request: CreateConversation): boolean {
+  const workspace = request.workspace;
+  return (
+    request.agent !== undefined ||
+    request.agent_settings !== undefined ||
+    workspace?.kind !== undefined ||
+    workspace?.type !== undefined
+  );
 }

@@ -5,8 +5,10 @@ import type { ForbiddenPaths } from './forbidden-paths';
 
 /**
  * The absolute working folder of a new conversation. An existing folder is taken as it is (the
- * person chose it). A missing one is made with its parents, as upstream's agent server does for the
- * Agent Canvas's `~/workspace/project/<id>`, but never where the sandbox hides things: the target
+ * person chose it). A missing one is refused unless `createMissing` (an upstream client's request:
+ * upstream's agent server makes the Agent Canvas's `~/workspace/project/<id>`; in our own page a
+ * missing folder is a typo, not a wish). Then it is made with its parents, but never where the
+ * sandbox hides things: the target
  * is checked on the real path of its nearest existing parent (a link planted on the way is
  * followed before the check), and again after it is made, in case a link appeared in between.
  * Throws RuntimeError invalid_workspace (a file in the way, or no folder could be made) or
@@ -16,11 +18,14 @@ export async function ensureWorkingFolder(
   path: string,
   base: string,
   forbidden: () => Promise<ForbiddenPaths>,
+  createMissing: boolean,
 ): Promise<string> {
   const absolute = resolve(base, path);
   const existing = await stat(absolute).catch(() => undefined);
   if (existing?.isDirectory()) return absolute;
   if (existing) throw notAFolder(absolute);
+  if (!createMissing)
+    throw new RuntimeError('invalid_workspace', `The workspace folder ${absolute} does not exist`);
   const paths = await forbidden();
   const target = await realTarget(absolute);
   if (paths.covers(target) || paths.covers(absolute)) throw refused(absolute);

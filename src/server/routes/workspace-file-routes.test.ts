@@ -87,9 +87,18 @@ function download(path: string) {
   return app.inject({ url: `/api/file/download?path=${encodeURIComponent(path)}`, headers: auth });
 }
 
-/** Every name under a folder, recursively, to prove nothing was left behind. */
-async function tree(folder: string): Promise<string[]> {
-  return (await readdir(folder, { recursive: true })).map(String).sort();
+/**
+ * Every name under a folder, recursively, to prove nothing was left behind. Links are listed, never
+ * followed: a test plants `up -> ..`, which a following walk would loop through.
+ */
+async function tree(folder: string, prefix = ''): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const name = `${prefix}${entry.name}`;
+    names.push(name);
+    if (entry.isDirectory()) names.push(...(await tree(join(folder, entry.name), `${name}/`)));
+  }
+  return names.sort();
 }
 
 describe('attacks: the data dir, credentials and deny_paths stay out of reach', () => {
