@@ -1,44 +1,22 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type CanvasStack, startCanvasStack } from './fixtures/canvas-stack';
-import { SCREENSHOTS, script } from './ui-support';
+import { blockTheInternet, canvasShot, canvasStackForFile } from './fixtures/canvas-spec-support';
+import { script } from './ui-support';
 
 /**
  * The published Agent Canvas's Automate page against our automation service (routed at the Canvas's
  * /api/automation beside `agent-workbench agent-server`): a prompt automation imported from a file,
  * enabled and run; the run appears and its conversation exists in the runtime.
  */
-test.describe.configure({ mode: 'serial' });
-
-let stack: CanvasStack;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  stack = await startCanvasStack({ automations: true });
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
-
-async function blockTheInternet(page: Page): Promise<void> {
-  await page.route('**/*', (route) => {
-    const host = new URL(route.request().url()).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
-  });
-}
-
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: join(SCREENSHOTS, `canvas-automate-${name}.png`) });
-}
+const canvas = canvasStackForFile();
+const shot = (page: Page, name: string) => canvasShot(page, 'canvas-automate', name);
 
 async function onboard(page: Page): Promise<void> {
-  await page.goto(stack.url);
+  await page.goto(canvas.stack.url);
   await page.getByRole('button', { name: 'Confirm preferences' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Advanced', { exact: true }).click();
   await page.getByTestId('llm-custom-model-input').fill('mock');
-  await page.getByTestId('base-url-input').fill(stack.mockLlm.url);
+  await page.getByTestId('base-url-input').fill(canvas.stack.mockLlm.url);
   await page.getByTestId('llm-api-key-input').fill('sk-mock');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('onboarding-hello-input')).toBeVisible();
@@ -61,10 +39,10 @@ test('the Automate page imports a prompt automation, enables it and runs it; the
 }) => {
   test.setTimeout(180_000);
   await blockTheInternet(page);
-  stack.mockLlm.setScript(script({ text: 'Release notes written.' }));
+  canvas.stack.mockLlm.setScript(script({ text: 'Release notes written.' }));
   await onboard(page);
 
-  await page.goto(`${stack.url}/automations`);
+  await page.goto(`${canvas.stack.url}/automations`);
   await shot(page, 'list-empty');
   await page.getByTestId('automations-add-automation').click();
   await page.getByTestId('automations-import-automation').click();
@@ -89,7 +67,7 @@ test('the Automate page imports a prompt automation, enables it and runs it; the
   });
   const id = String(listed[0]?.id);
 
-  await page.goto(`${stack.url}/automations/${id}`);
+  await page.goto(`${canvas.stack.url}/automations/${id}`);
   await expect(page.getByText('Write the release notes for this week').first()).toBeVisible({
     timeout: 30_000,
   });
@@ -111,23 +89,23 @@ test('the Automate page imports a prompt automation, enables it and runs it; the
   await expect(page.getByTestId(/run/).first()).toBeVisible({ timeout: 30_000 });
   await shot(page, 'run');
 
-  const conversation = await fetch(`${stack.agentServer.url}/api/conversations/${conversationId}`, {
-    headers: { 'X-Session-API-Key': stack.agentServer.sessionKey },
+  const conversation = await fetch(`${canvas.stack.agentServer.url}/api/conversations/${conversationId}`, {
+    headers: { 'X-Session-API-Key': canvas.stack.agentServer.sessionKey },
   });
   expect(conversation.status).toBe(200);
   expect(await conversation.json()).toMatchObject({ title: 'Release notes' });
 });
 
 async function automationsThroughOurApi(): Promise<Record<string, unknown>[]> {
-  const answer = await fetch(`${stack.automations?.url}/api/automation/automations`, {
-    headers: { 'X-Session-API-Key': stack.agentServer.sessionKey },
+  const answer = await fetch(`${canvas.stack.automations?.url}/api/automation/automations`, {
+    headers: { 'X-Session-API-Key': canvas.stack.agentServer.sessionKey },
   });
   return ((await answer.json()) as { items: Record<string, unknown>[] }).items;
 }
 
 async function runsThroughOurApi(id: string): Promise<{ conversation_id: string | null; status: string }[]> {
-  const answer = await fetch(`${stack.automations?.url}/api/automation/automations/${id}/runs`, {
-    headers: { 'X-Session-API-Key': stack.agentServer.sessionKey },
+  const answer = await fetch(`${canvas.stack.automations?.url}/api/automation/automations/${id}/runs`, {
+    headers: { 'X-Session-API-Key': canvas.stack.agentServer.sessionKey },
   });
   return ((await answer.json()) as { items: { conversation_id: string | null; status: string }[] }).items;
 }

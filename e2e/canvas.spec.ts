@@ -1,55 +1,34 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type CanvasStack, startCanvasStack } from './fixtures/canvas-stack';
-import { SCREENSHOTS, script, terminal } from './ui-support';
+import { blockTheInternet, canvasShot, canvasStackForFile } from './fixtures/canvas-spec-support';
+import { script, terminal } from './ui-support';
 
 /**
  * The published OpenHands Agent Canvas (npm, 1.16.0) in Chromium against `agent-workbench
  * agent-server` and the mock model, used as a person would. The install step runs first and fails
  * with its hint when the Canvas cannot be installed; it never skips.
  */
-test.describe.configure({ mode: 'serial' });
-
-let stack: CanvasStack;
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  stack = await startCanvasStack({ automations: true });
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
-
-/** Only loopback: the Canvas's analytics, fonts and update checks never leave the machine. */
-async function blockTheInternet(page: Page): Promise<void> {
-  await page.route('**/*', (route) => {
-    const host = new URL(route.request().url()).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
-  });
-}
-
-function shot(page: Page, name: string) {
-  return page.screenshot({ path: join(SCREENSHOTS, `canvas-${name}.png`) });
-}
+const canvas = canvasStackForFile();
+const shot = (page: Page, name: string) => canvasShot(page, 'canvas', name);
 
 test('consent, onboarding with the mock model, a conversation from the home screen with a reply, a follow-up command and its output', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await blockTheInternet(page);
-  stack.mockLlm.setScript(
+  canvas.stack.mockLlm.setScript(
     script({ text: 'Hello from the mock model.' }, terminal('echo canvas-follow-up-$((6*7))'), {
       text: 'The command printed its number.',
     }),
   );
 
-  await page.goto(stack.url);
+  await page.goto(canvas.stack.url);
   await page.getByRole('button', { name: 'Confirm preferences' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Advanced', { exact: true }).click();
   await page.getByTestId('llm-custom-model-input').fill('mock');
-  await page.getByTestId('base-url-input').fill(stack.mockLlm.url);
+  await page.getByTestId('base-url-input').fill(canvas.stack.mockLlm.url);
   await page.getByTestId('llm-api-key-input').fill('sk-mock');
   await shot(page, 'onboarding-llm');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -79,7 +58,7 @@ test('consent, onboarding with the mock model, a conversation from the home scre
 
   // The folder the Canvas named was made under the agent server's home, not anywhere else.
   const id = new URL(page.url()).pathname.split('/').at(-1)?.replaceAll('-', '') ?? '';
-  expect(existsSync(join(stack.home, 'workspace', 'project', id))).toBe(true);
+  expect(existsSync(join(canvas.stack.home, 'workspace', 'project', id))).toBe(true);
 
   await page.reload();
   await expect(page.getByText('Say hello').first()).toBeVisible();
@@ -112,7 +91,7 @@ async function failedCalls(page: Page, during: () => Promise<void>): Promise<str
  * and the person skips).
  */
 async function openCanvas(page: Page): Promise<void> {
-  await page.goto(stack.url);
+  await page.goto(canvas.stack.url);
   const consent = page.getByRole('button', { name: 'Confirm preferences' });
   const onboarding = page.getByText('Choose your agent');
   const home = page.getByTestId('home-chat-launcher');
@@ -122,7 +101,7 @@ async function openCanvas(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Advanced', { exact: true }).click();
     await page.getByTestId('llm-custom-model-input').fill('mock');
-    await page.getByTestId('base-url-input').fill(stack.mockLlm.url);
+    await page.getByTestId('base-url-input').fill(canvas.stack.mockLlm.url);
     await page.getByTestId('llm-api-key-input').fill('sk-mock');
     await page.getByRole('button', { name: 'Next' }).click();
   }
@@ -134,7 +113,7 @@ async function openCanvas(page: Page): Promise<void> {
 
 function conversationFolder(page: Page): string {
   const id = new URL(page.url()).pathname.split('/').at(-1)?.replaceAll('-', '') ?? '';
-  return join(stack.home, 'workspace', 'project', id);
+  return join(canvas.stack.home, 'workspace', 'project', id);
 }
 
 test('every settings page opens without a failed call or an error toast', async ({ page }) => {
@@ -152,7 +131,7 @@ test('every settings page opens without a failed call or an error toast', async 
   ];
   for (const [path, text] of pages) {
     const failed = await failedCalls(page, async () => {
-      await page.goto(`${stack.url}${path}`);
+      await page.goto(`${canvas.stack.url}${path}`);
       await expect(page.locator('main').getByText(text, { exact: true }).first()).toBeVisible({
         timeout: 20_000,
       });
@@ -170,7 +149,7 @@ test('confirmation mode: a risky command waits for the person, runs when approve
 }) => {
   test.setTimeout(180_000);
   await blockTheInternet(page);
-  stack.mockLlm.setScript(
+  canvas.stack.mockLlm.setScript(
     script(
       terminal('touch approved-by-person', { risk: 'HIGH' }),
       { text: 'Created the approved file.' },
@@ -178,7 +157,7 @@ test('confirmation mode: a risky command waits for the person, runs when approve
     ),
   );
   await openCanvas(page);
-  await page.goto(`${stack.url}/settings/verification`);
+  await page.goto(`${canvas.stack.url}/settings/verification`);
   await page.getByText('Confirmation Mode', { exact: true }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(/Settings saved/)).toBeVisible();
