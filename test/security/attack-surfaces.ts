@@ -206,6 +206,11 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
         file: 'src/runtime/skills/skills.test.ts',
         title: 'treats broken or hostile front matter as no metadata, never as an error',
       },
+      {
+        file: 'test/security/audit-skills.integration.test.ts',
+        title:
+          'a repository skill named like one of yours is dropped, and 60 repository skills leave yours listed',
+      },
     ],
   },
   {
