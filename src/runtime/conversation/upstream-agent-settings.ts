@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
-import { type ServedTool, SERVED_TOOLS, servedToolFor } from './upstream-agent';
+import { type ServedTool, SERVED_TOOLS, servedToolFor, UpstreamToolsSchema } from './upstream-agent';
 import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 
 /**
@@ -15,17 +15,7 @@ export const UpstreamAgentSettingsSchema = z
   .object({
     agent_kind: z.string().max(100).nullish(),
     llm: UpstreamLLMSchema.nullish(),
-    tools: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1).max(200),
-            params: z.record(z.string(), z.unknown()).nullish(),
-          })
-          .loose(),
-      )
-      .max(50)
-      .nullish(),
+    tools: UpstreamToolsSchema.nullish(),
     mcp_config: MCPConfigSchema.nullish(),
   })
   .loose()

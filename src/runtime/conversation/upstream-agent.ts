@@ -43,21 +43,23 @@ const AVAILABLE_TOOLS =
  * `system_prompt_filename`, `include_default_tools`, `filter_tools_regex`, `tool_concurrency_limit`, …)
  * are accepted and ignored: this runtime has its own prompt and condenser.
  */
+/** Upstream's tool list: each tool by name with its own parameters (kept, not read). */
+export const UpstreamToolsSchema = z
+  .array(
+    z
+      .object({
+        name: z.string().min(1).max(200),
+        params: z.record(z.string(), z.unknown()).nullish(),
+      })
+      .loose(),
+  )
+  .max(50);
+
 export const UpstreamAgentSchema = z
   .object({
     kind: z.string().max(100).optional(),
     llm: UpstreamLLMSchema,
-    tools: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1).max(200),
-            params: z.record(z.string(), z.unknown()).nullish(),
-          })
-          .loose(),
-      )
-      .max(50)
-      .optional(),
+    tools: UpstreamToolsSchema.optional(),
     /** Its own MCP servers (`{mcpServers: {...}}`), started beside the global ones. */
     mcp_config: MCPConfigSchema.nullish(),
     system_prompt: z.string().nullish(),
