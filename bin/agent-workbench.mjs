@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=1 --no-opt --no-maglev --no-sparkplug
+#!/usr/bin/env node
 import { readFileSync, statSync } from 'node:fs';
 
 /**
@@ -8,9 +8,8 @@ import { readFileSync, statSync } from 'node:fs';
  * "Current" is the rule of src/cli/bundle-freshness.ts, repeated here because this file cannot
  * import TypeScript: no file listed in dist/cli/inputs.json changed since.
  *
- * The V8 flags (here and in package.json's `start`) are for memory: the launcher only forwards bytes
- * and serves files, so it runs without V8's optimizing and baseline compilers and with a small young
- * generation, about 6 MiB less resident for as long as it lives (`npm run bench -- startup`).
+ * No V8 flags (here or in package.json's `start`): every request the browser makes runs through this
+ * process's proxy, so it keeps V8's compilers and default heap (`npm run bench -- ingress`).
  */
 const repo = new URL('../', import.meta.url);
 const bundle = new URL('dist/cli/main.mjs', repo);

@@ -7,6 +7,7 @@ import { freePort } from '../../src/cli/testing/free-port';
 import { isolatedEnv, READY_LINE } from '../../src/cli/testing/start-test-workbench';
 import { isBundleCurrent } from '../../src/cli/bundle-freshness';
 import type { BenchFigure } from './bench-figure';
+import { treeResidentMiB } from './tree-resident-memory';
 
 /** Starts measured; `--startup-runs=N` takes more, for medians on a machine shared with other work. */
 const DEFAULT_RUNS = 5;
@@ -35,6 +36,16 @@ export default async function startupBenchmark(): Promise<BenchFigure[]> {
     { name: 'startup: launcher idle RSS', unit: 'MiB', samples: column('launcherRssMiB') },
     { name: 'startup: runtime idle RSS', unit: 'MiB', samples: column('runtimeRssMiB') },
     { name: 'startup: automation service idle RSS', unit: 'MiB', samples: column('automationRssMiB') },
+    {
+      name: 'startup: idle tree, sum of RSS (shared code counted per process)',
+      unit: 'MiB',
+      samples: column('treeRssMiB'),
+    },
+    {
+      name: 'startup: idle tree, each resident page once',
+      unit: 'MiB',
+      samples: column('treeMiB'),
+    },
   ];
 }
 
@@ -44,6 +55,8 @@ interface StartupSample {
   launcherRssMiB: number;
   runtimeRssMiB: number;
   automationRssMiB: number;
+  treeRssMiB: number;
+  treeMiB: number;
 }
 
 async function startOnce(): Promise<StartupSample> {
@@ -85,12 +98,15 @@ async function startOnce(): Promise<StartupSample> {
     // Started once the runtime answers, so looked up after the wait.
     const automation = automationPidOf(launcher);
     if (!automation) throw new Error('could not find the automation service process');
+    const tree = [launcher, runtime, automation];
     return {
       readyMs,
       cpuMs,
       launcherRssMiB: rssMiB(launcher),
       runtimeRssMiB: rssMiB(runtime),
       automationRssMiB: rssMiB(automation),
+      treeRssMiB: tree.reduce((sum, pid) => sum + rssMiB(pid), 0),
+      treeMiB: treeResidentMiB(tree),
     };
   } finally {
     if (npm.pid) process.kill(-npm.pid, 'SIGTERM');

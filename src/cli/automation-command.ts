@@ -23,11 +23,10 @@ export interface AutomationCommandOptions {
 }
 
 /**
- * The runtime's flags, and V8's optimizing compilers off as for the launcher: the service idles
- * between a few small requests a day, and the compilers' code and buffers cost 6 MiB of its idle
- * memory (64 to 58 MiB, `npm run bench -- automation`) for speed it never needs.
+ * The runtime's memory flags. V8's optimizing compilers stay on: the service answers the Automate
+ * page and webhooks, and a request must not run interpreted to save a few MiB of idle memory.
  */
-export const AUTOMATION_V8_FLAGS = [...RUNTIME_V8_FLAGS, '--no-opt', '--no-maglev', '--no-sparkplug'];
+export const AUTOMATION_V8_FLAGS = RUNTIME_V8_FLAGS;
 
 /**
  * The automation service process, started like the runtime (bundle when current, else the sources

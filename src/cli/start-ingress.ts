@@ -395,18 +395,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * How requests go to the runtime. http-proxy without an agent sends `Connection: close`, so a runtime
- * that answers before reading the body (401 without the key, 403, 404) closes the connection with the
- * upload still arriving: the kernel resets it, the proxy's next write fails with EPIPE or ECONNRESET,
- * often before it has read the answer, and the browser got a 502 instead. With keep-alive the runtime
- * keeps reading (and dropping) the body after answering, as Node does on kept-alive connections, so the
- * answer arrives whole; stopForwardingBody then ends the exchange. The connection is still not pooled:
- * `keepSocketAlive` says no, so the agent closes it once done, and no idle socket can go stale under a
- * later request.
+ * How requests go to the runtime: over a pool of kept-alive connections, so a request does not pay
+ * for a new TCP connection and the runtime's accept (most of what the ingress added per request).
+ * Keep-alive matters for correctness too: http-proxy without an agent sends `Connection: close`, so a
+ * runtime that answers before reading the body (401 without the key, 403, 404) closes the connection
+ * with the upload still arriving, the kernel resets it, and the browser got a 502 instead of the
+ * answer; kept alive, the runtime reads and drops the rest, and stopForwardingBody closes that one
+ * connection rather than return it to the pool. An idle pooled connection is not reused after the
+ * runtime's keep-alive hint says it will close it (Node's agent honours `Keep-Alive: timeout`), so a
+ * request never lands on a socket the runtime is closing.
  */
 function forwardingOptions(): httpProxy.ServerOptions {
-  const agent = new Agent({ keepAlive: true });
-  agent.keepSocketAlive = () => false;
+  const agent = new Agent({ keepAlive: true, scheduling: 'lifo' });
   // The browser's own Connection header is about its hop, not ours.
   return { agent, headers: { connection: 'keep-alive' } };
 }

@@ -17,9 +17,9 @@ export interface LauncherProcess {
 /** The real `node bin/agent-workbench.mjs …`, output collected line by line. */
 export function spawnLauncher(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; nodeFlags?: readonly string[] } = {},
 ): LauncherProcess {
-  const child = spawn(process.execPath, [LAUNCHER_BIN, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), LAUNCHER_BIN, ...args], {
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -49,7 +49,13 @@ export async function startTestWorkbench(options: StartOptions = {}): Promise<Te
   }
 }
 
-type StartOptions = { env?: NodeJS.ProcessEnv; args?: string[]; readyTimeoutMs?: number };
+type StartOptions = {
+  env?: NodeJS.ProcessEnv;
+  args?: string[];
+  readyTimeoutMs?: number;
+  /** Flags for the launcher's own node (as package.json's `start` passes them); none by default. */
+  nodeFlags?: string[];
+};
 
 async function startOnce(options: StartOptions): Promise<TestWorkbench> {
   const root = await mkdtemp(join(tmpdir(), 'workbench-test-'));
@@ -66,7 +72,11 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
   args.push('--automation-port', String(automationPort));
   args.push('--data-dir', dataDir, '--workspace', workspace, ...(options.args ?? []));
-  const launcher = spawnLauncher(args, { env: { ...isolatedEnv(), ...options.env }, cwd: workspace });
+  const launcher = spawnLauncher(args, {
+    env: { ...isolatedEnv(), ...options.env },
+    cwd: workspace,
+    nodeFlags: options.nodeFlags ?? [],
+  });
 
   const runtimePid = () => runtimePidOf(launcher.pid);
   const automationPid = () => automationPidOf(launcher.pid);

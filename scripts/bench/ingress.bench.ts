@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { startTestWorkbench } from '../../src/cli/testing/start-test-workbench';
+import type { BenchFigure } from './bench-figure';
+
+const ROUNDS = 5;
+const SEQUENTIAL_REQUESTS = 1_000;
+const CONCURRENT_CLIENTS = 16;
+const THROUGHPUT_WINDOW_MS = 1_500;
+const SOCKET_EVENTS = 2_000;
+
+/**
+ * What the ingress costs: the same requests sent to the ingress and straight to the runtime, side by
+ * side in each round, with the launcher started exactly as `npm start` starts it (its V8 flags
+ * included). Added latency is the median of one kept-alive client's requests through the ingress less
+ * the median straight to the runtime; throughput is requests answered per second by 16 kept-alive
+ * clients at once, through the ingress as a share of straight; socket frames are a replay of 2,000
+ * events on a new socket (`after_seq=-1`), through the ingress as a share of straight.
+ */
+export default async function ingressBenchmark(): Promise<BenchFigure[]> {
+  const workbench = await startTestWorkbench({ nodeFlags: npmStartNodeFlags() });
+  try {
+    const direct = `http://127.0.0.1:${workbench.runtimePort}`;
+    const conversationId = await seedConversation(workbench.url, workbench.sessionKey);
+    const added: number[] = [];
+    const ingressRates: number[] = [];
+    const directRates: number[] = [];
+    const shares: number[] = [];
+    const socketShares: number[] = [];
+    // One round first, not counted: the JIT warms up on both sides.
+    await oneRound(false);
+    for (let round = 0; round < ROUNDS; round++) await oneRound(true);
+    return [
+      { name: 'ingress: added latency per REST request (kept-alive client)', unit: 'ms', samples: added },
+      {
+        name: `ingress: REST requests/s through the ingress, ${CONCURRENT_CLIENTS} clients`,
+        unit: 'req/s',
+        samples: ingressRates,
+        lowerIsBetter: false,
+      },
+      {
+        name: `ingress: REST requests/s straight to the runtime, ${CONCURRENT_CLIENTS} clients`,
+        unit: 'req/s',
+        samples: directRates,
+        lowerIsBetter: false,
+      },
+      {
+        name: 'ingress: REST throughput through / straight',
+        unit: '%',
+        samples: shares,
+        lowerIsBetter: false,
+      },
+      {
+        name: `ingress: socket replay of ${SOCKET_EVENTS.toLocaleString('en')} events, through / straight`,
+        unit: '%',
+        samples: socketShares,
+        lowerIsBetter: false,
+      },
+    ];
+
+    async function oneRound(record: boolean): Promise<void> {
+      const headers = { 'X-Session-API-Key': workbench.sessionKey };
+      const viaIngress = await medianLatencyMs(workbench.url, headers);
+      const straight = await medianLatencyMs(direct, headers);
+      const ingressRate = await requestsPerSecond(workbench.url, headers);
+      const directRate = await requestsPerSecond(direct, headers);
+      const socketIngress = await replayMs(workbench.url, conversationId, workbench.sessionKey);
+      const socketDirect = await replayMs(direct, conversationId, workbench.sessionKey);
+      if (!record) return;
+      added.push(viaIngress - straight);
+      ingressRates.push(ingressRate);
+      directRates.push(directRate);
+      shares.push((100 * ingressRate) / directRate);
+      socketShares.push((100 * socketDirect) / socketIngress);
+    }
+  } finally {
+    await workbench.cleanup();
+  }
+}
+
+/** The flags package.json's `start` gives the launcher's node, so the figure is what people run. */
+export function npmStartNodeFlags(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
+  ) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.split(/\s+/);
+  return words.slice(
+    words.indexOf('node') + 1,
+    words.findIndex((word) => word.endsWith('agent-workbench.mjs')),
+  );
+}
+
+/** The request both sides answer: the smallest JSON read, so the figure is the ingress's own cost. */
+const PROBE_PATH = '/server_info';
+
+async function medianLatencyMs(base: string, headers: Record<string, string>): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  for (let index = 0; index < SEQUENTIAL_REQUESTS; index++) {
+    const started = performance.now();
+    await get(base, headers, agent);
+    samples.push(performance.now() - started);
+  }
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+}
+
+async function requestsPerSecond(base: string, headers: Record<string, string>): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT_CLIENTS });
+  let answered = 0;
+  const started = performance.now();
+  const until = started + THROUGHPUT_WINDOW_MS;
+  await Promise.all(
+    Array.from({ length: CONCURRENT_CLIENTS }, async () => {
+      while (performance.now() < until) {
+        await get(base, headers, agent);
+        answered++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return answered / seconds;
+}
+
+function get(base: string, headers: Record<string, string>, agent: Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${PROBE_PATH}`, { agent, headers }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`${PROBE_PATH} answered ${response.statusCode}`));
+      response.resume();
+      response.on('end', resolve);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Time until a new socket (our `/sockets/session`) has received every event its sync frame announced. */
+function replayMs(base: string, conversationId: string, key: string): Promise<number> {
+  const url = `${base.replace(/^http/, 'ws')}/sockets/session/${conversationId}?after_seq=-1`;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const socket = new WebSocket(url, { headers: { 'X-Session-API-Key': key } });
+    let through = Number.POSITIVE_INFINITY;
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { type: string; seq?: number; through_seq?: number };
+      if (frame.type === 'sync') through = frame.through_seq ?? through;
+      if (frame.type !== 'durable' || frame.seq !== through) return;
+      socket.close();
+      resolve(performance.now() - started);
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** A conversation holding about SOCKET_EVENTS events: user messages that start no run. */
+async function seedConversation(base: string, key: string): Promise<string> {
+  const headers = { 'Content-Type': 'application/json', 'X-Session-API-Key': key };
+  const created = await fetch(`${base}/api/conversations`, { method: 'POST', headers, body: '{}' });
+  if (!created.ok) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  for (let sent = 0; sent < SOCKET_EVENTS; sent += 10) {
+    const batch = Array.from({ length: Math.min(10, SOCKET_EVENTS - sent) }, (_, index) =>
+      fetch(`${base}/api/conversations/${id}/events`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          role: 'user',
+          content: [{ type: 'text', text: `note ${sent + index}` }],
+          run: false,
+        }),
+      }).then((response) => {
+        if (!response.ok) throw new Error(`append answered ${response.status}`);
+      }),
+    );
+    await Promise.all(batch);
+  }
+  return id;
+}
