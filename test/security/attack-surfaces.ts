@@ -227,7 +227,7 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
       {
         file: 'src/server/routes/saved-secrets-routes.test.ts',
         title:
-          'answers 422 for a name that is no environment variable name or an empty value, never echoing the value',
+          'answers 422 for a name that is no environment variable name, one the shell relies on, or an empty value, never echoing the value',
       },
       {
         file: 'src/server/routes/upstream-secrets-routes.test.ts',

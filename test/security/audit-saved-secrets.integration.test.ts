@@ -69,6 +69,7 @@ describe('saved secrets audit', () => {
     const digest = createHash('sha256').update(VALUE).digest('hex');
     const run = await workbench.runTurns(
       [
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
         terminalTurn('echo "named:$MY_TOKEN"; printf %s "${MY_TOKEN}" | sha256sum'),
         // Not named: neither in its environment nor left over in the shell by the command before.
         terminalTurn(

@@ -74,10 +74,13 @@ describe('createSavedSecrets', () => {
     expect(mine.values()).toEqual({ FROM_ELSEWHERE: VALUE });
   });
 
-  it('refuses a name that is not an environment variable name, even from a caller that skipped the routes', () => {
+  it('refuses a name that is not an environment variable name or one the shell relies on, even from a caller that skipped the routes', () => {
     const saved = createSavedSecrets(dataDir);
     for (const name of ['1ABC', 'A-B', 'A B', 'A=B', '', '__proto__x;rm']) {
       expect(() => saved.put(name, VALUE)).toThrow(/environment variable name/);
+    }
+    for (const name of ['PATH', 'Path', 'PROMPT_COMMAND', 'LD_PRELOAD']) {
+      expect(() => saved.put(name, VALUE)).toThrow(/reserved/);
     }
     expect(saved.list()).toEqual([]);
   });

@@ -40,6 +40,43 @@ export interface SavedSecrets {
 /** An environment variable's name: a saved secret reaches a command under it. */
 export const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/**
+ * Names the shell and the sandbox rely on: a secret exported under one would replace the command's
+ * PATH or HOME, the end-of-command marker (PROMPT_COMMAND), the loader (LD_PRELOAD), a startup file
+ * (BASH_ENV) or the egress proxy. Refused however they are spelled in case.
+ */
+const RESERVED_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'PWD',
+  'OLDPWD',
+  'SHELL',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'BASH_ENV',
+  'ENV',
+  'IFS',
+  'TERM',
+  'PS1',
+  'PS2',
+  'PS4',
+  'PROMPT_COMMAND',
+  'HISTFILE',
+  'PAGER',
+  'GIT_PAGER',
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'NO_PROXY',
+]);
+
+/** True for a name the shell or the sandbox relies on: no secret may be saved under it. */
+export function isReservedSecretName(name: string): boolean {
+  return RESERVED_NAMES.has(name.toUpperCase());
+}
+
 const FILE = 'secrets.json';
 
 const SavedSecretSchema = z.object({
@@ -130,6 +167,7 @@ export function createSavedSecrets(dataDir: string, clock: () => Date = () => ne
 function requireName(name: string): void {
   // The routes validate first; this guards every other caller, since the name becomes an env variable.
   if (!SECRET_NAME.test(name)) throw new Error(`not an environment variable name: ${name}`);
+  if (isReservedSecretName(name)) throw new Error(`a name the shell relies on (reserved): ${name}`);
 }
 
 /** Changes whenever the file is replaced (the atomic write renames a new inode into place). */

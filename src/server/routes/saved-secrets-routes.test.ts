@@ -49,7 +49,7 @@ describe('saved secrets: /api/secrets', () => {
     expect((await call(server, { url: '/api/secrets' })).body).toEqual({ items: [] });
   });
 
-  it('answers 422 for a name that is no environment variable name or an empty value, never echoing the value', async () => {
+  it('answers 422 for a name that is no environment variable name, one the shell relies on, or an empty value, never echoing the value', async () => {
     server = await createTestServer();
     for (const name of ['1TOKEN', 'MY-TOKEN', 'MY%20TOKEN', 'A%3DB', 'T%C3%96KEN']) {
       const bad = await call(server, {
@@ -60,6 +60,17 @@ describe('saved secrets: /api/secrets', () => {
       expect(bad.status, name).toBe(422);
       expect(bad.body).toMatchObject({ code: 'validation_failed' });
       expect(bad.response.body).not.toContain(VALUE);
+    }
+    // Names the shell and the sandbox rely on: exported, they would replace the command's PATH, the
+    // end-of-command marker, the loader or the egress proxy.
+    for (const name of ['PATH', 'PROMPT_COMMAND', 'LD_PRELOAD', 'BASH_ENV', 'HTTPS_PROXY', 'HOME']) {
+      const reserved = await call(server, {
+        method: 'PUT',
+        url: `/api/secrets/${name}`,
+        payload: { value: VALUE },
+      });
+      expect(reserved.status, name).toBe(422);
+      expect(JSON.stringify(reserved.body)).toContain('reserved');
     }
     for (const value of ['', '   ']) {
       const empty = await call(server, { method: 'PUT', url: '/api/secrets/MY_TOKEN', payload: { value } });

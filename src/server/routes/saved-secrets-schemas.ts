@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { SECRET_NAME } from '../../runtime/secrets/saved-secrets';
+import { isReservedSecretName, SECRET_NAME } from '../../runtime/secrets/saved-secrets';
 
-/** An environment variable's name: a saved secret reaches a command under it. */
+/** An environment variable's name, and none the shell relies on: a saved secret reaches a command under it. */
 export const SecretNameSchema = z
   .string()
   .max(100)
   .regex(
     SECRET_NAME,
     'A secret name is a letter or _ then letters, digits or _ (an environment variable name)',
+  )
+  .refine(
+    (name) => !isReservedSecretName(name),
+    'This name is reserved: the shell or the sandbox relies on it (PATH, HOME, PROMPT_COMMAND, LD_PRELOAD, the proxy variables…)',
   );
 
 /** Never empty (nor only blanks): an empty secret would mask nothing and hand a command nothing. */
