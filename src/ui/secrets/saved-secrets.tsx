@@ -40,13 +40,13 @@ export function SavedSecrets() {
   const busy = save.isPending || remove.isPending;
   const failure = save.error ?? remove.error;
   return (
-    <div className="secrets">
+    <div className="settings-list">
       {secrets.isPending ? (
-        <p className="secrets__empty">Loading…</p>
+        <p className="settings-list__empty">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="secrets__empty">No secrets yet.</p>
+        <p className="settings-list__empty">No secrets yet.</p>
       ) : (
-        <ul className="secrets__list">
+        <ul className="settings-list__items">
           {items.map((secret) =>
             editing === secret.name ? (
               <li key={secret.name}>
@@ -60,7 +60,7 @@ export function SavedSecrets() {
                 />
               </li>
             ) : (
-              <li key={secret.name} className="secrets__row" data-testid="secret-row">
+              <li key={secret.name} className="settings-list__row" data-testid="secret-row">
                 <KeyRound size={13} aria-hidden className="secrets__icon" />
                 <code className="secrets__name">{secret.name}</code>
                 <span className="secrets__set" title={`Saved ${secret.updated_at}`}>
@@ -102,7 +102,7 @@ export function SavedSecrets() {
       ) : (
         <button
           type="button"
-          className="button button--small secrets__add"
+          className="button button--small settings-list__add"
           disabled={editing !== null}
           onClick={() => setEditing('new')}
         >

@@ -52,7 +52,7 @@ export function SecretForm({
   };
   return (
     // Not a <form>: it sits inside the settings form, whose Enter saves the settings.
-    <fieldset className="secrets-form" aria-label={name ? `Replace ${name}` : 'New secret'}>
+    <fieldset className="settings-subform" aria-label={name ? `Replace ${name}` : 'New secret'}>
       <div className="settings-form__row">
         <label className="field">
           <span className="field__label">Name</span>
@@ -93,7 +93,7 @@ export function SecretForm({
           {error}
         </p>
       ) : null}
-      <div className="secrets-form__actions">
+      <div className="settings-subform__actions">
         <button type="button" className="button button--ghost button--small" onClick={onCancel}>
           Cancel
         </button>
