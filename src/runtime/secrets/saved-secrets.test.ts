@@ -79,7 +79,7 @@ describe('createSavedSecrets', () => {
     for (const name of ['1ABC', 'A-B', 'A B', 'A=B', '', '__proto__x;rm']) {
       expect(() => saved.put(name, VALUE)).toThrow(/environment variable name/);
     }
-    for (const name of ['PATH', 'Path', 'PROMPT_COMMAND', 'LD_PRELOAD']) {
+    for (const name of ['PATH', 'Path', 'PROMPT_COMMAND', 'LD_PRELOAD', '__proto__']) {
       expect(() => saved.put(name, VALUE)).toThrow(/reserved/);
     }
     expect(saved.list()).toEqual([]);

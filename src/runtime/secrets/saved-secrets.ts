@@ -43,7 +43,8 @@ export const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * Names the shell and the sandbox rely on: a secret exported under one would replace the command's
  * PATH or HOME, the end-of-command marker (PROMPT_COMMAND), the loader (LD_PRELOAD), a startup file
- * (BASH_ENV) or the egress proxy. Refused however they are spelled in case.
+ * (BASH_ENV) or the egress proxy. And `__proto__`, which the file read back would make its object's
+ * prototype. Refused however they are spelled in case.
  */
 const RESERVED_NAMES = new Set([
   'PATH',
@@ -70,6 +71,7 @@ const RESERVED_NAMES = new Set([
   'HTTPS_PROXY',
   'ALL_PROXY',
   'NO_PROXY',
+  '__PROTO__',
 ]);
 
 /** True for a name the shell or the sandbox relies on: no secret may be saved under it. */

@@ -62,8 +62,17 @@ describe('saved secrets: /api/secrets', () => {
       expect(bad.response.body).not.toContain(VALUE);
     }
     // Names the shell and the sandbox rely on: exported, they would replace the command's PATH, the
-    // end-of-command marker, the loader or the egress proxy.
-    for (const name of ['PATH', 'PROMPT_COMMAND', 'LD_PRELOAD', 'BASH_ENV', 'HTTPS_PROXY', 'HOME']) {
+    // end-of-command marker, the loader or the egress proxy. And `__proto__`, which a JSON object
+    // read back would turn into its prototype: saved, it would vanish from the list.
+    for (const name of [
+      'PATH',
+      'PROMPT_COMMAND',
+      'LD_PRELOAD',
+      'BASH_ENV',
+      'HTTPS_PROXY',
+      'HOME',
+      '__proto__',
+    ]) {
       const reserved = await call(server, {
         method: 'PUT',
         url: `/api/secrets/${name}`,
