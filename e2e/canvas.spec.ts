@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { blockTheInternet, canvasShot, canvasStackForFile } from './fixtures/canvas-spec-support';
@@ -200,4 +200,53 @@ test('confirmation mode: a risky command waits for the person, runs when approve
   // The first test's conversation: on this page only the list names it.
   await expect(page.getByText('Say hello').first()).toBeVisible();
   await shot(page, 'list-after-reload');
+});
+
+test('the secrets page saves a secret the agent server keeps sealed, a command naming it gets it masked, and deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await blockTheInternet(page);
+  const value = 'canvas-saved-secret-5e9b1c';
+  canvas.stack.mockLlm.setScript(
+    script(terminal('echo "token=$CANVAS_TOKEN"'), { text: 'Printed the token.' }),
+  );
+  await openCanvas(page);
+  await page.goto(`${canvas.stack.url}/settings/secrets`);
+  await page.getByTestId('add-secret-button').click();
+  await page.getByTestId('name-input').fill('CANVAS_TOKEN');
+  await page.getByTestId('value-input').fill(value);
+  await page.getByTestId('description-input').fill('from the Canvas');
+  await shot(page, 'secrets-add');
+  await page.getByTestId('submit-button').click();
+  const item = page.getByTestId('secret-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('CANVAS_TOKEN');
+  await expect(item).toContainText('from the Canvas');
+  await shot(page, 'secrets-list');
+  const sealed = readFileSync(join(canvas.stack.agentServer.dataDir, 'secrets.json'), 'utf8');
+  expect(sealed).toContain('CANVAS_TOKEN');
+  expect(sealed).not.toContain(value);
+
+  // A new conversation carries the saved secret as a LookupSecret; the command that names it gets the
+  // value, and what it prints shows the mask (an empty variable would print nothing after `=`).
+  const failed = await failedCalls(page, async () => {
+    await page.getByText('New Chat').click();
+    const launcher = page.getByTestId('home-chat-launcher');
+    await launcher.getByTestId('chat-input').fill('Print the token');
+    await launcher.getByTestId('chat-input').press('Enter');
+    await expect(page.getByText('Printed the token.')).toBeVisible({ timeout: 30_000 });
+  });
+  expect(failed).toEqual([]);
+  await page.getByRole('button', { name: 'Expand' }).click();
+  await expect(page.getByText('token=‹secret:CANVAS_TOKEN›').first()).toBeVisible();
+  expect(await page.content()).not.toContain(value);
+
+  await page.goto(`${canvas.stack.url}/settings/secrets`);
+  await page.getByTestId('delete-secret-button').click();
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('secret-item')).toHaveCount(0);
+  expect(readFileSync(join(canvas.stack.agentServer.dataDir, 'secrets.json'), 'utf8')).not.toContain(
+    'CANVAS_TOKEN',
+  );
 });

@@ -150,22 +150,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/settings/secrets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listUpstreamSecrets"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/workspaces": {
         parameters: {
             query?: never;
@@ -209,6 +193,78 @@ export interface paths {
         put?: never;
         post: operations["openUpstreamWorkspaceSession"];
         delete: operations["closeUpstreamWorkspaceSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The saved secrets by name, with their descriptions and times, never their values. Kept across restarts in `<data-dir>/secrets.json` (0600), the value sealed with `<data-dir>/secrets.key`; no answer ever holds a value again. */
+        get: operations["listSavedSecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/secrets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Saves a secret under an environment variable's name, or replaces its value (and its description when one is sent; null clears it): 201 when new, 200 when replaced. Every conversation masks the value as `‹secret:NAME›` in what it records and sends to the model, the model is told the name, and a terminal command receives it as the variable NAME only when its text names `$NAME` (braces allowed). Kept across restarts in `<data-dir>/secrets.json` (0600), the value sealed with `<data-dir>/secrets.key`; no answer ever holds a value again. 422 for a name that is not an environment variable name or an empty value. */
+        put: operations["saveSecret"];
+        post?: never;
+        /** @description Forgets a saved secret: no later command receives it. Events recorded while it was saved keep their masks. 404 `secret_not_found` when none has that name. */
+        delete: operations["deleteSecret"];
+        options?: never;
+        head?: never;
+        /** @description Changes a saved secret's value, its description (null clears it), or both. 404 `secret_not_found` when none has that name; 422 for an empty value. */
+        patch: operations["updateSecret"];
+        trace?: never;
+    };
+    "/api/settings/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The saved secrets, names and descriptions only (the agent server's SecretsListResponse). */
+        get: operations["listUpstreamSecrets"];
+        /** @description Saves or replaces a secret (the agent server's SecretCreateRequest), as PUT /api/secrets/{name} does; answers its name and description. 422 for a name that is not an environment variable name or an empty value. */
+        put: operations["upsertUpstreamSecret"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/secrets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Never answers a value: 403 `secret_value_withheld` for a saved secret, 404 `secret_not_found` otherwise. To change a secret, send its value again. */
+        get: operations["getUpstreamSecretValue"];
+        put?: never;
+        post?: never;
+        /** @description Forgets a saved secret (answers `{deleted: true}`); 404 `secret_not_found` when none has that name. */
+        delete: operations["deleteUpstreamSecret"];
         options?: never;
         head?: never;
         patch?: never;
@@ -673,7 +729,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Adds or replaces named secrets (a string, or `{kind:"StaticSecret", value, description?}`). Values stay in memory only: never stored, never returned, masked as `‹secret:NAME›` wherever they would appear, and exposed to a terminal command as the environment variable NAME only when the command names it as `$NAME` (braces allowed). Lost when the runtime restarts. */
+        /** @description Adds or replaces named secrets (a string, `{kind:"StaticSecret", value, description?}`, or `{kind:"LookupSecret", url:"/api/settings/secrets/NAME"}` naming a saved secret, which every conversation has already). Values stay in memory only: never stored, never returned, masked as `‹secret:NAME›` wherever they would appear, and exposed to a terminal command as the environment variable NAME only when the command names it as `$NAME` (braces allowed). Lost when the runtime restarts. */
         post: operations["setConversationSecrets"];
         delete?: never;
         options?: never;
@@ -2456,28 +2512,6 @@ export interface operations {
             };
         };
     };
-    listUpstreamSecrets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    } | unknown[];
-                };
-            };
-        };
-    };
     listUpstreamWorkspaces: {
         parameters: {
             query?: never;
@@ -2563,6 +2597,341 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    listSavedSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            name: string;
+                            description: string | null;
+                            /** @enum {boolean} */
+                            value_set: true;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    saveSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    value: string;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        description: string | null;
+                        /** @enum {boolean} */
+                        value_set: true;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        description: string | null;
+                        /** @enum {boolean} */
+                        value_set: true;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    value?: string;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        description: string | null;
+                        /** @enum {boolean} */
+                        value_set: true;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listUpstreamSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secrets: {
+                            name: string;
+                            description: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    upsertUpstreamSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    value: string;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        description: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getUpstreamSecretValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteUpstreamSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
             };
         };
     };
@@ -3065,6 +3434,14 @@ export interface operations {
                             /** @enum {string} */
                             kind: "StaticSecret";
                             value: string;
+                            description?: string | null;
+                        } | {
+                            /** @enum {string} */
+                            kind: "LookupSecret";
+                            url: string;
+                            headers?: {
+                                [key: string]: string;
+                            };
                             description?: string | null;
                         };
                     };
@@ -4175,6 +4552,14 @@ export interface operations {
                             /** @enum {string} */
                             kind: "StaticSecret";
                             value: string;
+                            description?: string | null;
+                        } | {
+                            /** @enum {string} */
+                            kind: "LookupSecret";
+                            url: string;
+                            headers?: {
+                                [key: string]: string;
+                            };
                             description?: string | null;
                         };
                     };

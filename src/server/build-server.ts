@@ -6,6 +6,7 @@ import type { ConversationService } from '../runtime/conversation/conversation-s
 import type { LLMConfig } from '../runtime/llm/llm-config';
 import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
+import { createSavedSecrets, type SavedSecrets } from '../runtime/secrets/saved-secrets';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { answerFrameworkError, installErrorHandler } from './error-handler';
@@ -27,6 +28,8 @@ import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerSavedSecretsRoutes } from './routes/saved-secrets-routes';
+import { registerUpstreamSecretsRoutes } from './routes/upstream-secrets-routes';
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
@@ -63,6 +66,8 @@ export interface BuildServerOptions {
   dataDir?: string;
   /** Masks secrets in what the workspace API answers (command output, file names). */
   secrets?: SecretRegistry;
+  /** The person's saved secrets. Default: `secrets.json` beside settings.json. */
+  savedSecrets?: SavedSecrets;
   startedAt?: Date;
   usableTools?: readonly string[];
   logger?: FastifyServerOptions['logger'];
@@ -125,6 +130,8 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
   registerUpstreamSettingsRoutes(app);
+  registerSavedSecretsRoutes(app, context);
+  registerUpstreamSecretsRoutes(app, context);
   registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);
@@ -161,6 +168,7 @@ function createContext(options: BuildServerOptions): ServerContext {
     },
     settings: options.settings,
     upstreamSettings: createUpstreamSettingsStore(dirname(options.settings.path)),
+    savedSecrets: options.savedSecrets ?? createSavedSecrets(dirname(options.settings.path)),
     createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,

@@ -8,6 +8,7 @@ import { createConversationService } from '../runtime/conversation/create-conver
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import { runtimeSecrets } from '../runtime/secrets/runtime-secrets';
+import { createSavedSecrets, type SavedSecrets } from '../runtime/secrets/saved-secrets';
 import {
   createPrivateFile,
   tightenDataDirPermissions,
@@ -27,6 +28,8 @@ export interface RuntimeService {
   store: EventStore;
   /** The runtime's secrets: masked before anything is stored, streamed or shown. */
   secrets: SecretRegistry;
+  /** The person's saved secrets (`<data-dir>/secrets.json`), the same the registry masks. */
+  savedSecrets: SavedSecrets;
   /** Stops every run, then closes the database. */
   close(): Promise<void>;
 }
@@ -65,10 +68,14 @@ export async function createRuntimeService(options: {
   const store = shared?.store ?? openSqliteStore(options.dataDir, options.onCorruptRow, notice);
   if (options.databaseUrl) for (const line of tightenDataDirPermissions(options.dataDir)) notice(line);
   const sessionKey = options.sessionKey ?? readSessionKey(options.dataDir);
-  const secrets = createSecretRegistry(() => [
-    ...runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
-    ...options.settings.mcpSecrets(),
-  ]);
+  const savedSecrets = createSavedSecrets(options.dataDir);
+  const secrets = createSecretRegistry(
+    () => [
+      ...runtimeSecrets({ settingsKeys: options.settings.apiKeys(), env: process.env, sessionKey }),
+      ...options.settings.mcpSecrets(),
+    ],
+    () => savedSecrets.values(),
+  );
   // The sandbox rules as the settings say now (a store keeps the rules it was made with).
   const confinementNow = () =>
     workspaceConfinement({ dataDir: options.dataDir, sandboxSettings: options.settings.current().sandbox });
@@ -103,6 +110,7 @@ export async function createRuntimeService(options: {
     service,
     store,
     secrets,
+    savedSecrets,
     async close() {
       try {
         await service.close();

@@ -48,6 +48,8 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   unknown_masked_value: 422,
   unknown_mcp_server: 422,
   mcp_path_refused: 422,
+  secret_not_found: 404,
+  secret_value_withheld: 403,
 };
 
 /** Store messages may name internals (paths, SQL); the person gets the catalogue's words instead. */

@@ -5,6 +5,7 @@ import type { ConversationService } from '../runtime/conversation/conversation-s
 import type { LLMConfig } from '../runtime/llm/llm-config';
 import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
+import type { SavedSecrets } from '../runtime/secrets/saved-secrets';
 import type { SettingsStore } from '../runtime/settings/settings-store';
 import type { ZodTypeProvider } from './zod-type-provider';
 
@@ -23,6 +24,8 @@ export interface ServerContext {
   settings: SettingsStore;
   /** Upstream's settings documents, beside settings.json in the data dir. */
   upstreamSettings: UpstreamSettingsStore;
+  /** The person's named secrets, kept sealed in the data dir; values never leave through a route. */
+  savedSecrets: SavedSecrets;
   /** For the connection test; absent: that route answers 503. */
   createLLM: ((config: LLMConfig) => LLM) | undefined;
   defaultWorkspace: string;

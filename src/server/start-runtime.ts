@@ -89,6 +89,7 @@ async function startLocked(
     defaultWorkspace: env.workspace,
     dataDir: env.dataDir,
     secrets: runtime.secrets,
+    savedSecrets: runtime.savedSecrets,
     logger: options.logger,
   });
   log = app.log;

@@ -216,9 +216,47 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
+    name: "saved secrets: ours and upstream's routes, sealed at rest, handed to a command only by name",
+    routes: [
+      /^GET \/api\/secrets$/,
+      /^(PUT|PATCH|DELETE) \/api\/secrets\/:name$/,
+      /^(GET|PUT) \/api\/settings\/secrets$/,
+      /^(GET|DELETE) \/api\/settings\/secrets\/:name$/,
+    ],
+    attacks: [
+      {
+        file: 'src/server/routes/saved-secrets-routes.test.ts',
+        title:
+          'answers 422 for a name that is no environment variable name, one the shell relies on, or an empty value, never echoing the value',
+      },
+      {
+        file: 'src/server/routes/upstream-secrets-routes.test.ts',
+        title: 'never answers a value: GET …/{name} is 403 secret_value_withheld, or 404 for an unknown name',
+      },
+      {
+        file: 'src/server/routes/upstream-secrets-routes.test.ts',
+        title:
+          "takes the Canvas's LookupSecret for a saved secret at creation, and refuses one that names any other URL",
+      },
+      {
+        file: 'src/runtime/secrets/saved-secrets.test.ts',
+        title: 'keeps the value sealed: the raw file holds neither the value nor its base64, and is 0600',
+      },
+      {
+        file: 'test/security/audit-saved-secrets.integration.test.ts',
+        title: 'a saved secret survives a restart, and its value is in no byte of the data dir but sealed',
+      },
+      {
+        file: 'test/security/audit-saved-secrets.integration.test.ts',
+        title:
+          'a command naming $MY_TOKEN receives it and sees it masked; one that does not name it never receives it',
+      },
+    ],
+  },
+  {
     name: "upstream front ends' settings: settings documents, LLM profiles, schemas, workspace session, the empty answers of unserved features",
     routes: [
-      /^GET \/api\/settings\/(agent-schema|conversation-schema|secrets)$/,
+      /^GET \/api\/settings\/(agent-schema|conversation-schema)$/,
       /^GET \/api\/(agent-profiles|workspaces|llm\/provider-connections|llm\/models\/verified)$/,
       /^(POST|DELETE) \/api\/auth\/workspace-session$/,
       /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,

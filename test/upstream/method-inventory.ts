@@ -40,6 +40,8 @@ export const TESTS = {
   bash: 'BashClient: startCommand/executeCommand/searchEvents/getEvent/getEvents/batchGetEvents/clearEvents, with BashWebSocketClient events',
   probes: 'ServerClient: getAlive, getHealth, getReady, getServerInfo',
   tools: 'ToolClient.listTools lists the tools an agent can name',
+  savedSecrets:
+    'SettingsClient: upsertSecret, listSecrets and deleteSecret keep a saved secret, getSecret never answers its value; HttpClient and AgentServerClient put',
   picker: 'FileClient.getHome and searchSubdirectories list folders for a picker; the data dir is refused',
 } as const;
 
@@ -75,14 +77,15 @@ const R = {
   llmCatalogue:
     'LiteLLM provider/model catalogue and OpenAI subscription login (/api/llm/…): not served (404); any OpenAI, Anthropic or OpenAI-compatible model can be named',
   settings:
-    "upstream's settings API (agent/conversation schemas, MCP entries, settings secrets, LLM profiles): not served; GET/PATCH /api/settings exist with this workbench's own shape (docs/CONTRACT.md §3)",
+    "upstream's settings API (agent/conversation schemas, MCP entries, LLM profiles): not served; GET/PATCH /api/settings exist with this workbench's own shape (docs/CONTRACT.md §3)",
+  secretValue:
+    "a saved secret's value is never answered (GET /api/settings/secrets/{name}: 403 secret_value_withheld); a LookupSecret naming it is resolved inside the runtime",
   vscode: 'VS Code server in the sandbox: not served (404)',
   desktop: 'remote desktop (VNC) in the sandbox: not served (404)',
   knowledgeSkills:
     'activated knowledge skills: skills are not served, so the info carries none (the getter answers [])',
   hookConfig: 'hook_config: hooks are not served, so the info carries none (the getter answers null)',
   root: "GET / is the workbench's page (HTML), not upstream's JSON greeting",
-  put: 'PUT: the only upstream PUT route (/api/settings/secrets) is not served',
   browserOnly: 'browser only: saves through document/URL.createObjectURL, which Node has not',
 } as const;
 
@@ -209,7 +212,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
     patch: works(TESTS.transports),
     delete: works(TESTS.transports),
     request: works(TESTS.transports),
-    put: refused(R.put),
+    put: works(TESTS.savedSecrets),
     close: NO_OP_CLOSE,
   },
   OpenHandsClient: {
@@ -217,7 +220,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
     post: works(TESTS.transports),
     patch: works(TESTS.transports),
     delete: works(TESTS.transports),
-    put: refused(R.put),
+    put: works(TESTS.savedSecrets, 'server.put'),
     close: NO_OP_CLOSE,
   },
   AgentServerClient: {
@@ -354,10 +357,6 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
         'createMcpServer',
         'patchMcpServer',
         'deleteMcpServer',
-        'listSecrets',
-        'upsertSecret',
-        'getSecret',
-        'deleteSecret',
         'getConversationSchema',
         'listProfiles',
         'getProfile',
@@ -367,6 +366,10 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
       ],
       refused(R.settings),
     ),
+    listSecrets: works(TESTS.savedSecrets),
+    upsertSecret: works(TESTS.savedSecrets),
+    deleteSecret: works(TESTS.savedSecrets),
+    getSecret: refused(R.secretValue),
     close: NO_OP_CLOSE,
   },
   SkillsClient: {

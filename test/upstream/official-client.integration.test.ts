@@ -10,7 +10,7 @@ import {
   type RemoteConversation,
   RemoteConversation as RemoteConversationClass,
 } from '@openhands/typescript-client';
-import { AgentServerClient, ConversationClient } from '@openhands/typescript-client/clients';
+import { AgentServerClient, ConversationClient, SettingsClient } from '@openhands/typescript-client/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   finishCall,
@@ -436,6 +436,35 @@ describe('official client: low-level clients', () => {
     await server.delete(`/api/conversations/${other.id}`);
     expect((await http.delete(`/api/conversations/${id}`)).status).toBe(200);
     expect((await rejection(http.get(`/api/conversations/${other.id}`))).status).toBe(404);
+  });
+});
+
+describe('official client: saved secrets', () => {
+  it('SettingsClient: upsertSecret, listSecrets and deleteSecret keep a saved secret, getSecret never answers its value; HttpClient and AgentServerClient put', async () => {
+    const settings = new SettingsClient({ host: bench.host, apiKey: bench.sessionKey });
+    const saved = await settings.upsertSecret({
+      name: 'UPSTREAM_TOKEN',
+      value: 'upstream-saved-value-0123',
+      description: 'from the client',
+    });
+    expect(saved).toMatchObject({ name: 'UPSTREAM_TOKEN', description: 'from the client' });
+    expect((await settings.listSecrets()).secrets).toContainEqual({
+      name: 'UPSTREAM_TOKEN',
+      description: 'from the client',
+    });
+    const asked = await rejection(settings.getSecret('UPSTREAM_TOKEN'));
+    expect(asked.status).toBe(403);
+    expect(JSON.stringify(asked)).not.toContain('upstream-saved-value-0123');
+    const http = new HttpClient({ baseUrl: bench.host, apiKey: bench.sessionKey });
+    expect(
+      (await http.put('/api/settings/secrets', { name: 'HTTP_TOKEN', value: 'http-value-1' })).status,
+    ).toBe(200);
+    const server = new AgentServerClient({ host: bench.host, apiKey: bench.sessionKey });
+    await server.put('/api/settings/secrets', { name: 'SERVER_TOKEN', value: 'server-value-1' });
+    expect(await settings.deleteSecret('UPSTREAM_TOKEN')).toEqual({ deleted: true });
+    await settings.deleteSecret('HTTP_TOKEN');
+    await settings.deleteSecret('SERVER_TOKEN');
+    expect((await settings.listSecrets()).secrets).toEqual([]);
   });
 });
 

@@ -32,6 +32,21 @@ describe('buildSystemPrompt', () => {
     expect(first.static).not.toContain('2024');
   });
 
+  it('names the secrets a command may use in the dynamic part, never internal keys, and nothing without them', async () => {
+    const now = new Date('2024-01-01T00:00:00Z');
+    const prompt = await buildSystemPrompt({
+      workspaceDir,
+      now,
+      toolNames,
+      secretNames: ['MY_TOKEN', 'llm-api-key', 'AWS_KEY', 'MY_TOKEN'],
+    });
+    expect(prompt.dynamic).toMatch(/Secrets: .*\n- AWS_KEY\n- MY_TOKEN$/);
+    expect(prompt.dynamic).not.toContain('llm-api-key');
+    expect(prompt.static).not.toContain('MY_TOKEN');
+    const without = await buildSystemPrompt({ workspaceDir, now, toolNames, secretNames: ['llm-api-key'] });
+    expect(without.dynamic).not.toContain('Secrets:');
+  });
+
   it('guides each tool, sets safety rules and explains risk ratings and the summary', async () => {
     const { static: text } = await buildSystemPrompt({ workspaceDir, now: new Date(), toolNames });
     for (const name of toolNames) expect(text).toContain(`- ${name}:`);

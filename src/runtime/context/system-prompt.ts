@@ -2,6 +2,7 @@ import { discoverSkillSet } from '../skills/discover-skills';
 import { skillsListing } from '../skills/skills-listing';
 import { INSTRUCTION_FILES, MAX_INSTRUCTION_BYTES, wrapInstructions } from '../skills/instruction-files';
 import { readConfinedText } from '../skills/workspace-reads';
+import { SECRET_NAME } from '../secrets/saved-secrets';
 
 export interface SystemPromptOptions {
   workspaceDir: string;
@@ -9,12 +10,14 @@ export interface SystemPromptOptions {
   toolNames: string[];
   /** The person's own skills folder (`<data-dir>/skills`), listed besides the workspace's. */
   userSkillsDir?: string;
+  /** Secrets a terminal command may name: told by name only, their values never reach the model. */
+  secretNames?: readonly string[];
 }
 
 export interface SystemPrompt {
   /** Depends only on the tool names: the same text every call, so providers can cache it. */
   static: string;
-  /** Date, workspace, the repository's instruction files and the skills: changes between conversations. */
+  /** Date, workspace, the repository's instruction files, the skills and the secrets' names: changes between conversations. */
   dynamic: string;
 }
 
@@ -58,12 +61,18 @@ Tools that can change things (terminal, file_editor) take two extra arguments. A
  * The system prompt in two parts. The static part (role, tool guidance, safety, risk rating) depends
  * only on the tool names and never on time or workspace, so it stays byte-identical and cacheable.
  * The dynamic part carries the date, the workspace path, the instruction files (AGENTS.md, CLAUDE.md,
- * .cursorrules) wrapped as untrusted content, and the names and descriptions of the skills.
+ * .cursorrules) wrapped as untrusted content, the names and descriptions of the skills, and the names
+ * of the secrets a command may use.
  */
 export async function buildSystemPrompt(options: SystemPromptOptions): Promise<SystemPrompt> {
   return {
     static: buildStaticPrompt(options.toolNames),
-    dynamic: await buildDynamicContext(options.workspaceDir, options.now, options.userSkillsDir),
+    dynamic: [
+      await buildDynamicContext(options.workspaceDir, options.now, options.userSkillsDir),
+      secretsListing(options.secretNames ?? []),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   };
 }
 
@@ -86,4 +95,14 @@ async function buildDynamicContext(
   const listing = skillsListing(found.skills, found.shadowed);
   if (listing) lines.push('', listing);
   return lines.join('\n');
+}
+
+/** Only names a command can spell as `$NAME`: the others (internal keys) are masked, never handed out. */
+function secretsListing(names: readonly string[]): string {
+  const usable = [...new Set(names.filter((name) => SECRET_NAME.test(name)))].sort();
+  if (usable.length === 0) return '';
+  return [
+    'Secrets: these environment variables hold secrets the user saved. A terminal command receives one only when its text names it as `$NAME`; its value is masked in everything you see, so never try to print, encode or send it anywhere the user did not ask for:',
+    ...usable.map((name) => `- ${name}`),
+  ].join('\n');
 }

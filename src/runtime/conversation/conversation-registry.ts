@@ -124,6 +124,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
         clock: ports.clock,
         userSkillsDir,
         toldNotices: toldNoticesOf(id),
+        ...(deps.secrets ? { secretNames: Object.keys(deps.secrets.commandSecrets(id)) } : {}),
       });
     /** In the background: a run does not wait for them, the next message uses them. */
     const refreshSkills = () => {

@@ -19,7 +19,7 @@ export interface ToolsetRequest {
   workspaceDir: string;
   observationsDir: string;
   /**
-   * The conversation's registered secrets that a command names (`$NAME`, `${NAME}`), to expose to
+   * The saved and the conversation's registered secrets that a command names (`$NAME`, `${NAME}`), to expose to
    * it as environment variables and to nothing else. Values only: never log or store them.
    */
   secretEnv?: (command: string) => Record<string, string>;
@@ -60,7 +60,8 @@ export interface ConversationServiceDeps {
   sessionKey?: string;
   /**
    * The runtime's secret registry. Default: one built from the settings' API key, the API key env
-   * variables (LLM_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY) and `sessionKey`.
+   * variables (LLM_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY), `sessionKey` and the saved secrets
+   * of `<data-dir>/secrets.json`.
    */
   secrets?: SecretRegistry;
   /** Where failures nobody asked about are reported. Default: JSON lines on stderr. */

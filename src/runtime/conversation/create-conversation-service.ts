@@ -12,6 +12,7 @@ import { createSecretRegistry, type SecretRegistry } from '../secrets/create-sec
 import { runtimeSecrets } from '../secrets/runtime-secrets';
 import { mcpSecretValues } from '../mcp/mask-mcp-servers';
 import { createSecretSealer } from '../secrets/secret-sealer';
+import { createSavedSecrets } from '../secrets/saved-secrets';
 import { createConversationMCPConfigs } from './conversation-mcp-configs';
 import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
@@ -98,7 +99,7 @@ export function createConversationService(
           deps.createToolset({
             ...toolsetOptions,
             secretEnv: (command) =>
-              secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
+              secretsNamedIn(command, secrets.commandSecrets(toolsetOptions.conversationId)),
           }),
           registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
         ),
@@ -590,12 +591,16 @@ export function createConversationService(
 
 /** The runtime-wide secrets as far as the deps know them: the settings' API key, the env keys, the session key. */
 function defaultSecretRegistry(deps: ConversationServiceDeps): SecretRegistry {
-  return createSecretRegistry(() => [
-    ...runtimeSecrets({
-      settingsKeys: [deps.settings().llm?.api_key],
-      env: process.env,
-      sessionKey: deps.sessionKey,
-    }),
-    ...mcpSecretValues(deps.settings().mcp_servers ?? {}),
-  ]);
+  const saved = createSavedSecrets(deps.dataDir);
+  return createSecretRegistry(
+    () => [
+      ...runtimeSecrets({
+        settingsKeys: [deps.settings().llm?.api_key],
+        env: process.env,
+        sessionKey: deps.sessionKey,
+      }),
+      ...mcpSecretValues(deps.settings().mcp_servers ?? {}),
+    ],
+    () => saved.values(),
+  );
 }

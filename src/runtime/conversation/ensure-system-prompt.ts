@@ -16,6 +16,8 @@ export async function ensureSystemPrompt(
     userSkillsDir?: string;
     /** Notices already in the log (a reloaded conversation's new toolset has the same to tell): not repeated. */
     toldNotices?: Set<string>;
+    /** The secrets a command may name, told to the model by name (never by value). */
+    secretNames?: readonly string[];
   },
 ): Promise<void> {
   await toolset.ready?.();
@@ -39,6 +41,7 @@ export async function ensureSystemPrompt(
     now: ports.clock(),
     toolNames: toolset.tools.map((tool) => tool.name),
     ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
+    ...(ports.secretNames ? { secretNames: ports.secretNames } : {}),
   });
   if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
   await log.append({

@@ -58,12 +58,23 @@ export const TagsInputSchema = z
     Array.isArray(tags) ? tags : Object.entries(tags).map(([key, value]) => `${key}:${value}`),
   );
 
-/** A conversation secret: a plain value, or the agent server's `StaticSecret` object. */
+/**
+ * A conversation secret: a plain value, the agent server's `StaticSecret` object, or its
+ * `LookupSecret` pointing at one of the saved secrets (`/api/settings/secrets/NAME`, as the Agent
+ * Canvas sends every saved secret): the saved one is used, nothing is fetched.
+ */
 export const SecretValueSchema = z.union([
   z.string().min(1).max(10_000),
   z.strictObject({
     kind: z.literal('StaticSecret'),
     value: z.string().min(1).max(10_000),
+    description: z.string().max(1_000).nullish(),
+  }),
+  z.strictObject({
+    kind: z.literal('LookupSecret'),
+    url: z.string().max(2_000),
+    // The front end's own credentials for the lookup: never needed, never kept.
+    headers: z.record(z.string(), z.string()).optional(),
     description: z.string().max(1_000).nullish(),
   }),
 ]);
@@ -76,16 +87,39 @@ export const SecretsInputSchema = z
       .regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, 'A secret name is a letter or _ then letters, digits or _'),
     SecretValueSchema,
   )
-  .refine((secrets) => Object.keys(secrets).length <= 100, 'At most 100 secrets per request');
+  .refine((secrets) => Object.keys(secrets).length <= 100, 'At most 100 secrets per request')
+  .superRefine((secrets, context) => {
+    for (const [name, secret] of Object.entries(secrets)) {
+      if (typeof secret === 'string' || secret.kind !== 'LookupSecret' || looksUpSaved(name, secret.url))
+        continue;
+      context.addIssue({
+        code: 'custom',
+        path: [name, 'url'],
+        message: `A LookupSecret can only name this runtime's saved secret: /api/settings/secrets/${name}`,
+      });
+    }
+  });
 
-/** The values of named secrets, whatever shape each was sent in. */
+/** Only the saved secret of the same name: this runtime fetches no URL a request names. */
+function looksUpSaved(name: string, url: string): boolean {
+  try {
+    return new URL(url, 'http://runtime.invalid').pathname === `/api/settings/secrets/${name}`;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The values of named secrets, whatever shape each was sent in. A LookupSecret adds nothing: the
+ * saved secret it names reaches every conversation already.
+ */
 export function secretValues(secrets: z.output<typeof SecretsInputSchema>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(secrets).map(([name, secret]) => [
-      name,
-      typeof secret === 'string' ? secret : secret.value,
-    ]),
-  );
+  const values: Record<string, string> = {};
+  for (const [name, secret] of Object.entries(secrets)) {
+    if (typeof secret === 'string') values[name] = secret;
+    else if (secret.kind === 'StaticSecret') values[name] = secret.value;
+  }
+  return values;
 }
 
 /**

@@ -26,4 +26,22 @@ describe('createSecretRegistry', () => {
     registry.forgetConversation('c1');
     expect(registry.conversationSecrets('c1')).toEqual({});
   });
+
+  it("masks the saved secrets in every conversation, read on each use, and hands them to commands under the conversation's own", () => {
+    let saved: Record<string, string> = { GITHUB_TOKEN: 'saved-token-0123456789' };
+    const registry = createSecretRegistry(
+      () => [],
+      () => saved,
+    );
+    registry.setConversationSecrets('c1', { OWN: 'own-value-0123', GITHUB_TOKEN: 'conversation-wins-01' });
+    expect(registry.redact('saved-token-0123456789', 'c2')).toBe('‹secret:GITHUB_TOKEN›');
+    expect(registry.commandSecrets('c1')).toEqual({
+      GITHUB_TOKEN: 'conversation-wins-01',
+      OWN: 'own-value-0123',
+    });
+    expect(registry.commandSecrets('c2')).toEqual({ GITHUB_TOKEN: 'saved-token-0123456789' });
+    saved = {};
+    expect(registry.redact('saved-token-0123456789', 'c2')).toBe('saved-token-0123456789');
+    expect(registry.commandSecrets('c2')).toEqual({});
+  });
 });

@@ -3,7 +3,8 @@ import { redactDeep } from './redact-deep';
 
 /**
  * The secrets one runtime knows: runtime-wide values (LLM keys, the session key: read from `global`
- * on every use, so a key changed in the settings applies at once) and values registered per
+ * on every use, so a key changed in the settings applies at once), the person's saved secrets (read
+ * from `saved` on every use, so one saved or deleted applies at once) and values registered per
  * conversation (memory only: never stored, never returned by the API). Redaction with it is pure
  * over strings and never throws.
  */
@@ -17,12 +18,20 @@ export interface SecretRegistry {
   setConversationSecrets(conversationId: string, secrets: Readonly<Record<string, string>>): void;
   /** Name to value; the caller must not keep or show the values. */
   conversationSecrets(conversationId: string): Readonly<Record<string, string>>;
+  /**
+   * What a terminal command of the conversation may name (`$NAME`): the saved secrets, then the
+   * conversation's own over them. Name to value; the caller must not keep or show the values.
+   */
+  commandSecrets(conversationId: string): Readonly<Record<string, string>>;
   /** A fork inherits the secrets of its source, so its copied log stays masked the same way. */
   copyConversationSecrets(fromId: string, toId: string): void;
   forgetConversation(conversationId: string): void;
 }
 
-export function createSecretRegistry(global: () => readonly NamedSecret[]): SecretRegistry {
+export function createSecretRegistry(
+  global: () => readonly NamedSecret[],
+  saved: () => Readonly<Record<string, string>> = () => ({}),
+): SecretRegistry {
   const perConversation = new Map<string, Record<string, string>>();
   const compiled = new Map<string, { signature: string; redactor: Redactor }>();
 
@@ -30,6 +39,7 @@ export function createSecretRegistry(global: () => readonly NamedSecret[]): Secr
     const own = conversationId ? perConversation.get(conversationId) : undefined;
     const secrets: NamedSecret[] = [
       ...global(),
+      ...Object.entries(saved()).map(([name, value]) => ({ name, value })),
       ...Object.entries(own ?? {}).map(([name, value]) => ({ name, value })),
     ];
     const signature = JSON.stringify(secrets.map(({ name, value }) => [name, value]));
@@ -52,6 +62,7 @@ export function createSecretRegistry(global: () => readonly NamedSecret[]): Secr
       perConversation.set(conversationId, { ...perConversation.get(conversationId), ...secrets });
     },
     conversationSecrets: (conversationId) => ({ ...perConversation.get(conversationId) }),
+    commandSecrets: (conversationId) => ({ ...saved(), ...perConversation.get(conversationId) }),
     copyConversationSecrets(fromId, toId) {
       const source = perConversation.get(fromId);
       if (source) perConversation.set(toId, { ...source });

@@ -6,6 +6,7 @@ export const PRIVATE_DATA_FILES = [
   'session-key',
   'settings.json',
   'secrets.key',
+  'secrets.json',
   'workbench.db',
   'workbench.db-wal',
   'workbench.db-shm',

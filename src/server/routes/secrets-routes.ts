@@ -1,4 +1,5 @@
 import { ConversationParamsSchema, ConversationSecretsSchema, SuccessSchema } from '../api-schemas';
+import { secretValues } from '../../runtime/conversation/requests';
 import type { ServerContext, ZodApp } from '../server-context';
 import { NOT_FOUND_OR_INVALID } from './route-responses';
 
@@ -15,20 +16,14 @@ export function registerSecretsRoutes(app: ZodApp, context: ServerContext): void
         operationId: 'setConversationSecrets',
         tags: ['conversations'],
         description:
-          'Adds or replaces named secrets (a string, or `{kind:"StaticSecret", value, description?}`). Values stay in memory only: never stored, never returned, masked as `‹secret:NAME›` wherever they would appear, and exposed to a terminal command as the environment variable NAME only when the command names it as `$NAME` (braces allowed). Lost when the runtime restarts.',
+          'Adds or replaces named secrets (a string, `{kind:"StaticSecret", value, description?}`, or `{kind:"LookupSecret", url:"/api/settings/secrets/NAME"}` naming a saved secret, which every conversation has already). Values stay in memory only: never stored, never returned, masked as `‹secret:NAME›` wherever they would appear, and exposed to a terminal command as the environment variable NAME only when the command names it as `$NAME` (braces allowed). Lost when the runtime restarts.',
         params: ConversationParamsSchema,
         body: ConversationSecretsSchema,
         response: { 200: SuccessSchema, ...NOT_FOUND_OR_INVALID },
       },
     },
     async (request) => {
-      const values = Object.fromEntries(
-        Object.entries(request.body.secrets).map(([name, secret]) => [
-          name,
-          typeof secret === 'string' ? secret : secret.value,
-        ]),
-      );
-      await context.service().setSecrets(request.params.id, values);
+      await context.service().setSecrets(request.params.id, secretValues(request.body.secrets));
       return { success: true as const };
     },
   );

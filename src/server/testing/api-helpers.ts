@@ -1,7 +1,7 @@
 import type { ConversationInfo, Event } from '../../runtime/events';
 import type { TestServer } from './create-test-server';
 
-type InjectOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
+type InjectOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
 
 /** Sends an authenticated request and returns status and parsed JSON (undefined for non-JSON bodies). */
 export async function call(server: TestServer, options: InjectOptions) {

@@ -69,3 +69,7 @@ export type StreamFrame =
   | Schemas['DeltaFrame']
   | Schemas['ItemAbortedFrame']
   | Schemas['ItemRetryingFrame'];
+
+/** A saved secret as the API shows it: its name, description and times, never its value. */
+export type SavedSecret =
+  paths['/api/secrets']['get']['responses'][200]['content']['application/json']['items'][number];

@@ -38,11 +38,11 @@ export function GlobalMCPServers() {
   };
   const entries = Object.entries(servers);
   return (
-    <div className="mcp-settings">
+    <div className="settings-list">
       {entries.length === 0 ? (
-        <p className="mcp-settings__empty">No servers yet.</p>
+        <p className="settings-list__empty">No servers yet.</p>
       ) : (
-        <ul className="mcp-settings__list">
+        <ul className="settings-list__items">
           {entries.map(([name, config]) =>
             editing === name ? (
               <li key={name}>
@@ -56,7 +56,7 @@ export function GlobalMCPServers() {
                 />
               </li>
             ) : (
-              <li key={name} className="mcp-settings__row" data-testid="mcp-server-row">
+              <li key={name} className="settings-list__row" data-testid="mcp-server-row">
                 <input
                   type="checkbox"
                   className="mcp-settings__toggle"
@@ -109,7 +109,7 @@ export function GlobalMCPServers() {
       ) : (
         <button
           type="button"
-          className="button button--small mcp-settings__add"
+          className="button button--small settings-list__add"
           disabled={editing !== null}
           onClick={() => setEditing('new')}
         >

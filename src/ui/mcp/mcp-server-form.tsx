@@ -41,7 +41,7 @@ export function MCPServerForm({
   const masked = /‹hidden›/.test(draft.env + draft.headers);
   return (
     // Not a <form>: it sits inside the settings form, whose Enter saves the settings.
-    <fieldset className="mcp-form" aria-label={name ? `Edit ${name}` : 'New MCP server'}>
+    <fieldset className="settings-subform" aria-label={name ? `Edit ${name}` : 'New MCP server'}>
       <div className="settings-form__row">
         <label className="field">
           <span className="field__label">Name</span>
@@ -137,7 +137,7 @@ export function MCPServerForm({
           {error}
         </p>
       ) : null}
-      <div className="mcp-form__actions">
+      <div className="settings-subform__actions">
         <button type="button" className="button button--ghost button--small" onClick={onCancel}>
           Cancel
         </button>

@@ -14,6 +14,8 @@ import type { Settings } from '../api/wire-types';
 import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
 import { ModalDialog } from '../components/modal-dialog';
 import { GlobalMCPServers } from '../mcp/global-mcp-servers';
+import { SavedSecrets } from '../secrets/saved-secrets';
+import { useSavedSecrets } from '../secrets/use-saved-secrets';
 import {
   POLICY_LABELS,
   type PolicyChoice,
@@ -112,6 +114,7 @@ export function SettingsDialog({
   const canSubmit = draft.model.trim() !== '';
   const rulesCount = settings.approval_rules.length;
   const mcpCount = Object.keys(settings.mcp_servers).length;
+  const secretsCount = useSavedSecrets().data?.length;
 
   return (
     <ModalDialog
@@ -264,6 +267,15 @@ export function SettingsDialog({
             sandbox as commands. Changes are saved at once and apply to conversations opened after.
           </span>
           <GlobalMCPServers />
+        </details>
+        <details className="settings-form__section" data-testid="secrets-section">
+          <summary>Secrets{secretsCount ? ` · ${secretsCount}` : ''}</summary>
+          <span className="field__hint">
+            Kept sealed on this machine and masked in everything the agent sees. The agent is told their
+            names; a command receives one as an environment variable only when it names it (
+            <code>$GITHUB_TOKEN</code>). Values are never shown again.
+          </span>
+          <SavedSecrets />
         </details>
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>

@@ -38,17 +38,23 @@ export function createTerminalTool(
 ): TerminalTool {
   // The shell is one process: calls run one after another even if the caller overlaps them.
   let queue: Promise<unknown> = Promise.resolve();
+  // The secrets the shell holds from the last command: unset before the next one unless it names them.
+  let exported: readonly string[] = [];
 
   async function execute(action: TerminalAction, context: ToolContext): Promise<TerminalObservation> {
     const prefix: string[] = [];
     if (action.reset) {
       await session.reset();
+      exported = [];
       prefix.push('The terminal was reset: a fresh shell runs in the workspace.');
       if (action.command.trim() === '') return observation(action, prefix.join('\n'), { exit_code: null });
     }
     const request = toRequest(action);
-    if (request.kind === 'command')
-      request.command = withSecretExports(request.command, secretEnv(request.command));
+    if (request.kind === 'command') {
+      const named = secretEnv(request.command);
+      request.command = withSecretExports(request.command, named, exported);
+      exported = Object.keys(named);
+    }
     const result = await session.run(request, {
       ...(action.timeout === undefined ? {} : { hardTimeoutMs: action.timeout * 1000 }),
       noOutputTimeoutMs:

@@ -17,4 +17,13 @@ describe('withSecretExports', () => {
   it('skips names that are not shell variable names', () => {
     expect(withSecretExports('true', { 'bad-name': 'x', 'a;b': 'y' })).toBe('true');
   });
+
+  it('unsets what the command before was given unless this one names it too, in one persistent shell', () => {
+    const first = withSecretExports('true', { TOKEN: 'one', OTHER: 'two' });
+    const second = withSecretExports('echo "[$TOKEN][$OTHER]"', {}, ['TOKEN', 'OTHER']);
+    expect(second).toBe('unset -v TOKEN OTHER\necho "[$TOKEN][$OTHER]"');
+    expect(execFileSync('bash', ['-c', `${first}\n${second}`], { encoding: 'utf8' })).toBe('[][]\n');
+    const again = withSecretExports('echo "[$TOKEN]"', { TOKEN: 'one' }, ['TOKEN', 'bad;name']);
+    expect(execFileSync('bash', ['-c', `${first}\n${again}`], { encoding: 'utf8' })).toBe('[one]\n');
+  });
 });
