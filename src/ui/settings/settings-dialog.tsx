@@ -10,10 +10,12 @@ import { useState } from 'react';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { SETTINGS_QUERY_KEY } from '../api/use-settings';
-import type { Settings } from '../api/wire-types';
+import type { ConfirmationPolicy, Settings } from '../api/wire-types';
 import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
 import { ModalDialog } from '../components/modal-dialog';
+import { NotificationSettings } from '../inbox/notification-settings';
 import { GlobalMCPServers } from '../mcp/global-mcp-servers';
+import { ApprovalTuningFields } from './approval-tuning-fields';
 import {
   POLICY_LABELS,
   type PolicyChoice,
@@ -30,7 +32,8 @@ interface Draft {
   model: string;
   baseUrl: string;
   apiKey: string;
-  policy: PolicyChoice;
+  policy: ConfirmationPolicy;
+  analyzer: Settings['security_analyzer'];
   /** One host per line. */
   allowlist: string;
   /** One path per line. */
@@ -62,7 +65,8 @@ export function SettingsDialog({
     model: settings.llm?.model ?? '',
     baseUrl: settings.llm?.base_url ?? '',
     apiKey: '',
-    policy: policyChoiceOf(settings.confirmation_policy),
+    policy: settings.confirmation_policy,
+    analyzer: settings.security_analyzer,
     allowlist: settings.sandbox.network_allowlist.join('\n'),
     denyPaths: settings.sandbox.deny_paths.join('\n'),
     maxProcesses: String(settings.sandbox.max_processes),
@@ -94,7 +98,8 @@ export function SettingsDialog({
         client.PATCH('/api/settings', {
           body: {
             llm: { ...llmInput(), base_url: draft.baseUrl.trim() || null },
-            confirmation_policy: policyFromChoice(draft.policy, settings.confirmation_policy),
+            confirmation_policy: draft.policy,
+            security_analyzer: draft.analyzer,
             sandbox: {
               network_allowlist: lines(draft.allowlist),
               deny_paths: lines(draft.denyPaths),
@@ -109,6 +114,12 @@ export function SettingsDialog({
       onClose();
     },
   });
+  // Back to "Ask for risky" keeps the threshold the draft or the saved settings had.
+  const switchPolicy = (choice: PolicyChoice) =>
+    policyFromChoice(
+      choice,
+      draft.policy.kind === 'ConfirmRisky' ? draft.policy : settings.confirmation_policy,
+    );
   const canSubmit = draft.model.trim() !== '';
   const rulesCount = settings.approval_rules.length;
   const mcpCount = Object.keys(settings.mcp_servers).length;
@@ -236,8 +247,8 @@ export function SettingsDialog({
           <span className="field__label">Ask before actions</span>
           <select
             className="select"
-            value={draft.policy}
-            onChange={(event) => change({ policy: event.target.value as PolicyChoice })}
+            value={policyChoiceOf(draft.policy)}
+            onChange={(event) => change({ policy: switchPolicy(event.target.value as PolicyChoice) })}
           >
             {(Object.keys(POLICY_LABELS) as PolicyChoice[]).map((value) => (
               <option key={value} value={value} title={policyDescription(value)}>
@@ -246,9 +257,16 @@ export function SettingsDialog({
             ))}
           </select>
           <span className="field__hint" data-testid="policy-hint">
-            {policyDescription(draft.policy)}. For new conversations; each conversation can switch it.
+            {policyDescription(policyChoiceOf(draft.policy))}. For new conversations; each conversation can
+            switch it.
           </span>
         </label>
+        <ApprovalTuningFields
+          policy={draft.policy}
+          analyzer={draft.analyzer}
+          onPolicy={(policy) => change({ policy })}
+          onAnalyzer={(analyzer) => change({ analyzer })}
+        />
         <details className="settings-form__section" data-testid="approval-rules-section">
           <summary>Approval rules{rulesCount ? ` · ${rulesCount}` : ''}</summary>
           <span className="field__hint">
@@ -265,6 +283,7 @@ export function SettingsDialog({
           </span>
           <GlobalMCPServers />
         </details>
+        <NotificationSettings />
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>
           <label className="field">

@@ -1,0 +1,19 @@
+import { InboxApproval } from './inbox-approval';
+import { InboxDialog } from './inbox-dialog';
+import { useInboxDialog } from './inbox-dialog-store';
+import { useAttention } from './use-attention';
+import { useAttentionNotifications } from './use-attention-notifications';
+import { useDocumentTitleCount } from './use-document-title-count';
+
+/**
+ * Mounted once by the shell: keeps the tab title's count and the notifications current, and shows the
+ * inbox or an approval opened from it.
+ */
+export function InboxHost() {
+  const { items, loaded } = useAttention();
+  useDocumentTitleCount(items.length);
+  useAttentionNotifications(items, loaded);
+  const { open, reviewing } = useInboxDialog();
+  if (!open) return null;
+  return reviewing ? <InboxApproval conversationId={reviewing} /> : <InboxDialog items={items} />;
+}
