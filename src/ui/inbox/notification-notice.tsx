@@ -10,8 +10,14 @@ import { notificationPermission, whyNoNotifications } from './notification-permi
 export function NotificationNotice() {
   const enabled = useNotificationPrefs((state) => state.enabled);
   const [permission, setPermission] = useState(notificationPermission);
-  // The person may change the site setting in another tab or the browser's menu meanwhile.
-  useEffect(() => setPermission(notificationPermission()), []);
+  // Read again when switched on (the browser has just answered) and when the tab comes back (the
+  // person may have changed the site setting in the browser's menu meanwhile).
+  useEffect(() => {
+    setPermission(notificationPermission());
+    const reread = () => setPermission(notificationPermission());
+    document.addEventListener('visibilitychange', reread);
+    return () => document.removeEventListener('visibilitychange', reread);
+  }, [enabled]);
   const why = enabled ? whyNoNotifications(permission) : undefined;
   if (!why) return null;
   return (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { type NotificationGroup, useNotificationPrefs } from './notification-prefs-store';
 import { NotificationNotice } from './notification-notice';
 import { notificationPermission } from './notification-permission';
@@ -18,12 +18,12 @@ const GROUP_LABELS: Record<NotificationGroup, string> = {
  */
 export function NotificationSettings() {
   const prefs = useNotificationPrefs();
-  const [, setPermission] = useState(notificationPermission);
   const enableId = useId();
   const enable = async (on: boolean) => {
-    prefs.setEnabled(on);
     // Asked once, from the person's own click; a browser that already answered does not ask again.
-    if (on && notificationPermission() === 'default') setPermission(await Notification.requestPermission());
+    // Switched on after the answer, so the notice below reads the browser's final word.
+    if (on && notificationPermission() === 'default') await Notification.requestPermission();
+    prefs.setEnabled(on);
   };
   return (
     <details className="settings-form__section" data-testid="notifications-section">
