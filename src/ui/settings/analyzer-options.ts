@@ -6,14 +6,14 @@ export type AnalyzerKind = Settings['security_analyzer']['kind'];
 export const ANALYZER_LABELS: Record<AnalyzerKind, { label: string; hint: string }> = {
   EnsembleSecurityAnalyzer: {
     label: 'Rules and the model',
-    hint: 'the higher of the pattern rules and the model’s own rating',
+    hint: 'The higher of the pattern rules and the model’s own rating',
   },
   PatternSecurityAnalyzer: {
     label: 'Pattern rules',
-    hint: 'deterministic rules over the command or file path; the model cannot talk them down',
+    hint: 'Deterministic rules over the command or file path; the model cannot talk them down',
   },
   LLMSecurityAnalyzer: {
     label: 'The model’s own rating',
-    hint: 'the risk the model states with each action',
+    hint: 'The risk the model states with each action',
   },
 };

@@ -30,7 +30,7 @@ describe('policy choices', () => {
   it('labels each policy with exactly what it does', () => {
     expect(policyDescription('never')).toBe('Never ask — run every action without asking');
     expect(policyDescription('risky')).toBe(
-      'Ask for risky — ask before high-risk actions and actions the analyzers could not rate',
+      'Ask for risky — ask before actions rated at or above its threshold (high by default) and actions the analyzers could not rate',
     );
     expect(policyDescription('always')).toBe('Always ask — ask before every command and file change');
   });

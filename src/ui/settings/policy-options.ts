@@ -7,7 +7,7 @@ export const POLICY_LABELS: Record<PolicyChoice, { label: string; hint: string }
   never: { label: 'Never ask', hint: 'run every action without asking' },
   risky: {
     label: 'Ask for risky',
-    hint: 'ask before high-risk actions and actions the analyzers could not rate',
+    hint: 'ask before actions rated at or above its threshold (high by default) and actions the analyzers could not rate',
   },
   always: { label: 'Always ask', hint: 'ask before every command and file change' },
 };
