@@ -1,7 +1,13 @@
 import { BellOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useNotificationPrefs } from './notification-prefs-store';
 import { notificationPermission, whyNoNotifications } from './notification-permission';
+
+// The person may change the site setting in the browser's menu: read it again when the tab comes back.
+function onTabShown(onChange: () => void): () => void {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
 
 /**
  * Says why no browser notification will show, when the person turned them on and the browser says
@@ -9,15 +15,7 @@ import { notificationPermission, whyNoNotifications } from './notification-permi
  */
 export function NotificationNotice() {
   const enabled = useNotificationPrefs((state) => state.enabled);
-  const [permission, setPermission] = useState(notificationPermission);
-  // Read again when switched on (the browser has just answered) and when the tab comes back (the
-  // person may have changed the site setting in the browser's menu meanwhile).
-  useEffect(() => {
-    setPermission(notificationPermission());
-    const reread = () => setPermission(notificationPermission());
-    document.addEventListener('visibilitychange', reread);
-    return () => document.removeEventListener('visibilitychange', reread);
-  }, [enabled]);
+  const permission = useSyncExternalStore(onTabShown, notificationPermission, () => 'default' as const);
   const why = enabled ? whyNoNotifications(permission) : undefined;
   if (!why) return null;
   return (
