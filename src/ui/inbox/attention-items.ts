@@ -61,13 +61,13 @@ export function attentionItems(sources: AttentionSources, seen: SeenState): Atte
   const others: AttentionItem[] = [];
   for (const info of sources.recent) {
     const kind = ENDED[info.execution_status];
-    if (!kind || info.id === sources.openConversationId || info.updated_at <= seen.since) continue;
+    if (!kind || info.id === sources.openConversationId || !after(info.updated_at, seen.since)) continue;
     const item = conversationItem(info, kind);
     if (!isSeen(item, seen)) others.push(item);
   }
   for (const automation of sources.automations) {
     const run = automation.last_run;
-    if (run?.status !== 'failed' || run.created_at <= seen.since) continue;
+    if (run?.status !== 'failed' || !after(run.created_at, seen.since)) continue;
     const item: AttentionItem = {
       key: `run:${run.id}`,
       kind: 'run_failed',
@@ -80,8 +80,13 @@ export function attentionItems(sources: AttentionSources, seen: SeenState): Atte
     };
     if (!isSeen(item, seen)) others.push(item);
   }
-  const newestFirst = (a: AttentionItem, b: AttentionItem) => b.at.localeCompare(a.at);
+  const newestFirst = (a: AttentionItem, b: AttentionItem) => Date.parse(b.at) - Date.parse(a.at);
   return [...[...approvals.values()].sort(newestFirst), ...others.sort(newestFirst)];
+}
+
+/** Instants compared as times, not text: "…:00Z" and "…:00.000Z" are the same moment. */
+function after(instant: string, since: string): boolean {
+  return Date.parse(instant) > Date.parse(since);
 }
 
 export function isSeen(item: AttentionItem, seen: SeenState): boolean {

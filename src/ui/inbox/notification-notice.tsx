@@ -2,6 +2,7 @@ import { BellOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useNotificationPrefs } from './notification-prefs-store';
 import { notificationPermission, whyNoNotifications } from './notification-permission';
+import './inbox.css';
 
 // The person may change the site setting in the browser's menu: read it again when the tab comes back.
 function onTabShown(onChange: () => void): () => void {
