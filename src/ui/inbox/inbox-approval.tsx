@@ -6,7 +6,7 @@ import { unwrap } from '../api/describe-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import { SETTINGS_QUERY_KEY } from '../api/use-settings';
 import { ModalDialog } from '../components/modal-dialog';
-import { type ApprovalChoice, confirmationRequest } from '../conversation/approval-answers';
+import { type ApprovalChoice, confirmationBody, confirmationRequest } from '../conversation/approval-answers';
 import { ApprovalDialog } from '../conversation/approval-dialog';
 import { decisionsOf, suggestedRules } from '../conversation-store/suggested-rules';
 import { fetchPendingApproval } from './fetch-pending-approval';
@@ -33,23 +33,18 @@ export function InboxApproval({ conversationId }: { conversationId: string }) {
   const suggestions = useMemo(() => suggestedRules(events, actions), [events, actions]);
   const decisions = useMemo(() => decisionsOf(events, actions), [events, actions]);
   const respond = useMutation({
-    mutationFn: (choice: ApprovalChoice) => {
-      const request = confirmationRequest(
-        actions.map((action) => action.id),
-        choice,
-      );
-      return unwrap(
+    mutationFn: (choice: ApprovalChoice) =>
+      unwrap(
         client.POST('/api/conversations/{id}/events/respond_to_confirmation', {
           params: { path: { id: conversationId } },
-          body: {
-            accept: request.accept,
-            reason: request.reason,
-            action_ids: request.actionIds,
-            ...(request.decisions ? { decisions: request.decisions } : {}),
-          },
+          body: confirmationBody(
+            confirmationRequest(
+              actions.map((action) => action.id),
+              choice,
+            ),
+          ),
         }),
-      );
-    },
+      ),
     onSuccess: (_answer, choice) => {
       if (choice.kind === 'remember' && choice.scope === 'always')
         void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
