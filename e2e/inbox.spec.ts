@@ -137,7 +137,7 @@ test('with notifications blocked by the browser the page says why, and the inbox
 
   await expect(inboxCount(page)).not.toHaveText('0');
   await expect(page).toHaveTitle(/^\(\d+\) Agent Workbench$/);
-  await page.getByTestId('inbox-button').click();
+  await page.keyboard.press('i');
   const inbox = page.getByRole('dialog', { name: 'Inbox' });
   await expect(inbox.getByTestId('notifications-blocked')).toBeVisible();
   await expect(inbox.getByTestId('inbox-item').filter({ hasText: 'Waits while blocked' })).toBeVisible();
