@@ -15,14 +15,7 @@ import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
 import { ModalDialog } from '../components/modal-dialog';
 import { NotificationSettings } from '../inbox/notification-settings';
 import { GlobalMCPServers } from '../mcp/global-mcp-servers';
-import { ApprovalTuningFields } from './approval-tuning-fields';
-import {
-  POLICY_LABELS,
-  type PolicyChoice,
-  policyChoiceOf,
-  policyDescription,
-  policyFromChoice,
-} from './policy-options';
+import { DefaultApprovalFields } from './default-approval-fields';
 import { PROVIDERS, type Provider } from './providers';
 import { type ConnectionTestResult, useTestConnection } from './use-test-connection';
 import './settings-dialog.css';
@@ -114,12 +107,6 @@ export function SettingsDialog({
       onClose();
     },
   });
-  // Back to "Ask for risky" keeps the threshold the draft or the saved settings had.
-  const switchPolicy = (choice: PolicyChoice) =>
-    policyFromChoice(
-      choice,
-      draft.policy.kind === 'ConfirmRisky' ? draft.policy : settings.confirmation_policy,
-    );
   const canSubmit = draft.model.trim() !== '';
   const rulesCount = settings.approval_rules.length;
   const mcpCount = Object.keys(settings.mcp_servers).length;
@@ -243,29 +230,11 @@ export function SettingsDialog({
             </span>
           )}
         </label>
-        <label className="field">
-          <span className="field__label">Ask before actions</span>
-          <select
-            className="select"
-            value={policyChoiceOf(draft.policy)}
-            onChange={(event) => change({ policy: switchPolicy(event.target.value as PolicyChoice) })}
-          >
-            {(Object.keys(POLICY_LABELS) as PolicyChoice[]).map((value) => (
-              <option key={value} value={value} title={policyDescription(value)}>
-                {POLICY_LABELS[value].label}
-              </option>
-            ))}
-          </select>
-          <span className="field__hint" data-testid="policy-hint">
-            {policyDescription(policyChoiceOf(draft.policy))}. For new conversations; each conversation can
-            switch it.
-          </span>
-        </label>
-        <ApprovalTuningFields
+        <DefaultApprovalFields
           policy={draft.policy}
           analyzer={draft.analyzer}
-          onPolicy={(policy) => change({ policy })}
-          onAnalyzer={(analyzer) => change({ analyzer })}
+          saved={settings.confirmation_policy}
+          onChange={change}
         />
         <details className="settings-form__section" data-testid="approval-rules-section">
           <summary>Approval rules{rulesCount ? ` · ${rulesCount}` : ''}</summary>
