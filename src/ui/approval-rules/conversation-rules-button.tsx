@@ -77,7 +77,7 @@ export function ConversationRulesButton({
       {open ? (
         <ModalDialog
           title="Approvals for this conversation"
-          description="When this conversation asks, and its own rules: checked before the global rules and the policy. “Allow for this conversation” adds them."
+          description="When this conversation asks for approval, and its own rules. They come before the global rules and the policy; “Allow for this conversation” adds them."
           icon={<ListChecks size={17} />}
           onClose={() => setOpen(false)}
           className="conversation-rules-dialog"
