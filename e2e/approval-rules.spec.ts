@@ -161,7 +161,7 @@ test('"Allow for this conversation" lets a later matching command run without a 
 
   // The rule is listed in the conversation's rules and can be deleted there.
   await page.getByTestId('conversation-rules-button').click();
-  const rulesDialog = page.getByRole('dialog', { name: 'Rules for this conversation' });
+  const rulesDialog = page.getByRole('dialog', { name: 'Approvals for this conversation' });
   const rule = rulesDialog.getByTestId('approval-rule');
   await expect(rule).toHaveCount(1);
   await expect(rule.getByRole('textbox')).toHaveValue('touch');

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Automation } from '../../client/automation-wire';
 import { useSettings } from '../api/use-settings';
+import { FolderPicker } from '../folder-picker/folder-picker';
 import { POLICY_LABELS, type PolicyChoice } from '../settings/policy-options';
 import {
   type AutomationDraft,
@@ -41,6 +42,7 @@ export function AutomationForm({
     setDraft((current) => (current.workspace === '' ? { ...current, workspace: defaultWorkspace } : current));
   }, [automation, defaultWorkspace]);
   const { save } = useAutomationMutations();
+  const workspaceId = useId();
   const settingsLLM = useSettings().data?.llm ?? undefined;
   const change = (patch: Partial<AutomationDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const errors = save.error instanceof RefusedError ? fieldErrors(save.error.body) : {};
@@ -58,13 +60,20 @@ export function AutomationForm({
       aria-label={automation ? 'Edit automation' : 'New automation'}
     >
       <TextField label="Name" value={draft.name} onChange={(name) => change({ name })} error={errors.name} />
-      <TextField
-        label="Workspace"
-        mono
-        value={draft.workspace}
-        onChange={(workspace) => change({ workspace })}
-        error={errors.workspace}
-      />
+      <div className="field">
+        <label className="field__label" htmlFor={workspaceId}>
+          Workspace
+        </label>
+        <FolderPicker
+          id={workspaceId}
+          label="Workspace"
+          inputClassName="input input--mono"
+          value={draft.workspace}
+          onChange={(workspace) => change({ workspace })}
+          invalid={errors.workspace !== undefined}
+        />
+        <FieldError message={errors.workspace} />
+      </div>
       <TextField
         label="First message"
         rows={4}

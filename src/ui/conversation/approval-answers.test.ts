@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationRequest } from './approval-answers';
+import { confirmationBody, confirmationRequest } from './approval-answers';
 
 describe('confirmation requests', () => {
   it('approve all keeps the plain body', () => {
@@ -32,5 +32,13 @@ describe('confirmation requests', () => {
       { action_id: 'a', accept: true },
       { action_id: 'b', accept: false, reason: 'not that one' },
     ]);
+  });
+
+  it('the body always names the actions shown, so a set that changed since is refused', () => {
+    expect(confirmationBody(confirmationRequest(['a'], { kind: 'all', accept: true }))).toEqual({
+      accept: true,
+      reason: undefined,
+      action_ids: ['a'],
+    });
   });
 });

@@ -51,6 +51,16 @@ export function confirmationRequest(
   return { accept: decisions.some((decision) => decision.accept), actionIds: ids, decisions };
 }
 
+/** The request as respond_to_confirmation's body: `action_ids` always, so a changed set is refused (409). */
+export function confirmationBody(request: ConfirmationRequest) {
+  return {
+    accept: request.accept,
+    reason: request.reason,
+    action_ids: request.actionIds,
+    ...(request.decisions ? { decisions: request.decisions } : {}),
+  };
+}
+
 /** How a suggested rule reads in a button: the command prefix or path glob, or "every action". */
 export function matcherLabel(matcher: ApprovalRuleMatcher): string {
   if (matcher.kind === 'command_prefix') return matcher.prefix;

@@ -2,6 +2,7 @@ import { Check, CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint, X 
 import { useId, useRef, useState } from 'react';
 import type { ActionEvent, ConfirmationDecisionEvent } from '../api/wire-types';
 import { ModalDialog } from '../components/modal-dialog';
+import { plainText } from '../components/plain-text';
 import { WAITING_MODAL_CLASS } from '../components/use-other-modal-open';
 import type { ApprovalChoice, RowChoice } from './approval-answers';
 import { ApprovalRemember } from './approval-remember';
@@ -21,6 +22,11 @@ export interface ApprovalDialogProps {
   onDismiss: () => void;
   busy: boolean;
   error: string | undefined;
+  /**
+   * Opened from the inbox, over another page: the conversation it belongs to, named at the top. Such
+   * a dialog was opened by the person, so a conversation page's own dialog waits behind it.
+   */
+  conversationTitle?: string | undefined;
 }
 
 /**
@@ -38,6 +44,7 @@ export function ApprovalDialog({
   onDismiss,
   busy,
   error,
+  conversationTitle,
 }: ApprovalDialogProps) {
   const [reason, setReason] = useState('');
   const [choices, setChoices] = useState<ReadonlyMap<string, RowChoice>>(new Map());
@@ -64,12 +71,21 @@ export function ApprovalDialog({
   return (
     <ModalDialog
       title={count === 1 ? 'Approve this action?' : `Approve these ${count} actions?`}
-      description="The agent is waiting for you. Nothing below runs until you approve it. Esc decides later."
+      description={
+        conversationTitle === undefined ? (
+          WAITING_DESCRIPTION
+        ) : (
+          <>
+            In <strong data-testid="approval-conversation">{plainText(conversationTitle, 80)}</strong>.{' '}
+            {WAITING_DESCRIPTION}
+          </>
+        )
+      }
       icon={<ShieldExclamationPoint size={17} />}
       onClose={onDismiss}
       width={680}
       className="approval-dialog"
-      backdropClassName={`approval-dialog__backdrop ${WAITING_MODAL_CLASS}`}
+      backdropClassName={`approval-dialog__backdrop ${conversationTitle === undefined ? WAITING_MODAL_CLASS : ''}`}
       keepTypingFocus
       panelRef={panel}
       panelProps={{ onPointerDown: markMovedIn }}
@@ -165,6 +181,9 @@ export function ApprovalDialog({
     </ModalDialog>
   );
 }
+
+const WAITING_DESCRIPTION =
+  'The agent is waiting for you. Nothing below runs until you approve it. Esc decides later.';
 
 function primaryLabel(count: number, rejectedCount: number): string {
   if (count === 1) return 'Approve once';

@@ -18,6 +18,7 @@ import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';
 import { hasOlderEvents } from '../conversation-store/conversation-view-state';
 import { transcriptRows } from '../conversation-store/transcript-rows';
+import { useMarkSeenWhileOpen } from '../inbox/use-mark-seen-while-open';
 import { useLiveConnection } from '../shell/live-connection-store';
 import { useEscapeToStop } from '../shell/use-escape-to-stop';
 import { PageHeader } from '../shell/page-header-slot';
@@ -60,6 +61,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const commands = useConversationCommands(conversationId, store);
   const setDraft = useComposerDrafts((state) => state.setDraft);
   const status = info?.execution_status;
+  useMarkSeenWhileOpen(conversationId, info?.last_seq);
 
   const rows = useMemo(
     () => transcriptRows({ events: branchEvents, branchPoints, streaming, optimistic, status }),
@@ -208,7 +210,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         {info ? (
           <ConversationRulesButton
             conversationId={conversationId}
-            rules={info.approval_rules ?? []}
+            info={info}
             onInfo={(fresh) => store.getState().receiveInfo(fresh)}
           />
         ) : null}

@@ -8,7 +8,7 @@ import type { ConfirmationPolicy } from '../api/wire-types';
 import { messageContent, type OutgoingMessage } from '../attachments/build-message';
 import type { ForkFiles } from '../changes/checkpoint-types';
 import type { ConversationStore } from '../conversation-store/create-conversation-store';
-import type { ConfirmationRequest } from './approval-answers';
+import { type ConfirmationRequest, confirmationBody } from './approval-answers';
 
 /**
  * Every command a person can give an open conversation, as react-query mutations (each has its own
@@ -43,12 +43,7 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
       unwrap(
         client.POST('/api/conversations/{id}/events/respond_to_confirmation', {
           ...path,
-          body: {
-            accept: answer.accept,
-            reason: answer.reason,
-            action_ids: answer.actionIds,
-            ...(answer.decisions ? { decisions: answer.decisions } : {}),
-          },
+          body: confirmationBody(answer),
         }),
       ),
   });

@@ -14,6 +14,7 @@ import { newClientMessageId } from '../api/new-client-message-id';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import { useSettings } from '../api/use-settings';
 import { MessageTextarea } from '../components/message-textarea';
+import { FolderPicker } from '../folder-picker/folder-picker';
 import { useSettingsDialog } from '../settings/settings-dialog-store';
 import { isModelConfigured } from '../settings/is-model-configured';
 import { PageHeader } from '../shell/page-header-slot';
@@ -136,18 +137,17 @@ export function NewConversationPage() {
           />
           <div className="task-box__footer">
             <AttachButton onFiles={attach.add} disabled={create.isPending} className="task-box__attach" />
-            <label className="task-box__workspace" title="Workspace folder">
+            <div className="task-box__workspace" title="Workspace folder">
               <Folder size={14} aria-hidden />
-              <span className="visually-hidden">Workspace folder</span>
-              <input
-                className="task-box__workspace-input"
-                aria-label="Workspace folder"
+              <FolderPicker
+                className="task-box__workspace-picker"
+                inputClassName="task-box__workspace-input"
+                label="Workspace folder"
                 placeholder="/path/to/project"
                 value={workspace}
-                onChange={(event) => setWorkspace(event.target.value)}
-                spellCheck={false}
+                onChange={setWorkspace}
               />
-            </label>
+            </div>
             <span className="task-box__hint">
               <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
             </span>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoiceOf, policyDescription, policyFromChoice } from './policy-options';
+import {
+  policyChoiceOf,
+  policyDescription,
+  policyFromChoice,
+  thresholdOf,
+  withThreshold,
+} from './policy-options';
 
 describe('policy choices', () => {
   it('maps each policy kind to the choice the switcher shows', () => {
@@ -24,8 +30,16 @@ describe('policy choices', () => {
   it('labels each policy with exactly what it does', () => {
     expect(policyDescription('never')).toBe('Never ask — run every action without asking');
     expect(policyDescription('risky')).toBe(
-      'Ask for risky — ask before high-risk actions and actions the analyzers could not rate',
+      'Ask for risky — ask before actions rated at or above its threshold (high by default) and actions the analyzers could not rate',
     );
     expect(policyDescription('always')).toBe('Always ask — ask before every command and file change');
+  });
+
+  it('reads and changes the "ask for risky" threshold, leaving other policies alone', () => {
+    const risky = { kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true } as const;
+    expect(thresholdOf(risky)).toBe('HIGH');
+    expect(thresholdOf({ ...risky, threshold: 'LOW' })).toBe('MEDIUM');
+    expect(withThreshold(risky, 'MEDIUM')).toEqual({ ...risky, threshold: 'MEDIUM' });
+    expect(withThreshold({ kind: 'AlwaysConfirm' }, 'MEDIUM')).toEqual({ kind: 'AlwaysConfirm' });
   });
 });

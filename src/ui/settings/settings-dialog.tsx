@@ -10,19 +10,14 @@ import { useState } from 'react';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { SETTINGS_QUERY_KEY } from '../api/use-settings';
-import type { Settings } from '../api/wire-types';
+import type { ConfirmationPolicy, Settings } from '../api/wire-types';
 import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
 import { ModalDialog } from '../components/modal-dialog';
+import { NotificationSettings } from '../inbox/notification-settings';
 import { GlobalMCPServers } from '../mcp/global-mcp-servers';
 import { SavedSecrets } from '../secrets/saved-secrets';
 import { useSavedSecrets } from '../secrets/use-saved-secrets';
-import {
-  POLICY_LABELS,
-  type PolicyChoice,
-  policyChoiceOf,
-  policyDescription,
-  policyFromChoice,
-} from './policy-options';
+import { DefaultApprovalFields } from './default-approval-fields';
 import { PROVIDERS, type Provider } from './providers';
 import { type ConnectionTestResult, useTestConnection } from './use-test-connection';
 import './settings-dialog.css';
@@ -32,7 +27,8 @@ interface Draft {
   model: string;
   baseUrl: string;
   apiKey: string;
-  policy: PolicyChoice;
+  policy: ConfirmationPolicy;
+  analyzer: Settings['security_analyzer'];
   /** One host per line. */
   allowlist: string;
   /** One path per line. */
@@ -64,7 +60,8 @@ export function SettingsDialog({
     model: settings.llm?.model ?? '',
     baseUrl: settings.llm?.base_url ?? '',
     apiKey: '',
-    policy: policyChoiceOf(settings.confirmation_policy),
+    policy: settings.confirmation_policy,
+    analyzer: settings.security_analyzer,
     allowlist: settings.sandbox.network_allowlist.join('\n'),
     denyPaths: settings.sandbox.deny_paths.join('\n'),
     maxProcesses: String(settings.sandbox.max_processes),
@@ -96,7 +93,8 @@ export function SettingsDialog({
         client.PATCH('/api/settings', {
           body: {
             llm: { ...llmInput(), base_url: draft.baseUrl.trim() || null },
-            confirmation_policy: policyFromChoice(draft.policy, settings.confirmation_policy),
+            confirmation_policy: draft.policy,
+            security_analyzer: draft.analyzer,
             sandbox: {
               network_allowlist: lines(draft.allowlist),
               deny_paths: lines(draft.denyPaths),
@@ -235,23 +233,12 @@ export function SettingsDialog({
             </span>
           )}
         </label>
-        <label className="field">
-          <span className="field__label">Ask before actions</span>
-          <select
-            className="select"
-            value={draft.policy}
-            onChange={(event) => change({ policy: event.target.value as PolicyChoice })}
-          >
-            {(Object.keys(POLICY_LABELS) as PolicyChoice[]).map((value) => (
-              <option key={value} value={value} title={policyDescription(value)}>
-                {POLICY_LABELS[value].label}
-              </option>
-            ))}
-          </select>
-          <span className="field__hint" data-testid="policy-hint">
-            {policyDescription(draft.policy)}. For new conversations; each conversation can switch it.
-          </span>
-        </label>
+        <DefaultApprovalFields
+          policy={draft.policy}
+          analyzer={draft.analyzer}
+          saved={settings.confirmation_policy}
+          onChange={change}
+        />
         <details className="settings-form__section" data-testid="approval-rules-section">
           <summary>Approval rules{rulesCount ? ` · ${rulesCount}` : ''}</summary>
           <span className="field__hint">
@@ -277,6 +264,7 @@ export function SettingsDialog({
           </span>
           <SavedSecrets />
         </details>
+        <NotificationSettings />
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>
           <label className="field">

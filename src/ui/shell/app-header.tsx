@@ -1,4 +1,5 @@
 import { Menu, Settings } from 'lucide-react';
+import { InboxButton } from '../inbox/inbox-button';
 import { useSettingsDialog } from '../settings/settings-dialog-store';
 import { ConnectionIndicator } from './connection-indicator';
 import { PageHeaderSlot } from './page-header-slot';
@@ -6,7 +7,7 @@ import { SIDEBAR_ID } from './sidebar';
 
 /**
  * Top bar: on narrow screens a menu button for the sidebar drawer first; then the page's own title and
- * tools (they scroll sideways when they do not fit); runtime status and settings on the right.
+ * tools (they scroll sideways when they do not fit); runtime status, the inbox and settings on the right.
  */
 export function AppHeader({ drawerOpen, onOpenDrawer }: { drawerOpen: boolean; onOpenDrawer: () => void }) {
   const showSettings = useSettingsDialog((state) => state.show);
@@ -26,6 +27,7 @@ export function AppHeader({ drawerOpen, onOpenDrawer }: { drawerOpen: boolean; o
       <PageHeaderSlot className="app-header__page" />
       <div className="app-header__tools">
         <ConnectionIndicator />
+        <InboxButton />
         <button
           type="button"
           className="button button--ghost button--icon"

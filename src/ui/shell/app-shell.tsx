@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { AutomationsPage, ConversationPage, NewConversationPage } from '../app/lazy-pages';
+import { InboxHost } from '../inbox/inbox-host';
 import { SettingsDialogHost } from '../settings/settings-dialog-host';
 import { AppHeader } from './app-header';
 import { KeyboardShortcutsHost } from './keyboard-shortcuts-host';
@@ -51,6 +52,7 @@ export function AppShell() {
         </div>
       </div>
       <SettingsDialogHost />
+      <InboxHost />
       <KeyboardShortcutsHost />
     </PageHeaderSlotProvider>
   );

@@ -16,6 +16,7 @@ export function keyboardShortcuts(platform: string): readonly KeyboardShortcut[]
     { keys: ['Esc'], does: 'Close a dialog, menu or the sidebar; clear the sidebar search' },
     { keys: ['↑', '↓'], does: 'Move through search results and menus; Enter opens' },
     { keys: ['Enter'], does: 'Approve in the approval dialog, once you are in it' },
+    { keys: ['i'], does: 'Open the inbox: what needs you across conversations and runs' },
     { keys: ['?'], does: 'Show these shortcuts' },
   ];
 }
