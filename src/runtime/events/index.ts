@@ -7,3 +7,4 @@ export * from './conversation-info';
 export * from './conversation-state';
 export * from './upstream-metrics';
 export * from './step-metrics';
+export * from './model-context';
