@@ -48,8 +48,10 @@ export function ContextStatus({
           data-testid="conversation-stats"
         >
           <span data-testid="conversation-cost">{formatCost(stats.cost)}</span>
-          <span className="status-line__sep">·</span>
-          <span data-testid="cache-hit-rate">{formatPercent(cacheHitRate(stats))} cached</span>
+          <span className="context-status__cache">
+            <span className="status-line__sep">·</span>
+            <span data-testid="cache-hit-rate">{formatPercent(cacheHitRate(stats))} cached</span>
+          </span>
         </button>
       ) : null}
       {open === 'metrics' ? (

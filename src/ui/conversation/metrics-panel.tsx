@@ -54,7 +54,9 @@ export function MetricsPanel({
           <thead>
             <tr>
               <th scope="col">Step</th>
-              <th scope="col">Model</th>
+              <th scope="col" className="metrics-panel__model">
+                Model
+              </th>
               <th scope="col">Input</th>
               <th scope="col">Cached</th>
               <th scope="col">Output</th>
