@@ -73,6 +73,22 @@ describe('a prompt the provider refuses as too long', () => {
     expect(await harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(0);
   });
 
+  it('a hard reset whose own summary call is refused still forgets, keeping the earlier summary', async () => {
+    const id = await withHistory([
+      { fail: 'context_overflow' },
+      { text: 'SUMMARY' },
+      { fail: 'context_overflow' },
+      { fail: 'context_overflow' },
+      { text: 'Answered without a new summary.' },
+    ]);
+    await harness.say(id, 'and now?');
+    expect(await harness.settled(id)).toBe('finished');
+    const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
+    expect(condensations.at(-1)).toMatchObject({ mode: 'hard_reset' });
+    expect(condensations.at(-1)?.summary).toContain('SUMMARY');
+    expect(condensations.at(-1)?.summary).toContain('could not be written');
+  });
+
   it('ends the run with the error when the prompt is refused a third time', async () => {
     const id = await withHistory([
       { fail: 'context_overflow' },

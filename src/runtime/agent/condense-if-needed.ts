@@ -16,6 +16,7 @@ import {
   estimatePromptTokens,
   type MeasuredPrompt,
 } from '../context/token-estimate';
+import type { NewEvent } from '../events';
 import { type ChatMessage, LLMError, type LLMUsage } from '../llm/llm';
 import type { AgentContext, StepOutcome } from './agent-context';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
@@ -170,6 +171,28 @@ async function condense(
   } catch (error) {
     if (!(error instanceof LLMError)) throw error;
     if (error.code === 'aborted' || context.signal.aborted) return { kind: 'aborted' };
+    // The last resort must not end on the window itself: forget without a new summary.
+    if (plan.mode === 'hard_reset' && error.code === 'context_overflow') {
+      await context.append(unsummarizedReset(plan, context));
+      return undefined;
+    }
     return { kind: 'error', ...llmErrorToConversationError(error) };
   }
+}
+
+/** A hard reset whose summary call was refused too: the earlier summary, if any, stands in for it. */
+function unsummarizedReset(plan: CondensationPlan, context: AgentContext): NewEvent {
+  const earlier = plan.forgotten.find((item) => item.kind === 'CondensationSummary');
+  const note =
+    '(Earlier events were dropped to fit the model; a summary of them could not be written. Check the workspace for the current state.)';
+  return {
+    kind: 'Condensation',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    forgotten_event_ids: plan.forgottenEventIds,
+    summary: earlier?.kind === 'CondensationSummary' ? `${earlier.summary}\n\n${note}` : note,
+    summary_offset: plan.offset,
+    mode: 'hard_reset',
+  };
 }
