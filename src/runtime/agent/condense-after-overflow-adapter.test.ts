@@ -86,7 +86,7 @@ describe('context overflow through the real adapter and the mock', () => {
     expect(bodies[4]).toContain('SUMMARY: ran a and b.');
   });
 
-  it('a second overflow ends the run with LLMContextWindowExceeded', async () => {
+  it('a second overflow with nothing left to forget but the task ends the run with LLMContextWindowExceeded', async () => {
     const {
       id,
       store,
@@ -106,7 +106,10 @@ describe('context overflow through the real adapter and the mock', () => {
       run: true,
     });
     expect(await settled(id)).toBe('error');
-    const errors = kinds(await store.readEvents(id), 'ConversationErrorEvent');
+    const events = await store.readEvents(id);
+    // The first condensation forgot both commands: no hard reset is left to do.
+    expect(kinds(events, 'Condensation')).toHaveLength(1);
+    const errors = kinds(events, 'ConversationErrorEvent');
     expect(errors).toEqual([expect.objectContaining({ code: 'LLMContextWindowExceeded' })]);
   });
 
