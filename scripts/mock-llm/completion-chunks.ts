@@ -21,6 +21,8 @@ export interface CompletionUsage {
   total_tokens: number;
   /** Only when some of the prompt came from the cache, as OpenAI reports it. */
   prompt_tokens_details?: { cached_tokens: number };
+  /** Only when the turn reasons: its share of the completion, as OpenAI reports it. */
+  completion_tokens_details?: { reasoning_tokens: number };
 }
 
 export type CompletionChunk = Record<string, unknown>;
@@ -112,11 +114,13 @@ export function replyUsage(turn: ReplyTurn, identity: ReplyIdentity): Completion
   const promptTokens = turn.usage?.prompt_tokens ?? identity.promptTokens;
   const completionTokens = turn.usage?.completion_tokens ?? estimateTokens(replyText(turn, identity));
   const { read } = cacheUsage(turn, identity);
+  const reasoning = turn.reasoning ? Math.min(completionTokens, estimateTokens(turn.reasoning)) : 0;
   return {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
     ...(read > 0 ? { prompt_tokens_details: { cached_tokens: read } } : {}),
+    ...(reasoning > 0 ? { completion_tokens_details: { reasoning_tokens: reasoning } } : {}),
   };
 }
 

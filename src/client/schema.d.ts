@@ -450,6 +450,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/model_context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What the conversation's model reads before its history, read-only: the system prompt's static and dynamic parts and the tools with their argument schemas, as the active branch last recorded them (null and empty when none is recorded), with every known secret masked; the model, and its context window in tokens (null when unknown; `assumed_context_window` is what condensation uses meanwhile). Not part of upstream's API. */
+        get: operations["getModelContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -1743,6 +1760,16 @@ export interface components {
             extended_content: components["schemas"]["Content"][];
             client_message_id?: string;
             activated_skills?: string[];
+            metrics?: {
+                model: string;
+                prompt_tokens: number;
+                cache_read_tokens: number;
+                cache_write_tokens: number;
+                completion_tokens: number;
+                reasoning_tokens: number;
+                cost: number | null;
+                latency_ms: number;
+            };
         };
         ActionEvent: {
             /** @constant */
@@ -1774,6 +1801,16 @@ export interface components {
             risk_reasons?: string[];
             summary?: string;
             checkpoint_id?: string;
+            metrics?: {
+                model: string;
+                prompt_tokens: number;
+                cache_read_tokens: number;
+                cache_write_tokens: number;
+                completion_tokens: number;
+                reasoning_tokens: number;
+                cost: number | null;
+                latency_ms: number;
+            };
         };
         ObservationEvent: {
             /** @constant */
@@ -1893,6 +1930,25 @@ export interface components {
             summary?: string;
             summary_offset?: number;
             llm_response_id?: string;
+            summary_sections?: {
+                goal: string;
+                files: string;
+                decisions: string;
+                open_tasks: string;
+                current_state: string;
+            };
+            /** @enum {string} */
+            mode?: "condense" | "hard_reset";
+            metrics?: {
+                model: string;
+                prompt_tokens: number;
+                cache_read_tokens: number;
+                cache_write_tokens: number;
+                completion_tokens: number;
+                reasoning_tokens: number;
+                cost: number | null;
+                latency_ms: number;
+            };
         };
         CondensationRequest: {
             /** @constant */
@@ -3260,6 +3316,54 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getModelContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        provider: components["schemas"]["LLMProvider"] | null;
+                        model: string | null;
+                        context_window: number | null;
+                        assumed_context_window: number;
+                        system_prompt: string | null;
+                        dynamic_context: string | null;
+                        tools: components["schemas"]["ToolSpec"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

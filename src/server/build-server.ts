@@ -33,6 +33,7 @@ import { registerUpstreamSecretsRoutes } from './routes/upstream-secrets-routes'
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
+import { registerModelContextRoute } from './routes/model-context-route';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
@@ -135,6 +136,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);
+  registerModelContextRoute(app, context);
   registerConversationRoutes(app, context);
   registerRunControlRoutes(app, context);
   registerEventRoutes(app, context);

@@ -53,7 +53,7 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
       /^(GET|POST) \/api\/conversations$/,
       /^GET \/api\/conversations\/(count|search)$/,
       /^(GET|PATCH|DELETE) \/api\/conversations\/:id$/,
-      /^(GET|POST) \/api\/conversations\/:id\/(events|events\/.*|agent_final_response|ask_agent|condense|confirmation_policy|export|fork|interrupt|model|navigate|pause|run|security_analyzer|switch_llm)$/,
+      /^(GET|POST) \/api\/conversations\/:id\/(events|events\/.*|agent_final_response|ask_agent|condense|confirmation_policy|export|fork|interrupt|model|model_context|navigate|pause|run|security_analyzer|switch_llm)$/,
     ],
     attacks: [
       {
@@ -72,6 +72,11 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
       {
         file: 'src/server/routes/create-working-folder.test.ts',
         title: 'is refused when a link on the way leads into the data dir or ~/.ssh',
+      },
+      {
+        file: 'src/server/routes/model-context-route.test.ts',
+        title:
+          'masks a secret the conversation was given after an instruction file carried it into the prompt',
       },
       {
         file: 'test/security/audit-files.integration.test.ts',

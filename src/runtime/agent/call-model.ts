@@ -1,9 +1,12 @@
 import type { ChatMessage, LLMResponse } from '../llm/llm';
 import { LLMError } from '../llm/llm';
-import type { ToolSpec } from '../events';
+import type { StepMetrics, ToolSpec } from '../events';
+import { stepMetricsOf } from '../llm/step-metrics-of';
 import type { AgentContext } from './agent-context';
 
-export type ModelCall = { ok: true; response: LLMResponse; itemId: string } | { ok: false; error: LLMError };
+export type ModelCall =
+  | { ok: true; response: LLMResponse; itemId: string; metrics: StepMetrics }
+  | { ok: false; error: LLMError };
 
 /**
  * One streamed model call, mirrored to subscribers as an item: `item_started` (anchored at the last
@@ -18,6 +21,7 @@ export async function callModel(
   tools: ToolSpec[],
 ): Promise<ModelCall> {
   let itemId = startItem(context);
+  const startedAt = context.now();
   try {
     const response = await context.llm.complete({
       messages,
@@ -40,7 +44,8 @@ export async function callModel(
       },
     });
     context.addUsage(response.usage);
-    return { ok: true, response, itemId };
+    const metrics = stepMetricsOf(context.llm.model, response.usage, startedAt, context.now());
+    return { ok: true, response, itemId, metrics };
   } catch (error) {
     const llmError =
       error instanceof LLMError

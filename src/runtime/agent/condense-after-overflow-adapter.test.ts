@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../../scripts/mock-llm/mock-llm-server';
 import type { ConversationService } from '../conversation/conversation-service';
 import { createConversationService } from '../conversation/create-conversation-service';
-import { DEFAULT_SECURITY_ANALYZER, type Event } from '../events';
+import { type Condensation, DEFAULT_SECURITY_ANALYZER, type Event } from '../events';
 import { createAiSdkLLM } from '../llm/create-ai-sdk-llm';
 import type { LLMScript } from '../llm/llm-script';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
@@ -86,7 +86,7 @@ describe('context overflow through the real adapter and the mock', () => {
     expect(bodies[4]).toContain('SUMMARY: ran a and b.');
   });
 
-  it('a second overflow ends the run with LLMContextWindowExceeded', async () => {
+  it('a second overflow with nothing left to forget but the task ends the run with LLMContextWindowExceeded', async () => {
     const {
       id,
       store,
@@ -106,7 +106,43 @@ describe('context overflow through the real adapter and the mock', () => {
       run: true,
     });
     expect(await settled(id)).toBe('error');
-    const errors = kinds(await store.readEvents(id), 'ConversationErrorEvent');
+    const events = await store.readEvents(id);
+    // The first condensation forgot both commands: no hard reset is left to do.
+    expect(kinds(events, 'Condensation')).toHaveLength(1);
+    const errors = kinds(events, 'ConversationErrorEvent');
     expect(errors).toEqual([expect.objectContaining({ code: 'LLMContextWindowExceeded' })]);
+  });
+
+  it('a window that overflows again and again: every step condenses or resets, the run finishes, and no request breaks the provider rules', async () => {
+    const batch = (commands: string[]) => ({
+      tool_calls: commands.map((command) => ({ name: 'terminal', arguments: { command } })),
+    });
+    const structured = (state: string) =>
+      `## User's goal and constraints\nrun the commands\n## Files touched\n(none)\n## Decisions\n(none)\n## Open tasks\nmore commands\n## Current state\n${state}`;
+    const turns: LLMScript['turns'] = [];
+    for (let round = 0; round < 4; round++) {
+      turns.push(batch([`a${round}`, `b${round}`, `c${round}`]), terminal(`d${round}`));
+      // The next step is refused: condensed, refused again: hard reset, then it goes on.
+      turns.push({ fail: 'context_overflow' }, { text: structured(`round ${round} condensed`) });
+      if (round % 2 === 1)
+        turns.push({ fail: 'context_overflow' }, { text: structured(`round ${round} reset`) });
+    }
+    turns.push({ text: 'All rounds done.' });
+    const { id, store, service: running } = await start({ turns });
+    await running.sendMessage(id, {
+      role: 'user',
+      content: [{ type: 'text', text: 'run the commands' }],
+      run: true,
+    });
+    expect(await settled(id)).toBe('finished');
+    const events = await store.readEvents(id);
+    expect(kinds(events, 'ConversationErrorEvent')).toHaveLength(0);
+    const condensations = kinds(events, 'Condensation') as Condensation[];
+    expect(condensations.length).toBeGreaterThanOrEqual(6);
+    expect(condensations.some((event) => event.mode === 'hard_reset')).toBe(true);
+    expect(condensations.every((event) => event.summary_sections?.goal === 'run the commands')).toBe(true);
+    const requests = mock?.requests() ?? [];
+    expect(requests.flatMap((request) => request.violations)).toEqual([]);
+    expect(JSON.stringify(requests.at(-1)?.body)).toContain('run the commands');
   });
 });

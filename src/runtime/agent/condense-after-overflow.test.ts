@@ -39,7 +39,7 @@ describe('a prompt the provider refuses as too long', () => {
 
     const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
     expect(condensations).toHaveLength(1);
-    expect(condensations[0]?.summary).toBe('SUMMARY: ran a, b and c.');
+    expect(condensations[0]?.summary).toContain('SUMMARY: ran a, b and c.');
     expect(harness.llm.calls[5]?.purpose).toBe('summary');
     const refused = harness.llm.calls[4];
     const retried = harness.llm.calls[6];
@@ -53,17 +53,54 @@ describe('a prompt the provider refuses as too long', () => {
     );
   });
 
-  it('ends the run with the error when the retry overflows too', async () => {
+  it('a second refusal resets hard (the task, the summary, the latest turn) and the run finishes', async () => {
     const id = await withHistory([
       { fail: 'context_overflow' },
       { text: 'SUMMARY' },
+      { fail: 'context_overflow' },
+      { text: 'HARD SUMMARY' },
+      { text: 'Answered after a hard reset.' },
+    ]);
+    await harness.say(id, 'and now?');
+    expect(await harness.settled(id)).toBe('finished');
+    const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
+    expect(condensations.map((event) => event.mode)).toEqual([undefined, 'hard_reset']);
+    const retried = harness.llm.calls.at(-1);
+    const sent = JSON.stringify(retried?.messages);
+    expect(sent).toContain('run three commands');
+    expect(sent).toContain('HARD SUMMARY');
+    expect(sent).toContain('and now?');
+    expect(await harness.kinds(id, 'ConversationErrorEvent')).toHaveLength(0);
+  });
+
+  it('a hard reset whose own summary call is refused still forgets, keeping the earlier summary', async () => {
+    const id = await withHistory([
+      { fail: 'context_overflow' },
+      { text: 'SUMMARY' },
+      { fail: 'context_overflow' },
+      { fail: 'context_overflow' },
+      { text: 'Answered without a new summary.' },
+    ]);
+    await harness.say(id, 'and now?');
+    expect(await harness.settled(id)).toBe('finished');
+    const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
+    expect(condensations.at(-1)).toMatchObject({ mode: 'hard_reset' });
+    expect(condensations.at(-1)?.summary).toContain('SUMMARY');
+    expect(condensations.at(-1)?.summary).toContain('could not be written');
+  });
+
+  it('ends the run with the error when the prompt is refused a third time', async () => {
+    const id = await withHistory([
+      { fail: 'context_overflow' },
+      { text: 'SUMMARY' },
+      { fail: 'context_overflow' },
+      { text: 'HARD SUMMARY' },
       { fail: 'context_overflow' },
       { text: 'never asked' },
     ]);
     await harness.say(id, 'and now?');
     expect(await harness.settled(id)).toBe('error');
-    expect(await harness.kinds(id, 'Condensation')).toHaveLength(1);
-    expect(harness.llm.calls).toHaveLength(7);
+    expect(harness.llm.calls.at(-1)?.purpose ?? 'step').toBe('step');
     const errors = (await harness.kinds(id, 'ConversationErrorEvent')) as ConversationErrorEvent[];
     expect(errors.map((error) => error.code)).toEqual(['LLMContextWindowExceeded']);
   });

@@ -8,6 +8,7 @@ import {
 import { summarizeCondensation } from '../context/condenser-summarize';
 import { contextWindowFromError, contextWindowOf, promptBudget } from '../context/context-window';
 import { modelMessages } from '../context/model-messages';
+import { planHardReset } from '../context/plan-hard-reset';
 import type { ViewItem } from '../context/view';
 import {
   estimateItemTokens,
@@ -15,6 +16,7 @@ import {
   estimatePromptTokens,
   type MeasuredPrompt,
 } from '../context/token-estimate';
+import type { NewEvent } from '../events';
 import { type ChatMessage, LLMError, type LLMUsage } from '../llm/llm';
 import type { AgentContext, StepOutcome } from './agent-context';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
@@ -98,34 +100,40 @@ export async function condenseIfNeeded(context: AgentContext): Promise<StepOutco
 
 /**
  * After the provider refused the prompt as longer than its window: condenses harder than the soft
- * trigger (a smaller tail, a budget lowered to below what was refused) so the step can be retried
- * once. While it works, the transcript shows the step retrying, for the same reason. Returns
- * `retry`, or the outcome that ends the step: the overflow itself when nothing can be forgotten.
+ * trigger (a smaller tail, a budget lowered to below what was refused) so the step can be retried.
+ * The first refusal of a step condenses as usual; a later one, or one where no ordinary cut frees a
+ * tenth of the view, does a hard reset (planHardReset), so a long run does not end on the window.
+ * While it works, the transcript shows the step retrying. Returns `retry`, or the outcome that ends
+ * the step: the overflow itself when nothing at all can be forgotten.
  */
 export async function condenseAfterOverflow(
   context: AgentContext,
   overflow: LLMError,
   sentTokens: number,
+  refusals = 1,
 ): Promise<'retry' | StepOutcome> {
   const memory = memoryOf(context);
   memory.refusedAt = Math.min(memory.refusedAt ?? sentTokens, sentTokens);
   memory.statedWindow = contextWindowFromError(overflow.detail) ?? memory.statedWindow;
   memory.measured = undefined;
   const size = promptSizeOf(context);
-  const plan = planCondensation(context.view().items, context.condenser, {
-    tokens: tailTokenLimit(size.budget, sentTokens, true),
-    estimate: estimateItemTokens,
-  });
+  const items = context.view().items;
+  const tail = { tokens: tailTokenLimit(size.budget, sentTokens, true), estimate: estimateItemTokens };
+  const ordinary = refusals === 1 ? planCondensation(items, context.condenser, tail) : null;
+  const plan = ordinary ?? planHardReset(items, tail);
   if (!plan) return { kind: 'error', ...llmErrorToConversationError(overflow) };
   const itemId = context.newId();
   context.publish({ type: 'item_started', item_id: itemId, anchor_seq: context.lastSeq() });
   context.publish({
     type: 'item_retrying',
     item_id: itemId,
-    attempt: 2,
+    attempt: refusals + 1,
     delay_ms: 0,
     code: overflow.code,
-    reason: 'The conversation is longer than the model can read: condensing it, then trying again.',
+    reason:
+      plan.mode === 'hard_reset'
+        ? 'The conversation is still longer than the model can read: keeping only the task, a summary and the latest turn, then trying again.'
+        : 'The conversation is longer than the model can read: condensing it, then trying again.',
   });
   const failed = await condense(context, plan, size.budget);
   context.publish({
@@ -155,6 +163,7 @@ async function condense(
       timestamp: context.now(),
       signal: context.signal,
       onUsage: (usage) => context.addUsage(usage),
+      endedAt: () => context.now(),
       maxInputTokens: budget,
     });
     await context.append(event);
@@ -162,6 +171,28 @@ async function condense(
   } catch (error) {
     if (!(error instanceof LLMError)) throw error;
     if (error.code === 'aborted' || context.signal.aborted) return { kind: 'aborted' };
+    // The last resort must not end on the window itself: forget without a new summary.
+    if (plan.mode === 'hard_reset' && error.code === 'context_overflow') {
+      await context.append(unsummarizedReset(plan, context));
+      return undefined;
+    }
     return { kind: 'error', ...llmErrorToConversationError(error) };
   }
+}
+
+/** A hard reset whose summary call was refused too: the earlier summary, if any, stands in for it. */
+function unsummarizedReset(plan: CondensationPlan, context: AgentContext): NewEvent {
+  const earlier = plan.forgotten.find((item) => item.kind === 'CondensationSummary');
+  const note =
+    '(Earlier events were dropped to fit the model; a summary of them could not be written. Check the workspace for the current state.)';
+  return {
+    kind: 'Condensation',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    forgotten_event_ids: plan.forgottenEventIds,
+    summary: earlier?.kind === 'CondensationSummary' ? `${earlier.summary}\n\n${note}` : note,
+    summary_offset: plan.offset,
+    mode: 'hard_reset',
+  };
 }

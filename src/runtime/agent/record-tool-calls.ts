@@ -1,4 +1,4 @@
-import type { Action, ActionEvent, NewEvent, ToolCall } from '../events';
+import type { Action, ActionEvent, NewEvent, StepMetrics, ToolCall } from '../events';
 import type { LLMResponse } from '../llm/llm';
 import { analyzeRisk } from '../security/analyze-risk';
 import type { AgentContext } from './agent-context';
@@ -12,12 +12,13 @@ const AFTER_FINISH_ERROR =
  * and reasoning go on the first, the reasoning also as a thinking block when the provider signed it),
  * then one AgentErrorEvent for every call that cannot run. Returns the actions to execute, in order.
  * When one of the calls may change files, the workspace is snapshotted first and the checkpoint id
- * goes on each such action (the state before this step).
+ * goes on each such action (the state before this step). `metrics`, the call's figures, go on the first.
  */
 export async function recordToolCalls(
   response: LLMResponse,
   itemId: string,
   context: AgentContext,
+  metrics?: StepMetrics,
 ): Promise<ActionEvent[]> {
   const parsedCalls = withUniqueIds(response.tool_calls, context).map((call) =>
     parseToolCall(call, context.toolset),
@@ -36,6 +37,9 @@ export async function recordToolCalls(
       mayChangeFiles(parsed.action) ? checkpointId : undefined,
     ),
   );
+  // The call's figures go once, on the first action, as its text and reasoning do.
+  const first = newActions[0];
+  if (first?.kind === 'ActionEvent' && metrics) first.metrics = metrics;
   // Every action, then every error, asked for without a pause between them (one step, in this order).
   const storedActions = newActions.map((event) => context.append(event));
   const runnableAt: number[] = [];

@@ -1,4 +1,5 @@
 import { modelMessages } from '../context/model-messages';
+import type { StepMetrics } from '../events';
 import type { LLMResponse } from '../llm/llm';
 import type { AgentContext, StepOutcome } from './agent-context';
 import { callModel, type ModelCall } from './call-model';
@@ -18,17 +19,24 @@ export const EMPTY_REPLY_NUDGE =
   'Your last reply was empty. Either call a tool to make progress, or answer with a message if the task is done or you need the person.';
 
 /**
+ * A step whose prompt the provider refuses as too long is condensed and asked again, then hard-reset
+ * and asked again; a third refusal ends the run with the error (the task itself is too long).
+ */
+const MAX_OVERFLOW_RETRIES = 2;
+
+/**
  * One agent step: condense the view if due, ask the model once, record its answer as events, then
  * wait for confirmation or execute the actions. A prompt the provider refuses as too long is
- * condensed harder and asked once more; a second refusal ends the run with the error. Failures
+ * condensed harder and asked again (see MAX_OVERFLOW_RETRIES). Failures
  * become events or an outcome; it never throws for anything a model, a tool or the network can do.
  */
 export async function runAgentStep(context: AgentContext): Promise<StepOutcome> {
   const condensation = await condenseIfNeeded(context);
   if (condensation) return condensation;
   let call = await askModel(context);
-  if (!call.ok && call.error.code === 'context_overflow') {
-    const next = await condenseAfterOverflow(context, call.error, call.sentTokens);
+  for (let refusals = 1; !call.ok && call.error.code === 'context_overflow'; refusals++) {
+    if (refusals > MAX_OVERFLOW_RETRIES) break;
+    const next = await condenseAfterOverflow(context, call.error, call.sentTokens, refusals);
     if (next !== 'retry') return next;
     call = await askModel(context);
   }
@@ -36,8 +44,9 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
     if (call.error.code === 'aborted') return { kind: 'aborted' };
     return { kind: 'error', ...llmErrorToConversationError(call.error) };
   }
-  if (call.response.tool_calls.length === 0) return recordReply(call.response, call.itemId, context);
-  const actions = await recordToolCalls(call.response, call.itemId, context);
+  if (call.response.tool_calls.length === 0)
+    return recordReply(call.response, call.itemId, call.metrics, context);
+  const actions = await recordToolCalls(call.response, call.itemId, context, call.metrics);
   if (actions.length === 0) return { kind: 'continue' };
   const decided = decideConfirmations(actions, context);
   if (decided.wait) return { kind: 'waiting' };
@@ -55,7 +64,12 @@ async function askModel(context: AgentContext): Promise<ModelCall & { sentTokens
 }
 
 /** Plain text ends the run; an empty reply is recorded and nudged, and the loop goes on. */
-function recordReply(response: LLMResponse, itemId: string, context: AgentContext): StepOutcome {
+function recordReply(
+  response: LLMResponse,
+  itemId: string,
+  metrics: StepMetrics,
+  context: AgentContext,
+): StepOutcome {
   const text = response.text.trim();
   void context.append({
     kind: 'MessageEvent',
@@ -66,6 +80,7 @@ function recordReply(response: LLMResponse, itemId: string, context: AgentContex
     llm_response_id: itemId,
     ...(response.reasoning ? { reasoning_content: response.reasoning } : {}),
     extended_content: [],
+    metrics,
   });
   if (text) return { kind: 'finished' };
   void context.append({

@@ -2,16 +2,30 @@ import { contentText, type NewEvent } from '../events';
 import type { LLM, LLMUsage } from '../llm/llm';
 import type { CondensationPlan } from './condenser';
 import { contextWindowOf, promptBudget } from './context-window';
+import { stepMetricsOf } from '../llm/step-metrics-of';
+import {
+  parseStructuredSummary,
+  renderStructuredSummary,
+  SUMMARY_HEADINGS,
+  unstructuredSummary,
+} from './structured-summary';
 import { estimateTextTokens } from './token-estimate';
 import type { ViewItem } from './view';
 
 const SUMMARY_INSTRUCTIONS = `You maintain the memory of a coding agent whose conversation grew too long.
-Summarise the events below so the agent can continue the task without them. Keep: the user's goals and
-constraints, decisions made, files created or changed (with paths), commands that worked or failed and
-why, the current state of the task and what remains to do. Be concise and factual; no preamble.`;
+Summarise the events below so the agent can continue the task without them. Answer with exactly these
+five Markdown sections, in this order, each under its heading, and nothing before or after them:
+
+${SUMMARY_HEADINGS.map(([, heading]) => `## ${heading}`).join('\n')}
+
+Under the goal: what the user asked for and every constraint they set. Under files: each path created,
+changed or deleted, with what changed. Under decisions: what was chosen and why, and commands that
+worked or failed. Under open tasks: what remains to do. Under current state: where the work stands now.
+An earlier summary among the events is folded in. Be concise and factual; write "(none)" for an empty
+section.`;
 
 const MAX_ITEM_CHARS = 2_000;
-const SUMMARY_MAX_TOKENS = 1_500;
+const SUMMARY_MAX_TOKENS = 2_000;
 
 /**
  * Summarises the planned slice with exactly one model call and returns the Condensation event to
@@ -25,10 +39,13 @@ export async function summarizeCondensation(
     timestamp: string;
     signal?: AbortSignal;
     onUsage?: (usage: LLMUsage) => void;
+    /** The clock after the call, for its latency (default: no latency recorded). */
+    endedAt?: () => string;
     /** The prompt budget of the model (default: from its known window); the summary call must fit it too. */
     maxInputTokens?: number;
   },
 ): Promise<NewEvent> {
+  const startedAt = ports.timestamp;
   const budget = ports.maxInputTokens ?? promptBudget(contextWindowOf(llm.model, llm.provider));
   const transcript = boundTranscript(
     plan.forgotten.map(renderItem),
@@ -45,18 +62,27 @@ export async function summarizeCondensation(
     ...(ports.signal ? { signal: ports.signal } : {}),
   });
   ports.onUsage?.(response.usage);
-  const summary =
-    response.text.trim() || '(The earlier part of the conversation was condensed; no summary was produced.)';
+  const sections = parseStructuredSummary(response.text);
   return {
     kind: 'Condensation',
     id: ports.id,
     timestamp: ports.timestamp,
     source: 'environment',
     forgotten_event_ids: plan.forgottenEventIds,
-    summary,
+    summary: sections ? renderStructuredSummary(sections) : summaryText(response.text),
     summary_offset: plan.offset,
     llm_response_id: response.id,
+    ...(sections ? { summary_sections: sections } : {}),
+    ...(plan.mode === 'hard_reset' ? { mode: 'hard_reset' as const } : {}),
+    metrics: stepMetricsOf(llm.model, response.usage, startedAt, ports.endedAt?.() ?? startedAt),
   };
+}
+
+/** What an unstructured reply leaves: a marked, cut copy, or a note when the model wrote nothing. */
+function summaryText(text: string): string {
+  if (text.trim() === '')
+    return '(The earlier part of the conversation was condensed; no summary was produced.)';
+  return unstructuredSummary(text);
 }
 
 /**

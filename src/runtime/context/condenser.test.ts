@@ -36,7 +36,7 @@ describe('condenser', () => {
     expect(event).toMatchObject({
       kind: 'Condensation',
       summary_offset: 3,
-      summary: 'They said hello many times.',
+      summary: expect.stringContaining('They said hello many times.'),
     });
     expect(event.kind === 'Condensation' && event.forgotten_event_ids.length).toBeGreaterThan(0);
     const condensed = buildView([...branch, { ...event, seq: 11 } as Event]).items;
@@ -94,6 +94,30 @@ describe('condenser', () => {
     const forgottenKinds = plan!.forgotten.map((item) => item.kind);
     expect(forgottenKinds[0]).toBe('ActionEvent');
     expect(forgottenKinds.at(-1)).toBe('ObservationEvent');
+  });
+
+  it('does not condense when it would forget less than a tenth of the view', () => {
+    const build = createEventBuilder();
+    // A batch of ten calls right after the task holds the head's cut back to its end (index 21).
+    const actions = Array.from({ length: 10 }, (_, index) => ({
+      ...build.terminalAction(`cmd ${index}`),
+      llm_response_id: 'wide',
+    }));
+    const branch: Event[] = [
+      build.userMessage('task'),
+      ...actions,
+      ...actions.map((action) => build.observation(action, 'out')),
+    ];
+    for (let index = 0; index < 20; index++) branch.push(build.userMessage(`m${index}`));
+    const items = buildView(branch).items;
+    expect(items).toHaveLength(41);
+    // Forgetting m0..m2 (3 of 41) is under a tenth: nothing happens.
+    expect(planCondensation(items, { maxEvents: 400, keepFirst: 2 })).toBeNull();
+    // Four more messages: the tail's cut moves to 26, and 5 of 45 is over a tenth.
+    for (let index = 20; index < 24; index++) branch.push(build.userMessage(`m${index}`));
+    expect(
+      planCondensation(buildView(branch).items, { maxEvents: 400, keepFirst: 2 })?.forgottenEventIds,
+    ).toHaveLength(5);
   });
 
   it('condenses softly when the prompt passes its budget, whatever the item count', () => {

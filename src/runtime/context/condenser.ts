@@ -78,13 +78,21 @@ export interface CondensationPlan {
   /** The slice to summarise, in view order (may include an earlier summary, which is folded in). */
   forgotten: ViewItem[];
   forgottenEventIds: string[];
+  /** `hard_reset`: the last resort of planHardReset. Absent: an ordinary condensation. */
+  mode?: 'hard_reset';
 }
+
+/**
+ * A condensation must forget at least this share of the view's items, or it does not happen: a
+ * summary call that frees next to nothing is paid again at the next step, and the step after.
+ */
+export const MIN_FORGOTTEN_SHARE = 0.1;
 
 /**
  * Pure: which middle slice to forget. Keeps the first `keepFirst` items and a tail of at most half
  * the item cap (or half the view, when a request came before it filled) and, given `tail`, at most
  * that many tokens; both ends move to cut points so no tool call is parted from its result.
- * Null when nothing can be forgotten.
+ * Null when nothing can be forgotten, or less than MIN_FORGOTTEN_SHARE of the items.
  */
 export function planCondensation(
   items: readonly ViewItem[],
@@ -104,6 +112,7 @@ export function planCondensation(
     .filter((item) => item.kind !== 'CondensationSummary')
     .map((item) => item.id);
   if (forgottenEventIds.length === 0) return null;
+  if (forgottenEventIds.length < items.length * MIN_FORGOTTEN_SHARE) return null;
   return { offset: start, forgotten, forgottenEventIds };
 }
 

@@ -33,13 +33,22 @@ export function contextWindowOf(
   provider: string,
   overrides: Readonly<Record<string, number>> = {},
 ): number {
+  return knownContextWindowOf(model, provider, overrides) ?? DEFAULT_CONTEXT_WINDOW;
+}
+
+/** The window when an override, the table or the provider knows it; undefined when it is a guess. */
+export function knownContextWindowOf(
+  model: string,
+  provider: string,
+  overrides: Readonly<Record<string, number>> = {},
+): number | undefined {
   const name = model.trim().toLowerCase();
   for (const [key, tokens] of Object.entries(overrides)) {
     if (key.trim().toLowerCase() === name && Number.isFinite(tokens) && tokens > 0) return tokens;
   }
   const bare = name.slice(name.lastIndexOf('/') + 1);
   for (const [pattern, tokens] of KNOWN_WINDOWS) if (pattern.test(bare)) return tokens;
-  return DEFAULT_WINDOWS[provider] ?? DEFAULT_CONTEXT_WINDOW;
+  return DEFAULT_WINDOWS[provider];
 }
 
 /** Room left for the model's reply: a tenth of the window, at most 16k tokens. */

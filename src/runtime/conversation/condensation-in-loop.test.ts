@@ -26,7 +26,10 @@ describe('condensation inside the loop', () => {
     expect(await harness.settled(id)).toBe('finished');
     const condensations = (await harness.kinds(id, 'Condensation')) as Condensation[];
     expect(condensations).toHaveLength(1);
-    expect(condensations[0]).toMatchObject({ summary: 'SUMMARY: ran a, b and c.', summary_offset: 2 });
+    expect(condensations[0]).toMatchObject({
+      summary: expect.stringContaining('SUMMARY: ran a, b and c.'),
+      summary_offset: 2,
+    });
     expect(condensations[0]?.forgotten_event_ids.length).toBeGreaterThan(0);
     const summarizerCall = harness.llm.calls[3];
     expect(summarizerCall?.tools).toEqual([]);

@@ -9,7 +9,7 @@ export type ConversationMCPServer = MCPServerStatus & {
   disabled_by?: 'settings' | 'conversation';
 };
 import type { Skill } from '../skills/discover-skills';
-import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus } from '../events';
+import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus, ModelContext } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { CheckpointOperations } from './checkpoint-operations';
 import type { LiveFrameListener } from '../agent/live-frame';
@@ -102,6 +102,8 @@ export interface ConversationService extends CheckpointOperations {
    * agent message on the active branch, "" when none. Throws conversation_not_found.
    */
   agentFinalResponse(id: string): Promise<string>;
+  /** What the model reads before the history (system prompt, tools) and its window; see readModelContext. */
+  modelContext(id: string): Promise<ModelContext>;
   /**
    * Upstream's ask_agent: one model call over the current context plus the question; records nothing,
    * changes no status, works while a run goes. The answer comes back with secrets masked. Throws

@@ -40,6 +40,7 @@ import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
 import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
+import { readModelContext } from './read-model-context';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
@@ -88,6 +89,7 @@ export function createConversationService(
     logger,
   });
 
+  const condenser = { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser };
   const registry = createConversationRegistry({
     deps: {
       ...deps,
@@ -106,7 +108,7 @@ export function createConversationService(
     },
     newId,
     clock,
-    condenser: { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser },
+    condenser,
     apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,
@@ -549,6 +551,17 @@ export function createConversationService(
       };
     },
     ...createUpstreamOperations({ deps, store, registry, secrets, apiKeys, requireRecord }),
+    modelContext: (id) =>
+      readModelContext(
+        {
+          requireRecord,
+          branchOf,
+          settings: deps.settings,
+          secrets,
+          contextWindows: condenser.contextWindows,
+        },
+        id,
+      ),
     ...checkpointOperations,
     async ownerOf(id) {
       const leases = deps.leases;

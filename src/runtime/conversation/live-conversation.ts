@@ -179,6 +179,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
           ...stamp(),
           signal: current.controller.signal,
           onUsage: guarded(current, (usage: LLMUsage) => addUsage(log, usage)),
+          endedAt: ports.now,
         });
         const request = guarded(
           current,

@@ -133,7 +133,10 @@ describe('condense on demand', () => {
     const forgettable = (await harness.kinds(id, 'ActionEvent')).map((event) => event.id);
     await harness.service.condense(id);
     const [condensation] = (await harness.kinds(id, 'Condensation')) as Condensation[];
-    expect(condensation).toMatchObject({ summary: 'SUMMARY: ran a and b.', summary_offset: 2 });
+    expect(condensation).toMatchObject({
+      summary: expect.stringContaining('SUMMARY: ran a and b.'),
+      summary_offset: 2,
+    });
     expect(condensation?.forgotten_event_ids).toEqual(expect.arrayContaining(forgettable));
     const kinds = (await harness.events(id)).map((event) => event.kind);
     expect(kinds.slice(-2)).toEqual(['CondensationRequest', 'Condensation']);

@@ -3,6 +3,7 @@ import { ActionSchema } from './actions';
 import { RuleMatcherSchema } from './approval-rule';
 import { ContentSchema, TextContentSchema } from './content';
 import { ObservationSchema } from './observations';
+import { StepMetricsSchema, SummarySectionsSchema } from './step-metrics';
 
 /**
  * Every event kind of the conversation log (CONTRACT §5). An event, once appended, is immutable.
@@ -78,6 +79,8 @@ export const MessageEventSchema = z.strictObject({
    * added to `extended_content`, once per conversation each.
    */
   activated_skills: z.array(z.string()).optional(),
+  /** On an agent's reply: the model call that produced it. */
+  metrics: StepMetricsSchema.optional(),
 });
 
 export const ActionEventSchema = z.strictObject({
@@ -106,6 +109,8 @@ export const ActionEventSchema = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{40}$/)
     .optional(),
+  /** On the first action of a response: the model call that produced the batch. */
+  metrics: StepMetricsSchema.optional(),
 });
 
 export const ObservationEventSchema = z.strictObject({
@@ -198,6 +203,12 @@ export const CondensationSchema = z.strictObject({
   /** Index in the view where the summary stands. */
   summary_offset: z.number().int().nonnegative().optional(),
   llm_response_id: z.string().optional(),
+  /** The summary's sections when the model wrote them as asked; absent for an unstructured summary. */
+  summary_sections: SummarySectionsSchema.optional(),
+  /** `hard_reset`: no safe cut was left, so only the first message, the summary and the latest turn stay. */
+  mode: z.enum(['condense', 'hard_reset']).optional(),
+  /** The summary call. */
+  metrics: StepMetricsSchema.optional(),
 });
 
 export const FileChangeSchema = z.strictObject({

@@ -6,3 +6,5 @@ export * from './observations';
 export * from './conversation-info';
 export * from './conversation-state';
 export * from './upstream-metrics';
+export * from './step-metrics';
+export * from './model-context';

@@ -130,12 +130,19 @@ describe('createAiSdkLLM replies (openai-compatible, through the mock over HTTP)
       completion_tokens: 100_000,
       cache_read_tokens: 0,
       cache_write_tokens: 0,
+      reasoning_tokens: 0,
       cost: expect.closeTo(0.15 + 0.06, 6),
     });
     const unknown = await llmFor({ turns: [{ text: 'b', usage }] }, {}, 'some-local-model').complete(
       request(),
     );
-    expect(unknown.usage).toEqual({ ...usage, cache_read_tokens: 0, cache_write_tokens: 0, cost: null });
+    expect(unknown.usage).toEqual({
+      ...usage,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      reasoning_tokens: 0,
+      cost: null,
+    });
   });
 
   it('accepts a server that answers plain JSON to a streaming request', async () => {

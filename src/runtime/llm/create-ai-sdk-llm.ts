@@ -108,6 +108,7 @@ function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
       completion_tokens: streamed.usage?.outputTokens.total ?? 0,
       cache_read_tokens: streamed.usage?.inputTokens.cacheRead ?? 0,
       cache_write_tokens: streamed.usage?.inputTokens.cacheWrite ?? 0,
+      reasoning_tokens: streamed.usage?.outputTokens.reasoning ?? 0,
       cost: usageCost(model, streamed.usage),
     },
     finish_reason: streamed.finish_reason,

@@ -85,6 +85,8 @@ export interface LLMUsage {
   cache_read_tokens: number;
   /** Of `prompt_tokens`: written to the provider's prompt cache (Anthropic bills these dearer). */
   cache_write_tokens: number;
+  /** Of `completion_tokens`: spent reasoning. Absent when the provider does not say. */
+  reasoning_tokens?: number;
   /** USD: the provider's own figure or the price table's; null when the model's price is unknown. */
   cost: number | null;
 }

@@ -14,7 +14,9 @@ export function CondensationDivider({ event }: { event: EventOfKind<'Condensatio
   const [open, setOpen] = useState(false);
   const summaryId = useId();
   const count = event.forgotten_event_ids.length;
-  const label = `${count} earlier ${count === 1 ? 'event' : 'events'} condensed`;
+  const reset = event.mode === 'hard_reset';
+  // A hard reset kept only the task, the summary and the latest turn: say so, it explains a lot.
+  const label = `${count} earlier ${count === 1 ? 'event' : 'events'} ${reset ? 'dropped to fit the model' : 'condensed'}`;
   const summary = event.summary?.trim();
   return (
     <div className="condensation" data-testid="condensation-divider">

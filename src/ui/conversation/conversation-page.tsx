@@ -282,7 +282,14 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               </button>
             ) : null}
             <div className="conversation__bar">
-              <StatusLine status={status} connection={connection} stats={info?.stats} />
+              <StatusLine
+                conversationId={conversationId}
+                model={info?.llm.model}
+                events={branchEvents}
+                status={status}
+                connection={connection}
+                stats={info?.stats}
+              />
               <RunControls
                 status={status}
                 finishing={finishing}

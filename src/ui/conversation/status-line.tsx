@@ -1,15 +1,23 @@
 import { LoaderCircle, WifiOff } from 'lucide-react';
 import type { ConnectionStatus } from '../conversation-store/conversation-view-state';
-import type { ExecutionStatus, Stats } from '../api/wire-types';
+import type { Event, ExecutionStatus, Stats } from '../api/wire-types';
+import { ContextStatus } from './context-status';
 import { StatusDot } from './status-dot';
 import { STATUS_LABELS } from './status-labels';
 
-/** What the agent is doing, the connection when it is not live, and what the conversation has used. */
+/** What the agent is doing, the connection when it is not live, and what the conversation has used (ContextStatus). */
 export function StatusLine({
+  conversationId,
+  model,
+  events,
   status,
   connection,
   stats,
 }: {
+  conversationId: string;
+  model: string | undefined;
+  /** The active branch, for the context gauge. */
+  events: readonly Event[];
   status: ExecutionStatus | undefined;
   connection: ConnectionStatus;
   stats: Stats | undefined;
@@ -35,26 +43,7 @@ export function StatusLine({
           <LoaderCircle size={12} className="spin" aria-hidden /> Connecting…
         </span>
       ) : null}
-      {stats ? (
-        <span
-          className="status-line__stats"
-          title="Prompt tokens · completion tokens · cost"
-          data-testid="conversation-stats"
-        >
-          {formatTokens(stats.prompt_tokens + stats.completion_tokens)} tokens
-          {stats.cost !== null && stats.cost > 0 ? (
-            <>
-              <span className="status-line__sep">·</span>${stats.cost.toFixed(stats.cost < 1 ? 4 : 2)}
-            </>
-          ) : null}
-        </span>
-      ) : null}
+      <ContextStatus conversationId={conversationId} model={model} events={events} stats={stats} />
     </div>
   );
-}
-
-function formatTokens(count: number): string {
-  if (count < 1000) return String(count);
-  if (count < 1_000_000) return `${(count / 1000).toFixed(count < 10_000 ? 1 : 0)}k`;
-  return `${(count / 1_000_000).toFixed(1)}M`;
 }
