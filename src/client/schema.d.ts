@@ -1283,6 +1283,11 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
+            budgets?: {
+                max_budget_per_run: number | null;
+                max_budget_per_conversation: number | null;
+                max_budget_per_automation_run: number | null;
+            };
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1384,6 +1389,11 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
+            budgets?: {
+                max_budget_per_run: number | null;
+                max_budget_per_conversation: number | null;
+                max_budget_per_automation_run: number | null;
+            };
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1441,7 +1451,7 @@ export interface components {
             items: components["schemas"]["ConversationSearchItem"][];
             next_page_id: string | null;
         };
-        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"];
+        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"] | components["schemas"]["BudgetEvent"];
         EventPage: {
             items: components["schemas"]["Event"][];
             next_page_id: string | null;
@@ -1566,6 +1576,11 @@ export interface components {
                     list_timeout_seconds?: number;
                     call_timeout_seconds?: number;
                 };
+            };
+            budgets: {
+                max_budget_per_run: number | null;
+                max_budget_per_conversation: number | null;
+                max_budget_per_automation_run: number | null;
             };
             overridden_by_env: string[];
             agent_settings: {
@@ -1914,6 +1929,27 @@ export interface components {
                 additions: number;
                 deletions: number;
             }[];
+        };
+        BudgetEvent: {
+            /** @constant */
+            kind: "BudgetEvent";
+            /** Format: uuid */
+            id: string;
+            seq: number;
+            /** Format: date-time */
+            timestamp: string;
+            source: components["schemas"]["EventSource"];
+            /** Format: uuid */
+            parent_id?: string;
+            /** @enum {string} */
+            notice: "budget_reached" | "cost_unknown" | "large_request";
+            /** @enum {string} */
+            budget?: "run" | "conversation" | "automation";
+            limit_usd?: number;
+            spent_usd?: number | null;
+            estimated_tokens?: number;
+            estimated_cost_usd?: number | null;
+            detail: string;
         };
         TerminalAction: {
             /** @constant */
@@ -2285,6 +2321,11 @@ export interface operations {
                             list_timeout_seconds?: number;
                             call_timeout_seconds?: number;
                         };
+                    };
+                    budgets?: {
+                        max_budget_per_run?: number | null;
+                        max_budget_per_conversation?: number | null;
+                        max_budget_per_automation_run?: number | null;
                     };
                     agent_settings_diff?: {
                         [key: string]: unknown;
@@ -2993,6 +3034,9 @@ export interface operations {
                     max_iterations?: number;
                     /** @default true */
                     stuck_detection?: boolean;
+                    max_budget_per_run?: number | null;
+                    max_budget_per_conversation?: number | null;
+                    max_budget_per_automation_run?: number | null;
                     network_access?: boolean;
                     title?: string;
                     tags?: string[] | {
@@ -3416,6 +3460,11 @@ export interface operations {
                         /** Format: date-time */
                         created_at?: string;
                     }[];
+                    budgets?: {
+                        max_budget_per_run?: number | null;
+                        max_budget_per_conversation?: number | null;
+                        max_budget_per_automation_run?: number | null;
+                    };
                 };
             };
         };
@@ -3980,7 +4029,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -4031,7 +4080,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;

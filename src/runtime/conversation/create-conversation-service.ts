@@ -6,7 +6,7 @@ import { cp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
 import { pendingActions } from '../../conversation-rules';
-import type { ConversationInfo, Event } from '../events';
+import { type ConversationInfo, type Event, NO_BUDGETS } from '../events';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
@@ -347,6 +347,11 @@ export function createConversationService(
         await registry.with(id, (live) =>
           live.log.setState('approval_rules', rules, { approval_rules: rules }),
         );
+      }
+      if (patch.budgets !== undefined) {
+        const budgets = { ...(record.budgets ?? NO_BUDGETS), ...patch.budgets };
+        // Durable, so the log says which limit a later budget pause measured against.
+        await registry.with(id, (live) => live.log.setState('budgets', budgets, { budgets }));
       }
       // Pinning and tagging are filing, not activity: they must not move a conversation up the
       // "recent activity" list. A rename is something the person did to it, so it counts.

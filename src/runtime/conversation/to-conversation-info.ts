@@ -1,4 +1,4 @@
-import type { ConversationInfo, LLMPublicConfig } from '../events';
+import { type ConversationInfo, type LLMPublicConfig, NO_BUDGETS } from '../events';
 import type { ConversationRecord } from '../store/event-store';
 import { SERVED_TOOLS } from './upstream-agent';
 import { toUpstreamLLM } from './upstream-llm';
@@ -40,6 +40,7 @@ export function toConversationInfo(
     stuck_detection: record.stuck_detection,
     network_access: record.network_access,
     approval_rules: structuredClone(record.approval_rules),
+    budgets: { ...(record.budgets ?? NO_BUDGETS) },
     stats: withUpstreamMetrics(record.stats, upstreamLLM.model),
     tags: record.tags,
     pinned: record.pinned,
