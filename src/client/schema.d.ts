@@ -1288,6 +1288,14 @@ export interface components {
                 max_budget_per_conversation: number | null;
                 max_budget_per_automation_run: number | null;
             };
+            budget_pause?: {
+                /** @enum {string} */
+                budget: "run" | "conversation" | "automation";
+                limit_usd: number;
+                spent_usd: number;
+                /** Format: uuid */
+                event_id: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1394,6 +1402,14 @@ export interface components {
                 max_budget_per_conversation: number | null;
                 max_budget_per_automation_run: number | null;
             };
+            budget_pause?: {
+                /** @enum {string} */
+                budget: "run" | "conversation" | "automation";
+                limit_usd: number;
+                spent_usd: number;
+                /** Format: uuid */
+                event_id: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;

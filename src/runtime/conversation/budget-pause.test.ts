@@ -99,6 +99,27 @@ describe('budgets pause a run', () => {
     expect((await harness.service.get(id)).stats.cost).toBeNull();
   });
 
+  it("an automation run's budget pauses it as the automation's, and the info says so while it stays paused", async () => {
+    harness = await createServiceHarness({
+      script: { turns: [pricedStep('a', 0.4), pricedStep('b', 0.4), { text: 'done' }] },
+    });
+    const id = await harness.create({ max_budget_per_automation_run: 0.75 });
+    await harness.say(id, 'nightly job');
+    expect(await harness.settled(id)).toBe('paused');
+    const [event] = await budgetEvents(id);
+    expect(event).toMatchObject({ budget: 'automation', limit_usd: 0.75, spent_usd: 0.8 });
+    expect((await harness.service.get(id)).budget_pause).toEqual({
+      budget: 'automation',
+      limit_usd: 0.75,
+      spent_usd: 0.8,
+      event_id: event?.id,
+    });
+    await harness.service.update(id, { budgets: { max_budget_per_automation_run: 5 } });
+    await harness.service.run(id);
+    expect(await harness.settled(id)).toBe('finished');
+    expect((await harness.service.get(id)).budget_pause).toBeNull();
+  });
+
   it('without a budget nothing is checked or recorded', async () => {
     harness = await createServiceHarness({ script: { turns: [pricedStep('a', 5), { text: 'done' }] } });
     const id = await harness.create();

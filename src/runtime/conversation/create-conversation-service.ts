@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
 import { pendingActions } from '../../conversation-rules';
 import { type ConversationInfo, type Event, NO_BUDGETS } from '../events';
+import { budgetPauseOf } from './budget-pause-of';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
@@ -179,9 +180,8 @@ export function createConversationService(
   async function info(record: ConversationRecord): Promise<ConversationInfo> {
     // Idle and finished conversations have nothing pending; skip reading their branch.
     const mayHavePending = record.execution_status !== 'idle' && record.execution_status !== 'finished';
-    const pending = mayHavePending
-      ? pendingActions(await branchOf(record.id)).map((action) => action.id)
-      : [];
+    const branch = mayHavePending ? await branchOf(record.id) : [];
+    const pending = pendingActions(branch).map((action) => action.id);
     const settingsLLM = deps.settings().llm;
     return toConversationInfo(
       record,
@@ -194,6 +194,7 @@ export function createConversationService(
           }
         : null,
       observationsDir(deps.dataDir, record.id),
+      budgetPauseOf(branch, record.execution_status),
     );
   }
 

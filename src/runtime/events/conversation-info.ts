@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApprovalRuleSchema } from './approval-rule';
-import { BudgetsSchema } from './budgets';
+import { BudgetKindSchema, BudgetsSchema } from './budgets';
 import {
   ConfirmationPolicySchema,
   ExecutionStatusSchema,
@@ -51,6 +51,17 @@ export const ConversationInfoSchema = z.strictObject({
   /** Spending limits in USD (null: none); reaching one pauses the run with a BudgetEvent. */
   // Always present in answers; optional because infos recorded before budgets had none.
   budgets: BudgetsSchema.optional(),
+  /** While paused by a reached budget: which, its limit and the spend (the BudgetEvent's); else null. */
+  // Always present in answers; optional because infos recorded before budgets had none.
+  budget_pause: z
+    .strictObject({
+      budget: BudgetKindSchema,
+      limit_usd: z.number(),
+      spent_usd: z.number(),
+      event_id: EventIdSchema,
+    })
+    .nullable()
+    .optional(),
   stats: InfoStatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),
