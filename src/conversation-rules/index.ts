@@ -11,6 +11,7 @@ export {
   pathIds,
   pathToLeaf,
 } from './active-branch';
+export { type BudgetIn, type BudgetShape, budgetPause } from './budget-pause';
 export { lastStateUpdate, statusFromEvents } from './execution-status';
 export { type AnswerPairing, pairAnswers } from './pair-answers';
 export { pendingActions } from './pending-actions';

@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
-import { pendingActions } from '../../conversation-rules';
+import { budgetPause, pendingActions } from '../../conversation-rules';
 import { type ConversationInfo, type Event, NO_BUDGETS } from '../events';
-import { budgetPauseOf } from './budget-pause-of';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
@@ -194,7 +193,7 @@ export function createConversationService(
           }
         : null,
       observationsDir(deps.dataDir, record.id),
-      budgetPauseOf(branch, record.execution_status),
+      budgetPause(branch, record.execution_status) ?? null,
     );
   }
 
