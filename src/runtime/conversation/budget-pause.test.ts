@@ -128,3 +128,35 @@ describe('budgets pause a run', () => {
     expect(await budgetEvents(id)).toHaveLength(0);
   });
 });
+
+describe('a large request', () => {
+  it('is noticed once before the step, with its estimate and an unknown cost for an unpriced model', async () => {
+    const small = (command: string) => ({ tool_calls: [{ name: 'terminal', arguments: { command } }] });
+    harness = await createServiceHarness({
+      script: {
+        turns: [
+          small('ls'),
+          small('pwd'),
+          small('date'),
+          small(`echo ${'x'.repeat(50_000)}`),
+          small('ls again'),
+          { text: 'done' },
+        ],
+      },
+      // A window large enough that the big request is sent, not condensed first.
+      service: { condenser: { contextWindows: { 'scripted-model': 1_000_000 } } },
+    });
+    const id = await harness.create();
+    await harness.say(id, 'work');
+    expect(await harness.settled(id)).toBe('finished');
+    const notices = (await budgetEvents(id)).filter((event) => event.notice === 'large_request');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.estimated_tokens).toBeGreaterThan(12_000);
+    expect(notices[0]?.estimated_cost_usd).toBeNull();
+    expect(notices[0]?.detail).toContain('no known price');
+    // Recorded before the call that sent it: the fifth request is the large one.
+    const events = await harness.events(id);
+    const noticeSeq = notices[0]?.seq ?? -1;
+    expect(events.filter((event) => event.kind === 'ActionEvent' && event.seq < noticeSeq)).toHaveLength(4);
+  });
+});
