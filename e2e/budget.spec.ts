@@ -1,4 +1,5 @@
 import type { ScriptTurn } from '../src/runtime/llm/llm-script';
+import { checkScreen } from './accessibility';
 import { expect, test } from './fixtures/workbench';
 import { api, expectStatus, script, terminal } from './ui-support';
 
@@ -44,6 +45,9 @@ test('a run stops at its budget, the card shows it, and raising the budget resum
   await expect(page.getByTestId('conversation-banner')).toHaveCount(0);
   await expect(page.locator('[data-action-kind="TerminalAction"]')).toHaveCount(3);
   const callsWhenPaused = workbench.mockLlm.requests().length;
+  // The paused page meets WCAG A/AA at both widths (photographed under .tmp/).
+  await checkScreen(page, 'budget-pause');
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   // A limit below the spend would pause again at once: the card says so and sends nothing.
   await card.getByTestId('budget-new-limit').fill('0.7');
@@ -60,4 +64,49 @@ test('a run stops at its budget, the card shows it, and raising the budget resum
     budgets: { max_budget_per_run: number };
   };
   expect(info.budgets.max_budget_per_run).toBe(5);
+});
+
+test("an automation's budget is set in its form, and its run history shows the run stopped at it", async ({
+  page,
+  workbench,
+}) => {
+  workbench.mockLlm.setScript(
+    script(priced(terminal('echo one')), priced(terminal('echo two')), priced(terminal('echo three'))),
+  );
+  // Its own priced model, served at the settings' endpoint (the mock), as the model picker would choose it.
+  const response = await fetch(`${workbench.url}/api/automation/automations`, {
+    method: 'POST',
+    headers: { 'X-Session-API-Key': workbench.sessionKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Nightly priced job',
+      workspace: workbench.workspace,
+      message: 'Do the nightly steps',
+      llm: { provider: 'openai-compatible', model: 'gpt-4o' },
+      budget: 1,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  await page.goto(`${workbench.url}/automations/${id}`);
+
+  const form = page.getByRole('form', { name: 'Edit automation' });
+  const budget = form.getByLabel('Budget per run (USD)');
+  await expect(budget).toHaveValue('1');
+  // 0 is refused beside the field, before anything is sent.
+  await budget.fill('0');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('alert')).toContainText('A budget is a positive number of US dollars');
+  await budget.fill('0.3');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved');
+
+  // Two steps of $0.2525 reach the $0.30 limit: the run pauses before the third.
+  await page.getByRole('button', { name: 'Run now' }).click();
+  const runs = page.getByTestId('automation-runs');
+  await expect(runs.getByTestId('run-budget-stop')).toHaveText('Stopped at budget: $0.5050 of $0.3000', {
+    timeout: 20_000,
+  });
+  await runs.getByRole('link', { name: 'Open conversation' }).click();
+  await expectStatus(page, 'paused');
+  await expect(page.getByTestId('budget-pause-card')).toContainText("Paused at the automation's budget");
 });
