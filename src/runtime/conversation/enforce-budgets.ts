@@ -1,4 +1,5 @@
 import type { BudgetKind, Budgets, Event, NewEvent, Stats } from '../events';
+import { formatUsd } from '../../conversation-rules';
 import { checkBudgets } from './check-budgets';
 import type { StatusHappening } from './status-machine';
 
@@ -40,7 +41,7 @@ export function enforceBudgets(ports: BudgetPorts): 'go_on' | 'stop' {
         budget: verdict.budget,
         limit_usd: verdict.limit,
         spent_usd: null,
-        detail: `${NAMES[verdict.budget]}'s budget of ${usd(verdict.limit)} cannot be checked: this model has no known price, so its cost is unknown (not 0). The run goes on without a spending limit.`,
+        detail: `${NAMES[verdict.budget]}'s budget of ${formatUsd(verdict.limit)} cannot be checked: this model has no known price, so its cost is unknown (not 0). The run goes on without a spending limit.`,
       });
     return 'go_on';
   }
@@ -51,13 +52,8 @@ export function enforceBudgets(ports: BudgetPorts): 'go_on' | 'stop' {
     budget: verdict.budget,
     limit_usd: verdict.limit,
     spent_usd: verdict.spent,
-    detail: `${NAMES[verdict.budget]} reached its budget of ${usd(verdict.limit)} (spent ${usd(verdict.spent)}) and paused. Raise the budget to resume.`,
+    detail: `${NAMES[verdict.budget]} reached its budget of ${formatUsd(verdict.limit)} (spent ${formatUsd(verdict.spent)}) and paused. Raise the budget to resume.`,
   });
   ports.transition({ kind: 'budget_reached' });
   return 'stop';
-}
-
-/** Dollars as people read them: cents, or four decimals under a dollar so small spends show. */
-export function usd(amount: number): string {
-  return `$${amount >= 1 ? amount.toFixed(2) : amount.toFixed(4)}`;
 }

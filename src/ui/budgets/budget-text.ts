@@ -23,7 +23,4 @@ export function budgetText(usd: number | null | undefined): string {
   return usd === null || usd === undefined ? '' : String(usd);
 }
 
-/** Dollars for a person: cents from a dollar up, four decimals below so small spends show. Pure. */
-export function formatUsd(usd: number): string {
-  return `$${usd >= 1 ? usd.toFixed(2) : usd.toFixed(4)}`;
-}
+export { formatUsd } from '../../conversation-rules';
