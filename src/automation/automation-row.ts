@@ -18,6 +18,8 @@ export function automationFromRow(row: AutomationRow): AutomationRecord {
   const definition = JSON.parse(row.definition) as CreateAutomation;
   return {
     ...definition,
+    // Automations saved before budgets had none of their own: the settings' default applies.
+    budget: definition.budget ?? null,
     id: row.id,
     webhook_token: row.webhook_token,
     created_at: row.created_at,

@@ -36,6 +36,16 @@ export const ConfirmationPolicyInputSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * The most one run of the automation may spend, in US dollars: a finite number above 0 (the runtime's
+ * budget rule, events/budgets.ts, which checks it again when the run creates its conversation).
+ * null: the settings' default automation budget at run time.
+ */
+export const AutomationBudgetSchema = z
+  .number({ error: 'A budget is a positive number of US dollars' })
+  .refine((usd) => Number.isFinite(usd) && usd > 0, 'A budget is a positive number of US dollars')
+  .refine((usd) => usd <= 1_000_000, 'A budget is at most 1,000,000 US dollars');
+
 const fields = {
   name: z.string().trim().min(1, 'Give the automation a name').max(100),
   /** An absolute folder on this machine; it must exist when the automation is saved. */
@@ -45,6 +55,7 @@ const fields = {
   llm: LLMChoiceSchema.nullable(),
   confirmation_policy: ConfirmationPolicyInputSchema.nullable(),
   network_access: z.boolean(),
+  budget: AutomationBudgetSchema.nullable(),
   schedule: ScheduleInputSchema.nullable(),
   webhook: z.boolean(),
   /** Run once at the next start when a scheduled time passed while the workbench was off. */
@@ -57,6 +68,7 @@ export const CreateAutomationSchema = z.strictObject({
   llm: fields.llm.default(null),
   confirmation_policy: fields.confirmation_policy.default(null),
   network_access: fields.network_access.default(false),
+  budget: fields.budget.default(null),
   schedule: fields.schedule.default(null),
   webhook: fields.webhook.default(false),
   run_missed: fields.run_missed.default(false),
@@ -70,6 +82,7 @@ export const UpdateAutomationSchema = z.strictObject({
   llm: fields.llm.optional(),
   confirmation_policy: fields.confirmation_policy.optional(),
   network_access: fields.network_access.optional(),
+  budget: fields.budget.optional(),
   schedule: fields.schedule.optional(),
   webhook: fields.webhook.optional(),
   run_missed: fields.run_missed.optional(),

@@ -134,6 +134,8 @@ function conversationRequest(
     tags: ['automation', automationTag(automation.id)],
     initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
     network_access: automation.network_access,
+    // Absent: the runtime gives the run the settings' default automation budget.
+    ...(automation.budget !== null ? { max_budget_per_automation_run: automation.budget } : {}),
     ...(llm ? { llm } : {}),
     ...(automation.confirmation_policy ? { confirmation_policy: automation.confirmation_policy } : {}),
   };

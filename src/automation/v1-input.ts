@@ -25,6 +25,7 @@ export function v1CreateInput(body: V1CreatePrompt, workspace: string | undefine
     llm: body.model ? modelChoice(body.model) : null,
     confirmation_policy: null,
     network_access: false,
+    budget: null,
     schedule: body.trigger ? v1Schedule(body.trigger, body.timezone, undefined) : null,
     webhook: false,
     run_missed: false,

@@ -42,6 +42,8 @@ const definition = {
     .nullable(),
   confirmation_policy: ConfirmationPolicySchema.nullable(),
   network_access: z.boolean(),
+  /** The most one run may spend (USD); null: the settings' default automation budget. */
+  budget: z.number().nullable(),
   schedule: ScheduleSchema.nullable(),
   webhook: z.boolean(),
   run_missed: z.boolean(),
@@ -83,6 +85,7 @@ export const AutomationInputSchema = z.object({
   llm: definition.llm.optional(),
   confirmation_policy: definition.confirmation_policy.optional(),
   network_access: z.boolean().optional(),
+  budget: definition.budget.optional(),
   schedule: definition.schedule.optional(),
   webhook: z.boolean().optional(),
   run_missed: z.boolean().optional(),

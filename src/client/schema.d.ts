@@ -1356,6 +1356,19 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
+            budgets?: {
+                max_budget_per_run: number | null;
+                max_budget_per_conversation: number | null;
+                max_budget_per_automation_run: number | null;
+            };
+            budget_pause?: {
+                /** @enum {string} */
+                budget: "run" | "conversation" | "automation";
+                limit_usd: number;
+                spent_usd: number;
+                /** Format: uuid */
+                event_id: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1457,6 +1470,19 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
+            budgets?: {
+                max_budget_per_run: number | null;
+                max_budget_per_conversation: number | null;
+                max_budget_per_automation_run: number | null;
+            };
+            budget_pause?: {
+                /** @enum {string} */
+                budget: "run" | "conversation" | "automation";
+                limit_usd: number;
+                spent_usd: number;
+                /** Format: uuid */
+                event_id: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1514,7 +1540,7 @@ export interface components {
             items: components["schemas"]["ConversationSearchItem"][];
             next_page_id: string | null;
         };
-        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"];
+        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"] | components["schemas"]["BudgetEvent"];
         EventPage: {
             items: components["schemas"]["Event"][];
             next_page_id: string | null;
@@ -1639,6 +1665,11 @@ export interface components {
                     list_timeout_seconds?: number;
                     call_timeout_seconds?: number;
                 };
+            };
+            budgets: {
+                max_budget_per_run: number | null;
+                max_budget_per_conversation: number | null;
+                max_budget_per_automation_run: number | null;
             };
             overridden_by_env: string[];
             agent_settings: {
@@ -2027,6 +2058,27 @@ export interface components {
                 deletions: number;
             }[];
         };
+        BudgetEvent: {
+            /** @constant */
+            kind: "BudgetEvent";
+            /** Format: uuid */
+            id: string;
+            seq: number;
+            /** Format: date-time */
+            timestamp: string;
+            source: components["schemas"]["EventSource"];
+            /** Format: uuid */
+            parent_id?: string;
+            /** @enum {string} */
+            notice: "budget_reached" | "cost_unknown" | "large_request";
+            /** @enum {string} */
+            budget?: "run" | "conversation" | "automation";
+            limit_usd?: number;
+            spent_usd?: number | null;
+            estimated_tokens?: number;
+            estimated_cost_usd?: number | null;
+            detail: string;
+        };
         TerminalAction: {
             /** @constant */
             kind: "TerminalAction";
@@ -2397,6 +2449,11 @@ export interface operations {
                             list_timeout_seconds?: number;
                             call_timeout_seconds?: number;
                         };
+                    };
+                    budgets?: {
+                        max_budget_per_run?: number | null;
+                        max_budget_per_conversation?: number | null;
+                        max_budget_per_automation_run?: number | null;
                     };
                     agent_settings_diff?: {
                         [key: string]: unknown;
@@ -3466,6 +3523,9 @@ export interface operations {
                     max_iterations?: number;
                     /** @default true */
                     stuck_detection?: boolean;
+                    max_budget_per_run?: number | null;
+                    max_budget_per_conversation?: number | null;
+                    max_budget_per_automation_run?: number | null;
                     network_access?: boolean;
                     title?: string;
                     tags?: string[] | {
@@ -3897,6 +3957,11 @@ export interface operations {
                         /** Format: date-time */
                         created_at?: string;
                     }[];
+                    budgets?: {
+                        max_budget_per_run?: number | null;
+                        max_budget_per_conversation?: number | null;
+                        max_budget_per_automation_run?: number | null;
+                    };
                 };
             };
         };
@@ -4461,7 +4526,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -4512,7 +4577,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;

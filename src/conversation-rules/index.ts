@@ -11,7 +11,9 @@ export {
   pathIds,
   pathToLeaf,
 } from './active-branch';
+export { type BudgetIn, type BudgetShape, budgetPause } from './budget-pause';
 export { lastStateUpdate, statusFromEvents } from './execution-status';
+export { formatUsd } from './format-usd';
 export { type AnswerPairing, pairAnswers } from './pair-answers';
 export { pendingActions } from './pending-actions';
 export type {

@@ -12,6 +12,7 @@ import {
 import { decideConfirmations } from './decide-confirmations';
 import { executeActions } from './execute-actions';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
+import { noticeLargeRequest } from './notice-large-request';
 import { recordToolCalls } from './record-tool-calls';
 import { toolSpecsForModel } from './tool-specs-for-model';
 
@@ -58,6 +59,7 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
 async function askModel(context: AgentContext): Promise<ModelCall & { sentTokens: number }> {
   const messages = modelMessages(context.view());
   const sentTokens = estimateStepPrompt(context, messages);
+  noticeLargeRequest(context, sentTokens);
   const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));
   if (call.ok) rememberPromptSize(context, sentTokens, call.response.usage);
   return { ...call, sentTokens };

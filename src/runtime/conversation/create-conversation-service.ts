@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
-import { pendingActions } from '../../conversation-rules';
-import type { ConversationInfo, Event } from '../events';
+import { budgetPause, pendingActions } from '../../conversation-rules';
+import { type ConversationInfo, type Event, NO_BUDGETS } from '../events';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
 import { runtimeSecrets } from '../secrets/runtime-secrets';
@@ -182,9 +182,8 @@ export function createConversationService(
   async function info(record: ConversationRecord): Promise<ConversationInfo> {
     // Idle and finished conversations have nothing pending; skip reading their branch.
     const mayHavePending = record.execution_status !== 'idle' && record.execution_status !== 'finished';
-    const pending = mayHavePending
-      ? pendingActions(await branchOf(record.id)).map((action) => action.id)
-      : [];
+    const branch = mayHavePending ? await branchOf(record.id) : [];
+    const pending = pendingActions(branch).map((action) => action.id);
     const settingsLLM = deps.settings().llm;
     return toConversationInfo(
       record,
@@ -197,6 +196,7 @@ export function createConversationService(
           }
         : null,
       observationsDir(deps.dataDir, record.id),
+      budgetPause(branch, record.execution_status) ?? null,
     );
   }
 
@@ -350,6 +350,11 @@ export function createConversationService(
         await registry.with(id, (live) =>
           live.log.setState('approval_rules', rules, { approval_rules: rules }),
         );
+      }
+      if (patch.budgets !== undefined) {
+        const budgets = { ...(record.budgets ?? NO_BUDGETS), ...patch.budgets };
+        // Durable, so the log says which limit a later budget pause measured against.
+        await registry.with(id, (live) => live.log.setState('budgets', budgets, { budgets }));
       }
       // Pinning and tagging are filing, not activity: they must not move a conversation up the
       // "recent activity" list. A rename is something the person did to it, so it counts.

@@ -1,4 +1,10 @@
-import { DEFAULT_CONFIRMATION_POLICY, DEFAULT_SECURITY_ANALYZER, EMPTY_STATS } from '../events';
+import {
+  type Budgets,
+  DEFAULT_CONFIRMATION_POLICY,
+  DEFAULT_SECURITY_ANALYZER,
+  EMPTY_STATS,
+  NO_BUDGETS,
+} from '../events';
 import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
 import type { RuntimeSettings } from '../settings/runtime-settings';
 import { DEFAULT_TITLE } from './conversation-title';
@@ -72,6 +78,7 @@ export async function createConversationRecord(
       stuck_detection: request.stuck_detection,
       network_access: request.network_access ?? false,
       approval_rules: [],
+      budgets: requestedBudgets(request, context.settings.budgets ?? NO_BUDGETS),
       stats: { ...EMPTY_STATS },
       tags: request.tags ?? [],
       pinned: false,
@@ -115,4 +122,20 @@ function isUpstreamRequest(request: CreateConversation): boolean {
     workspace?.kind !== undefined ||
     workspace?.type !== undefined
   );
+}
+
+/** Each budget the request names (a number, or null for none), else the settings' default. */
+function requestedBudgets(request: CreateConversation, defaults: Budgets): Budgets {
+  return {
+    max_budget_per_run:
+      request.max_budget_per_run === undefined ? defaults.max_budget_per_run : request.max_budget_per_run,
+    max_budget_per_conversation:
+      request.max_budget_per_conversation === undefined
+        ? defaults.max_budget_per_conversation
+        : request.max_budget_per_conversation,
+    max_budget_per_automation_run:
+      request.max_budget_per_automation_run === undefined
+        ? defaults.max_budget_per_automation_run
+        : request.max_budget_per_automation_run,
+  };
 }

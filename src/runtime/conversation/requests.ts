@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ApprovalRuleListInputSchema,
   BaseUrlSchema,
+  BudgetsPatchSchema,
+  BudgetUsdSchema,
   DecisionScopeSchema,
   ConfirmationPolicySchema,
   ContentInputSchema,
@@ -173,6 +175,13 @@ export const CreateConversationSchema = z
     security_analyzer: SecurityAnalyzerSchema.nullish(),
     max_iterations: z.number().int().min(1).max(10_000).default(500),
     stuck_detection: z.boolean().default(true),
+    /**
+     * Budgets in USD (upstream's `max_budget_per_run`, and ours). Absent: the settings' default; null:
+     * none. Reaching one pauses the run (a BudgetEvent); 0, negative or not a finite number: 422.
+     */
+    max_budget_per_run: BudgetUsdSchema.nullish(),
+    max_budget_per_conversation: BudgetUsdSchema.nullish(),
+    max_budget_per_automation_run: BudgetUsdSchema.nullish(),
     /** Off unless asked for: commands get no network at all. */
     network_access: z.boolean().optional(),
     title: z.string().min(1).max(200).optional(),
@@ -237,6 +246,8 @@ export const UpdateConversationSchema = z.strictObject({
   network_access: z.boolean().optional(),
   /** Replaces the conversation's approval rules; the server fills missing ids and creation times. */
   approval_rules: ApprovalRuleListInputSchema.optional(),
+  /** Changes the conversation's budgets (USD): a number sets one, null removes it, absent keeps it. */
+  budgets: BudgetsPatchSchema.optional(),
 });
 
 export const ForkSchema = z.strictObject({

@@ -5,7 +5,9 @@ import { addUsage } from './add-usage';
 import type { ConversationLog } from './conversation-log';
 import type { LiveConversationPorts } from './live-conversation-ports';
 import { type Run, guarded } from './run-fence';
+import { enforceBudgets } from './enforce-budgets';
 import type { LoopControl } from './run-loop';
+import { NO_BUDGETS } from '../events';
 
 /**
  * What one run's agent steps see of the conversation: the log (appends refused once the run is
@@ -50,14 +52,29 @@ export function agentContextForRun(
 /** The loop's limits and its one way to change the status, refused once the run is fenced. */
 export function loopControlForRun(
   log: ConversationLog,
+  ports: Pick<LiveConversationPorts, 'newId' | 'now'>,
   current: Run,
   pauseRequested: () => boolean,
 ): LoopControl {
   const record = log.record();
+  const transition = guarded(current, log.transition);
   return {
     maxIterations: record.max_iterations,
     stuckDetection: record.stuck_detection,
     pauseRequested,
-    transition: guarded(current, log.transition),
+    // Budgets and stats are read at each check: a raised limit applies to the next step.
+    enforceBudgets: () =>
+      current.fenced
+        ? 'stop'
+        : enforceBudgets({
+            budgets: () => log.record().budgets ?? NO_BUDGETS,
+            stats: () => log.record().stats,
+            branch: log.branch,
+            append: guarded(current, log.append),
+            transition: (happening) => void transition(happening),
+            newId: ports.newId,
+            now: ports.now,
+          }),
+    transition,
   };
 }

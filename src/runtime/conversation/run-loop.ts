@@ -11,6 +11,8 @@ export interface LoopControl {
    * status `paused`) was recorded when it was asked for, so the loop only stops.
    */
   pauseRequested(): boolean;
+  /** Before each step: 'stop' when a budget was reached (recorded, and the status set to paused). */
+  enforceBudgets(): 'go_on' | 'stop';
   transition(happening: StatusHappening): void;
 }
 
@@ -24,6 +26,7 @@ export async function runLoop(context: AgentContext, control: LoopControl): Prom
     if (context.signal.aborted) return;
     if (control.pauseRequested()) return;
     if (control.stuckDetection && stopWhenStuck(context, control)) return;
+    if (control.enforceBudgets() === 'stop') return;
     if (iterations >= control.maxIterations) {
       endWithError(context, control, {
         code: 'MaxIterationsReached',

@@ -16,6 +16,8 @@ export type StatusHappening =
   | { kind: 'run_failed' }
   /** The stuck detector stopped the run. */
   | { kind: 'run_stuck' }
+  /** A budget was reached before a step: the run pauses (a BudgetEvent says which). */
+  | { kind: 'budget_reached' }
   /** Upstream's pause: takes effect at once on an idle or running conversation, else changes nothing. */
   | { kind: 'pause_asked' }
   /** Interrupt: the run was stopped and its pending actions answered. */
@@ -70,6 +72,8 @@ function target(status: ExecutionStatus, happening: StatusHappening): ExecutionS
       return 'error';
     case 'run_stuck':
       return 'stuck';
+    case 'budget_reached':
+      return 'paused';
     case 'pause_asked':
       return status === 'idle' || status === 'running' ? 'paused' : status;
     case 'interrupted':

@@ -1,4 +1,4 @@
-import type { ConversationInfo, LLMPublicConfig } from '../events';
+import { type BudgetEvent, type ConversationInfo, type LLMPublicConfig, NO_BUDGETS } from '../events';
 import type { ConversationRecord } from '../store/event-store';
 import { SERVED_TOOLS } from './upstream-agent';
 import { toUpstreamLLM } from './upstream-llm';
@@ -15,6 +15,7 @@ export function toConversationInfo(
   pendingActionIds: readonly string[],
   settingsLLM: LLMPublicConfig | null,
   persistenceDir: string,
+  budgetPause: BudgetEvent | null = null,
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
   const upstreamLLM = toUpstreamLLM({
@@ -40,6 +41,15 @@ export function toConversationInfo(
     stuck_detection: record.stuck_detection,
     network_access: record.network_access,
     approval_rules: structuredClone(record.approval_rules),
+    budgets: { ...(record.budgets ?? NO_BUDGETS) },
+    budget_pause: budgetPause
+      ? {
+          budget: budgetPause.budget ?? 'run',
+          limit_usd: budgetPause.limit_usd ?? 0,
+          spent_usd: budgetPause.spent_usd ?? 0,
+          event_id: budgetPause.id,
+        }
+      : null,
     stats: withUpstreamMetrics(record.stats, upstreamLLM.model),
     tags: record.tags,
     pinned: record.pinned,

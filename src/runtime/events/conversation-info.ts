@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalRuleSchema } from './approval-rule';
+import { BudgetKindSchema, BudgetsSchema } from './budgets';
 import {
   ConfirmationPolicySchema,
   ExecutionStatusSchema,
@@ -47,6 +48,20 @@ export const ConversationInfoSchema = z.strictObject({
   /** This conversation's approval rules, checked before the global ones (settings). */
   // Default: infos recorded before approval rules existed had none.
   approval_rules: z.array(ApprovalRuleSchema).default([]),
+  /** Spending limits in USD (null: none); reaching one pauses the run with a BudgetEvent. */
+  // Always present in answers; optional because infos recorded before budgets had none.
+  budgets: BudgetsSchema.optional(),
+  /** While paused by a reached budget: which, its limit and the spend (the BudgetEvent's); else null. */
+  // Always present in answers; optional because infos recorded before budgets had none.
+  budget_pause: z
+    .strictObject({
+      budget: BudgetKindSchema,
+      limit_usd: z.number(),
+      spent_usd: z.number(),
+      event_id: EventIdSchema,
+    })
+    .nullable()
+    .optional(),
   stats: InfoStatsSchema,
   tags: z.array(z.string()),
   pinned: z.boolean(),

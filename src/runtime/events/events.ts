@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActionSchema } from './actions';
 import { RuleMatcherSchema } from './approval-rule';
+import { BudgetKindSchema } from './budgets';
 import { ContentSchema, TextContentSchema } from './content';
 import { ObservationSchema } from './observations';
 import { StepMetricsSchema, SummarySectionsSchema } from './step-metrics';
@@ -237,6 +238,29 @@ export const FilesRestoredEventSchema = z.strictObject({
 
 export const CondensationRequestSchema = z.strictObject({ kind: z.literal('CondensationRequest'), ...base });
 
+/**
+ * What the run says about spending, for the person (never sent to the model). `budget_reached`: a
+ * budget was reached and the run paused (status `paused`) before its next step. `cost_unknown`: a
+ * budget is set but the model has no known price, so it cannot be checked (recorded once).
+ * `large_request`: the next request is unusually large (see CONTRACT §7 for the rule).
+ */
+export const BudgetEventSchema = z.strictObject({
+  kind: z.literal('BudgetEvent'),
+  ...base,
+  notice: z.enum(['budget_reached', 'cost_unknown', 'large_request']),
+  /** The budget reached (`budget_reached`) or that cannot be checked (`cost_unknown`). */
+  budget: BudgetKindSchema.optional(),
+  /** That budget's limit in USD. */
+  limit_usd: z.number().optional(),
+  /** What it counts so far in USD; null: unknown (a call of a model with no known price). */
+  spent_usd: z.number().nullable().optional(),
+  /** `large_request`: the estimated input tokens of the request, and their cost (null: no known price). */
+  estimated_tokens: z.number().int().nonnegative().optional(),
+  estimated_cost_usd: z.number().nullable().optional(),
+  /** Text the person reads. */
+  detail: z.string(),
+});
+
 export const EventSchema = z.discriminatedUnion('kind', [
   SystemPromptEventSchema,
   MessageEventSchema,
@@ -252,6 +276,7 @@ export const EventSchema = z.discriminatedUnion('kind', [
   CondensationRequestSchema,
   ConfirmationDecisionEventSchema,
   FilesRestoredEventSchema,
+  BudgetEventSchema,
 ]);
 
 export type Source = z.infer<typeof SourceSchema>;
@@ -275,6 +300,7 @@ export type Condensation = z.infer<typeof CondensationSchema>;
 export type CondensationRequest = z.infer<typeof CondensationRequestSchema>;
 export type FileChangeRecord = z.infer<typeof FileChangeSchema>;
 export type FilesRestoredEvent = z.infer<typeof FilesRestoredEventSchema>;
+export type BudgetEvent = z.infer<typeof BudgetEventSchema>;
 export type Event = z.infer<typeof EventSchema>;
 export type EventKind = Event['kind'];
 

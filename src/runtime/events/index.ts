@@ -1,5 +1,6 @@
 export * from './actions';
 export * from './approval-rule';
+export * from './budgets';
 export * from './content';
 export * from './events';
 export * from './observations';

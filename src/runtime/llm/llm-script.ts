@@ -16,7 +16,11 @@ export interface ReplyTurn {
   text?: string;
   reasoning?: string;
   tool_calls?: ScriptToolCall[];
-  usage?: { prompt_tokens: number; completion_tokens: number };
+  /**
+   * `cost` (USD; null: unknown) is read by the in-process scripted model only (default 0); the mock
+   * server's replies are priced by the model's name (usage-cost.ts), as a real provider's are.
+   */
+  usage?: { prompt_tokens: number; completion_tokens: number; cost?: number | null };
   /** Pause before the first chunk and between chunks, in ms. */
   delay_ms?: number;
   chunk_delay_ms?: number;

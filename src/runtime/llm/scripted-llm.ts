@@ -70,13 +70,13 @@ async function reply(turn: ReplyTurn, request: LLMRequest, id: string): Promise<
     name: call.name,
     arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
   }));
-  const usage = turn.usage ?? { prompt_tokens: 0, completion_tokens: 0 };
+  const { cost = 0, ...usage } = turn.usage ?? { prompt_tokens: 0, completion_tokens: 0 };
   return {
     id,
     text: turn.text ?? '',
     ...(turn.reasoning ? { reasoning: turn.reasoning } : {}),
     tool_calls: toolCalls,
-    usage: { ...usage, cache_read_tokens: 0, cache_write_tokens: 0, cost: 0 },
+    usage: { ...usage, cache_read_tokens: 0, cache_write_tokens: 0, cost },
     finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
   };
 }

@@ -1,4 +1,4 @@
-import type { ApprovalRule, ConfirmationPolicy, SecurityAnalyzer } from '../events';
+import type { ApprovalRule, Budgets, ConfirmationPolicy, SecurityAnalyzer } from '../events';
 import type { LLMConfig } from '../llm/llm-config';
 import type { MCPServers } from '../mcp/mcp-server-config';
 import type { SandboxSettings } from './sandbox-settings';
@@ -14,4 +14,6 @@ export interface RuntimeSettings {
   approval_rules: ApprovalRule[];
   /** Global MCP servers (secrets included): started for every conversation that does not turn them off. */
   mcp_servers?: MCPServers;
+  /** Default budgets of new conversations and automation runs; absent: none. */
+  budgets?: Budgets;
 }

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import {
   ApprovalRuleSchema,
   BaseUrlSchema,
+  BudgetsSchema,
   ConfirmationPolicySchema,
   DEFAULT_CONFIRMATION_POLICY,
   DEFAULT_SECURITY_ANALYZER,
   LLMProviderSchema,
+  NO_BUDGETS,
   SecurityAnalyzerSchema,
 } from '../events';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
@@ -32,6 +34,8 @@ export const SettingsFileSchema = z.object({
   approval_rules: z.array(ApprovalRuleSchema).default([]),
   /** Global MCP servers by name (upstream's `mcpServers` shape); env and header values are secrets. */
   mcp_servers: MCPServersSchema.default({}),
+  /** The budgets a new conversation (or automation run) gets when its request names none. */
+  budgets: BudgetsSchema.default(NO_BUDGETS),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

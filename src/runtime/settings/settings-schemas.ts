@@ -3,6 +3,8 @@ import {
   ApprovalRuleListInputSchema,
   ApprovalRuleSchema,
   BaseUrlSchema,
+  BudgetsPatchSchema,
+  BudgetsSchema,
   ConfirmationPolicySchema,
   LLMProviderSchema,
   SecurityAnalyzerSchema,
@@ -32,6 +34,8 @@ export const SettingsPatchSchema = z.strictObject({
    * keeps the value stored under the same server and key.
    */
   mcp_servers: MCPServersSchema.optional(),
+  /** Default budgets (USD) of new conversations and automation runs: a number sets, null removes. */
+  budgets: BudgetsPatchSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -51,6 +55,8 @@ export const SettingsViewSchema = z.strictObject({
   approval_rules: z.array(ApprovalRuleSchema),
   /** Global MCP servers; every env and header value shown as `‹hidden›`. */
   mcp_servers: MCPServersSchema,
+  /** Default budgets (USD; null: none) of new conversations and automation runs. */
+  budgets: BudgetsSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

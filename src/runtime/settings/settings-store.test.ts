@@ -26,6 +26,11 @@ describe('createSettingsStore', () => {
       sandbox: DEFAULT_SANDBOX_SETTINGS,
       approval_rules: [],
       mcp_servers: {},
+      budgets: {
+        max_budget_per_run: null,
+        max_budget_per_conversation: null,
+        max_budget_per_automation_run: null,
+      },
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],

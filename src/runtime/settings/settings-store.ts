@@ -67,6 +67,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     sandbox: structuredClone(file.sandbox),
     approval_rules: structuredClone(file.approval_rules),
     mcp_servers: structuredClone(file.mcp_servers),
+    budgets: { ...file.budgets },
   });
 
   const save = (next: SettingsFile): void => {
@@ -99,6 +100,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         sandbox: settings.sandbox,
         approval_rules: settings.approval_rules,
         mcp_servers: maskMCPServers(settings.mcp_servers ?? {}),
+        budgets: { ...file.budgets },
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -143,6 +145,7 @@ function applyPatch(
           ? file.approval_rules
           : completeApprovalRules(patch.approval_rules, randomUUID, () => new Date().toISOString()),
       mcp_servers: patch.mcp_servers === undefined ? file.mcp_servers : unmasked(patch.mcp_servers, file),
+      budgets: { ...file.budgets, ...patch.budgets },
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

@@ -1,5 +1,6 @@
 import type {
   ApprovalRule,
+  Budgets,
   ConfirmationPolicy,
   Event,
   EventKind,
@@ -116,6 +117,8 @@ export interface ConversationRecord {
   network_access: boolean;
   /** The conversation's own approval rules, checked before the global ones. */
   approval_rules: ApprovalRule[];
+  /** Spending limits (USD) that pause a run; absent in rows written before budgets existed: none. */
+  budgets?: Budgets;
   stats: Stats;
   tags: string[];
   pinned: boolean;
@@ -151,6 +154,7 @@ export type ConversationPatch = Partial<
     | 'max_iterations'
     | 'network_access'
     | 'approval_rules'
+    | 'budgets'
   >
 >;
 

@@ -30,6 +30,8 @@ export function forkRecord(
     network_access: source.network_access,
     // A fork carries on the same work, so the rules the person set for it still apply.
     approval_rules: structuredClone(source.approval_rules),
+    // Its budgets too; a fork with reset stats starts counting from 0 against them.
+    ...(source.budgets ? { budgets: { ...source.budgets } } : {}),
     stats: options.resetStats ? { ...EMPTY_STATS } : { ...source.stats },
     tags: [...source.tags],
     pinned: false,

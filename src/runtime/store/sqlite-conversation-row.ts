@@ -31,6 +31,7 @@ type Settings = Pick<
   | 'stuck_detection'
   | 'network_access'
   | 'approval_rules'
+  | 'budgets'
   | 'stats'
   | 'tags'
   | 'tools'
@@ -47,6 +48,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     stuck_detection: record.stuck_detection,
     network_access: record.network_access,
     approval_rules: record.approval_rules,
+    ...(record.budgets ? { budgets: record.budgets } : {}),
     stats: record.stats,
     tags: record.tags,
     ...(record.tools ? { tools: record.tools } : {}),
@@ -95,6 +97,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     network_access: settings.network_access ?? false,
     // Rows written before approval rules existed had none.
     approval_rules: settings.approval_rules ?? [],
+    ...(settings.budgets ? { budgets: settings.budgets } : {}),
     stats: settings.stats,
     tags: settings.tags,
     ...(settings.tools ? { tools: settings.tools } : {}),

@@ -26,6 +26,11 @@ describe('/api/settings', () => {
       sandbox: DEFAULT_SANDBOX_SETTINGS,
       approval_rules: [],
       mcp_servers: {},
+      budgets: {
+        max_budget_per_run: null,
+        max_budget_per_conversation: null,
+        max_budget_per_automation_run: null,
+      },
       sandbox_status: sandboxStatus(process.env),
       agent_settings: { llm: { model: 'openai/scripted-model', base_url: null, api_key: null } },
       conversation_settings: {},

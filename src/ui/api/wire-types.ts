@@ -34,6 +34,9 @@ export type ConversationErrorEvent = EventOfKind<'ConversationErrorEvent'>;
 export type ConversationStateUpdateEvent = EventOfKind<'ConversationStateUpdateEvent'>;
 export type ConfirmationDecisionEvent = EventOfKind<'ConfirmationDecisionEvent'>;
 export type FilesRestoredEvent = EventOfKind<'FilesRestoredEvent'>;
+export type BudgetEvent = EventOfKind<'BudgetEvent'>;
+/** A conversation's budgets (USD; null: none), as its info answers them and settings hold the defaults. */
+export type Budgets = NonNullable<ConversationInfo['budgets']>;
 
 /** A standing approval rule (global in settings, or one conversation's). */
 export type ApprovalRule = ConversationInfo['approval_rules'][number];

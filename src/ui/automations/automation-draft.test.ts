@@ -10,6 +10,7 @@ const saved: Automation = {
   llm: null,
   confirmation_policy: { kind: 'ConfirmRisky', threshold: 'MEDIUM', confirm_unknown: false },
   network_access: true,
+  budget: 2.5,
   schedule: { cron: '0 9 * * 1-5', timezone: 'Europe/Berlin' },
   webhook: true,
   run_missed: true,
@@ -32,6 +33,7 @@ describe('automation drafts', () => {
       llm: null,
       confirmation_policy: saved.confirmation_policy,
       network_access: true,
+      budget: 2.5,
       schedule: saved.schedule,
       run_missed: true,
       webhook: true,
@@ -73,6 +75,20 @@ describe('automation drafts', () => {
       model: 'claude-y',
     });
     expect(draftFromAutomation(saved, 'UTC').model).toBe('');
+  });
+
+  it("sends an empty budget as the settings' default and a refused one so that the service refuses it", () => {
+    const draft = draftFromAutomation(saved, 'UTC');
+    expect(draft.budget).toBe('2.5');
+    expect(inputFromDraft({ ...draft, budget: '' }).budget).toBeNull();
+    expect(inputFromDraft({ ...draft, budget: '$3' }).budget).toBe(3);
+    expect(inputFromDraft({ ...draft, budget: '0' }).budget).toBe(-1);
+    expect(inputFromDraft({ ...draft, budget: 'abc' }).budget).toBe(-1);
+    expect(
+      fieldErrors({ detail: [{ loc: ['body', 'budget'], msg: 'A budget is…', type: 'custom' }] }),
+    ).toEqual({
+      budget: 'A budget is…',
+    });
   });
 
   it('maps the service refusals onto the form fields', () => {

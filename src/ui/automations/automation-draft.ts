@@ -1,4 +1,5 @@
 import type { Automation, AutomationInput } from '../../client/automation-wire';
+import { budgetFromText, budgetText } from '../budgets/budget-text';
 import { type PolicyChoice, policyChoiceOf, policyFromChoice } from '../settings/policy-options';
 
 export type ModelProvider = NonNullable<Automation['llm']>['provider'];
@@ -14,6 +15,8 @@ export interface AutomationDraft {
   policy: PolicyChoice | 'settings';
   /** Commands may reach the hosts on the settings' network allowlist. */
   networkAccess: boolean;
+  /** The most one run may spend, in dollars as typed; '' for the settings' default. */
+  budget: string;
   scheduled: boolean;
   cron: string;
   timezone: string;
@@ -31,6 +34,7 @@ export function emptyDraft(workspace: string, timezone: string): AutomationDraft
     model: '',
     policy: 'settings',
     networkAccess: false,
+    budget: '',
     scheduled: true,
     cron: '0 9 * * 1-5',
     timezone,
@@ -48,6 +52,7 @@ export function draftFromAutomation(automation: Automation, timezone: string): A
     model: automation.llm?.model ?? '',
     policy: automation.confirmation_policy ? policyChoiceOf(automation.confirmation_policy) : 'settings',
     networkAccess: automation.network_access,
+    budget: budgetText(automation.budget),
     scheduled: automation.schedule !== null,
     cron: automation.schedule?.cron ?? '0 9 * * 1-5',
     timezone: automation.schedule?.timezone ?? timezone,
@@ -76,11 +81,21 @@ export function inputFromDraft(
         ? null
         : policyFromChoice(draft.policy, current?.confirmation_policy ?? undefined),
     network_access: draft.networkAccess,
+    budget: budgetOfDraft(draft),
     schedule: draft.scheduled ? { cron: draft.cron.trim(), timezone: draft.timezone.trim() } : null,
     run_missed: draft.runMissed,
     webhook: draft.webhook,
     enabled: draft.enabled,
   };
+}
+
+/**
+ * The budget to send. A refused text (the form checks it before saving) is sent as -1, never as null,
+ * so the service refuses it beside the field instead of it silently meaning the settings' default.
+ */
+function budgetOfDraft(draft: AutomationDraft): number | null {
+  const parsed = budgetFromText(draft.budget);
+  return parsed.ok ? parsed.usd : -1;
 }
 
 function llmFromDraft(
@@ -116,5 +131,5 @@ function formField(path: string | undefined): string {
   if (!path) return 'form';
   if (path.startsWith('schedule.')) return path.slice('schedule.'.length);
   if (path === 'llm' || path.startsWith('llm.')) return 'model';
-  return ['name', 'workspace', 'message'].includes(path) ? path : 'form';
+  return ['name', 'workspace', 'message', 'budget'].includes(path) ? path : 'form';
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Automation } from '../../client/automation-wire';
 import { useSettings } from '../api/use-settings';
+import { budgetFromText, formatUsd } from '../budgets/budget-text';
 import { FolderPicker } from '../folder-picker/folder-picker';
 import { POLICY_LABELS, type PolicyChoice } from '../settings/policy-options';
 import {
@@ -45,10 +46,14 @@ export function AutomationForm({
   const workspaceId = useId();
   const settingsLLM = useSettings().data?.llm ?? undefined;
   const change = (patch: Partial<AutomationDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const errors = save.error instanceof RefusedError ? fieldErrors(save.error.body) : {};
+  const serviceErrors = save.error instanceof RefusedError ? fieldErrors(save.error.body) : {};
+  const budget = budgetFromText(draft.budget);
+  const errors = budget.ok ? serviceErrors : { ...serviceErrors, budget: budget.message };
+  const defaultBudget = useSettings().data?.budgets?.max_budget_per_automation_run ?? null;
   const otherError = save.error && !(save.error instanceof RefusedError) ? save.error.message : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!budget.ok) return;
     const input = inputFromDraft(draft, automation, settingsLLM?.provider);
     save.mutate({ id: automation?.id, input }, { onSuccess: onSaved });
   };
@@ -106,6 +111,13 @@ export function AutomationForm({
       <CheckField checked={draft.networkAccess} onChange={(networkAccess) => change({ networkAccess })}>
         Commands may use the network (the hosts on the settings' allowlist)
       </CheckField>
+      <TextField
+        label="Budget per run (USD)"
+        value={draft.budget}
+        onChange={(text) => change({ budget: text })}
+        hint={`A run that reaches it pauses, to be raised and resumed. Empty: the settings' default (${defaultBudget === null ? 'none' : formatUsd(defaultBudget)}).`}
+        error={errors.budget}
+      />
       <fieldset className="automation-form__triggers">
         <legend className="field__label">Triggers</legend>
         <CheckField checked={draft.scheduled} onChange={(scheduled) => change({ scheduled })}>

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import type { ExecutionStatus } from '../api/wire-types';
+import { formatUsd } from '../budgets/budget-text';
 import { STATUS_LABELS } from '../conversation/status-labels';
 import { describeRun, formatWhen } from './describe-run';
 import { useAutomationRuns } from './use-automations';
-import { useConversationStatuses } from './use-conversation-statuses';
+import { type RunConversationState, useConversationStatuses } from './use-conversation-statuses';
 
 /** The run history, newest first, each started run linked to its conversation. */
 export function AutomationRuns({ automationId }: { automationId: string }) {
@@ -39,12 +39,25 @@ export function AutomationRuns({ automationId }: { automationId: string }) {
   );
 }
 
-/** The conversation's status now (null: deleted; undefined: not known yet) and the link to it. */
-function ConversationLink({ id, status }: { id: string; status: ExecutionStatus | null | undefined }) {
+/**
+ * The conversation's status now (null: deleted; undefined: not known yet) and the link to it. A run
+ * paused at a budget says so, with the spend against the limit: raising it is done in the conversation.
+ */
+function ConversationLink({ id, status }: { id: string; status: RunConversationState | null | undefined }) {
   if (status === null) return <span className="automation-runs__status">conversation deleted</span>;
+  const pause = status?.budgetPause;
   return (
     <>
-      {status ? <span className="automation-runs__status">{STATUS_LABELS[status].label}</span> : null}
+      {pause ? (
+        <span
+          className="automation-runs__status automation-runs__status--budget"
+          data-testid="run-budget-stop"
+        >
+          Stopped at budget: {formatUsd(pause.spent_usd)} of {formatUsd(pause.limit_usd)}
+        </span>
+      ) : status ? (
+        <span className="automation-runs__status">{STATUS_LABELS[status.status].label}</span>
+      ) : null}
       <Link href={`/conversations/${id}`} className="automation-runs__link">
         Open conversation
       </Link>

@@ -1,6 +1,7 @@
 import type {
   ActionEvent,
   AgentErrorEvent,
+  BudgetEvent,
   ConversationErrorEvent,
   Event,
   ExecutionStatus,
@@ -34,6 +35,7 @@ export type TranscriptRow =
   | { type: 'conversation-error'; key: string; event: ConversationErrorEvent }
   | { type: 'marker'; key: string; event: Event; label: string }
   | { type: 'files-restored'; key: string; event: FilesRestoredEvent }
+  | { type: 'budget'; key: string; event: BudgetEvent }
   | { type: 'streaming'; key: string; item: StreamingItem; grouped: boolean }
   | { type: 'optimistic'; key: string; message: OptimisticMessage };
 
@@ -144,6 +146,8 @@ function rowsForEvent(
       ];
     case 'FilesRestoredEvent':
       return [{ type: 'files-restored', key: event.id, event }];
+    case 'BudgetEvent':
+      return [{ type: 'budget', key: event.id, event }];
     default:
       return [];
   }

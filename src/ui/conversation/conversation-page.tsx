@@ -13,6 +13,9 @@ import { RestoreDialog, type RestoreTarget } from '../changes/restore-dialog';
 import { useCheckpoints } from '../changes/use-checkpoint-api';
 import { useLiveChangesRefresh } from '../changes/use-live-changes-refresh';
 import { unwrap } from '../api/describe-api-error';
+import { BudgetPauseCard } from '../budgets/budget-pause-card';
+import { ConversationBudgetButton } from '../budgets/conversation-budget-button';
+import { budgetPause } from '../../conversation-rules';
 import { isTransientApiError } from '../api/transient-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';
@@ -72,6 +75,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     status === 'paused' &&
     rows.some((row) => (row.type === 'action' && row.phase === 'running') || row.type === 'streaming');
   const conversationError = useMemo(() => latestConversationError(branchEvents), [branchEvents]);
+  const pausedByBudget = useMemo(() => budgetPause(branchEvents, status), [branchEvents, status]);
   // Each agent reply's model, from the `llm` changes in the log (see replyModelReader).
   const currentModel = info?.llm.model;
   const replyModel = useMemo(() => replyModelReader(events, currentModel), [events, currentModel]);
@@ -215,6 +219,13 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           />
         ) : null}
         {info ? (
+          <ConversationBudgetButton
+            conversationId={conversationId}
+            budgets={info.budgets}
+            onInfo={(fresh) => store.getState().receiveInfo(fresh)}
+          />
+        ) : null}
+        {info ? (
           <PolicySwitcher
             policy={info.confirmation_policy}
             busy={commands.setPolicy.isPending}
@@ -262,6 +273,14 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               error={conversationError}
               onResume={() => commands.run.mutate()}
             />
+            {pausedByBudget ? (
+              <BudgetPauseCard
+                key={pausedByBudget.id}
+                conversationId={conversationId}
+                event={pausedByBudget}
+                onInfo={(fresh) => store.getState().receiveInfo(fresh)}
+              />
+            ) : null}
             {commands.fork.isError && !branching ? (
               <div className="notice notice--error" role="alert">
                 <CircleExclamationPoint size={16} aria-hidden />

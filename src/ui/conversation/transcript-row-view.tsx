@@ -3,6 +3,7 @@ import { memo, type ReactNode } from 'react';
 import type { FilesRestoredEvent, MessageEvent } from '../api/wire-types';
 import type { RestoreTarget } from '../changes/restore-dialog';
 import type { TranscriptRow } from '../conversation-store/transcript-rows';
+import { BudgetNotice } from '../budgets/budget-notice';
 import { SafeMarkdown } from '../markdown/safe-markdown';
 import { GenericObservationBody } from './action-bodies';
 import { ActionCard } from './action-card';
@@ -165,6 +166,12 @@ export const TranscriptRowView = memo(function TranscriptRowView({
               Undo this restore
             </button>
           </div>
+        </div>
+      );
+    case 'budget':
+      return (
+        <div className="transcript__indented">
+          <BudgetNotice event={row.event} />
         </div>
       );
     case 'orphan':

@@ -12,6 +12,8 @@ import { unwrap } from '../api/describe-api-error';
 import { SETTINGS_QUERY_KEY } from '../api/use-settings';
 import type { ConfirmationPolicy, Settings } from '../api/wire-types';
 import { GlobalApprovalRules } from '../approval-rules/global-approval-rules';
+import { type BudgetDrafts, type BudgetKey, budgetsOfDrafts, draftsOf } from '../budgets/budget-drafts';
+import { BudgetFields } from '../budgets/budget-fields';
 import { ModalDialog } from '../components/modal-dialog';
 import { NotificationSettings } from '../inbox/notification-settings';
 import { GlobalMCPServers } from '../mcp/global-mcp-servers';
@@ -67,6 +69,10 @@ export function SettingsDialog({
     maxProcesses: String(settings.sandbox.max_processes),
     maxMemoryMb: String(settings.sandbox.max_memory_mb),
   }));
+  // Default budgets of new conversations and automation runs; checked here before anything is sent.
+  const [budgets, setBudgets] = useState<BudgetDrafts>(() => draftsOf(settings.budgets));
+  const parsedBudgets = budgetsOfDrafts(budgets);
+  const budgetErrors: Partial<Record<BudgetKey, string>> = parsedBudgets.ok ? {} : parsedBudgets.errors;
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     test.reset();
@@ -101,6 +107,7 @@ export function SettingsDialog({
               max_processes: Number(draft.maxProcesses),
               max_memory_mb: Number(draft.maxMemoryMb),
             },
+            ...(parsedBudgets.ok ? { budgets: parsedBudgets.budgets } : {}),
           },
         }),
       ),
@@ -109,7 +116,7 @@ export function SettingsDialog({
       onClose();
     },
   });
-  const canSubmit = draft.model.trim() !== '';
+  const canSubmit = draft.model.trim() !== '' && parsedBudgets.ok;
   const rulesCount = settings.approval_rules.length;
   const mcpCount = Object.keys(settings.mcp_servers).length;
   const secretsCount = useSavedSecrets().data?.length;
@@ -265,6 +272,14 @@ export function SettingsDialog({
           <SavedSecrets />
         </details>
         <NotificationSettings />
+        <details className="settings-form__section" data-testid="budgets-section">
+          <summary>Budgets</summary>
+          <span className="field__hint">
+            Defaults for new conversations and automation runs. Reaching one pauses the run until it is
+            raised.
+          </span>
+          <BudgetFields drafts={budgets} onChange={setBudgets} errors={budgetErrors} />
+        </details>
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>
           <label className="field">
