@@ -35,6 +35,9 @@ import { registerUpstreamConversationRoutes } from './routes/upstream-conversati
 import { registerBashRoutes } from './routes/workspace-bash-routes';
 import { registerFileRoutes } from './routes/workspace-file-routes';
 import { registerGitRoutes } from './routes/workspace-git-routes';
+import { registerConversationWorkspaceRoutes } from './routes/conversation-workspace-routes';
+import { registerWorkspaceSessionRoutes, workspaceSessionPass } from './routes/workspace-session-routes';
+import { createWorkspaceSessionTokens } from './workspace-session-token';
 import { registerToolsRoutes } from './routes/tools-routes';
 import { recordRoutes } from './route-table';
 import { ALLOWED_ORIGINS_ENV, parseAllowedOrigins } from './runtime-request-guards';
@@ -110,9 +113,11 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     // Probes (the launcher polls /server_info) are not activity; API calls and sockets are.
     if (isProtectedPath(request.url) || request.url.startsWith('/sockets/')) context.touch();
   });
+  const workspaceSessions = createWorkspaceSessionTokens(options.sessionKey, context.now);
   requireSessionKey(
     app,
     createSessionKeyCheck(options.sessionKey, options.automationKey ?? process.env[AUTOMATION_KEY_ENV]),
+    workspaceSessionPass(workspaceSessions),
   );
 
   recordOpenApiRoutes(app, options.version);
@@ -137,6 +142,8 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerBashRoutes(app, context);
   registerFileRoutes(app, context);
   registerGitRoutes(app, context);
+  registerWorkspaceSessionRoutes(app, workspaceSessions);
+  registerConversationWorkspaceRoutes(app, context);
   registerCheckpointRoutes(app, context);
   registerOutputRoutes(app, context);
   registerSkillRoutes(app, context);

@@ -216,11 +216,28 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
-    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, workspace session, the empty answers of unserved features",
+    name: "a conversation's workspace as static files: the workspace-session cookie and what it opens",
+    routes: [
+      /^(POST|DELETE) \/api\/auth\/workspace-session$/,
+      /^GET \/api\/conversations\/:id\/workspace(\/\*)?$/,
+    ],
+    attacks: [
+      ...[
+        'attack: the cookie opens no other route',
+        'attack: a forged, tampered or expired cookie reads nothing',
+        'attack: .. never leaves the workspace, spelt plainly or percent-encoded',
+        'attack: a link planted in the workspace leads nowhere outside it',
+        'attack: the data dir inside a workspace stays closed',
+        "attack: one conversation's URL never reads another's workspace",
+        "serves the agent's HTML in a sandbox where none of its scripts runs",
+      ].map((title) => ({ file: 'src/server/routes/workspace-session-routes.test.ts', title })),
+    ],
+  },
+  {
+    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, the empty answers of unserved features",
     routes: [
       /^GET \/api\/settings\/(agent-schema|conversation-schema|secrets)$/,
       /^GET \/api\/(agent-profiles|workspaces|llm\/provider-connections|llm\/models\/verified)$/,
-      /^(POST|DELETE) \/api\/auth\/workspace-session$/,
       /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,
       /^GET \/api\/(llm\/providers|llm\/models|plugins\/installed|canvas-extensions\/installed)$/,
       /^POST \/api\/skills$/,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EmptyBodySchema } from '../api-schemas';
 import type { ZodApp } from '../server-context';
 import { settingsSchemas } from './upstream-settings-schemas';
 
@@ -32,22 +31,4 @@ export function registerUpstreamSettingsRoutes(app: ZodApp): void {
   get('/api/settings/secrets', 'listUpstreamSecrets', () => ({ secrets: [] }));
   get('/api/workspaces', 'listUpstreamWorkspaces', () => ({ workspaces: [], workspaceParents: [] }));
   get('/api/llm/provider-connections', 'listUpstreamProviderConnections', () => []);
-  app.post(
-    '/api/auth/workspace-session',
-    {
-      schema: {
-        operationId: 'openUpstreamWorkspaceSession',
-        body: EmptyBodySchema,
-        tags: ['upstream'],
-        response: { 200: z.object({ ok: z.boolean() }) },
-      },
-    },
-    // No browsing session is kept: files come through /api/file/download with the session key.
-    async () => ({ ok: true }),
-  );
-  app.delete(
-    '/api/auth/workspace-session',
-    { schema: { operationId: 'closeUpstreamWorkspaceSession', tags: ['upstream'] } },
-    async (_request, reply) => reply.code(204).send(),
-  );
 }
