@@ -29,6 +29,7 @@ import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
+import { registerUpstreamWorkspacesRoutes } from './routes/upstream-workspaces-routes';
 import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
@@ -130,6 +131,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerHealthRoutes(app, context);
   registerSettingsRoutes(app, context);
   registerUpstreamSettingsRoutes(app);
+  registerUpstreamWorkspacesRoutes(app, context);
   registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);

@@ -216,6 +216,17 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
+    name: "upstream front ends' saved workspaces: hostile paths never enter the list",
+    routes: [/^(GET|POST|DELETE) \/api\/workspaces(\/parents)?$/],
+    attacks: [
+      {
+        file: 'src/server/routes/upstream-workspaces-routes.test.ts',
+        title:
+          'attack: the data dir, a link to it, credential folders, /proc and relative paths are never saved',
+      },
+    ],
+  },
+  {
     name: "a conversation's workspace as static files: the workspace-session cookie and what it opens",
     routes: [
       /^(POST|DELETE) \/api\/auth\/workspace-session$/,
@@ -237,7 +248,7 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     name: "upstream front ends' settings: settings documents, LLM profiles, schemas, the empty answers of unserved features",
     routes: [
       /^GET \/api\/settings\/(agent-schema|conversation-schema|secrets)$/,
-      /^GET \/api\/(agent-profiles|workspaces|llm\/provider-connections|llm\/models\/verified)$/,
+      /^GET \/api\/(agent-profiles|llm\/provider-connections|llm\/models\/verified)$/,
       /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,
       /^GET \/api\/(llm\/providers|llm\/models|plugins\/installed|canvas-extensions\/installed)$/,
       /^POST \/api\/skills$/,

@@ -89,7 +89,6 @@ describe('upstream settings-side routes', () => {
     const answers = {
       '/api/agent-profiles': { profiles: [], active_agent_profile_id: null },
       '/api/settings/secrets': { secrets: [] },
-      '/api/workspaces': { workspaces: [], workspaceParents: [] },
       '/api/llm/provider-connections': [],
     };
     for (const [url, expected] of Object.entries(answers)) {
