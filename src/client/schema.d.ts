@@ -964,8 +964,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description One file's `modified` (now) and `original` (at the base) text; both null when it is in no repository; `modified` is '' for a file that is not UTF-8. 400 `git_failed` for a missing file or one over 1 MiB, or a `ref` that names no commit. `path` is an absolute file path outside the data dir. */
+        /** @description One file's `modified` (now) and `original` (at the base) text; both null when it is in no repository; `modified` is '' for a file that is not UTF-8. 400 `git_failed` for a missing file or one over 1 MiB, or a `ref` that names no commit. `path` is an absolute file path outside the data dir. With `commit` (hex, not with `ref`: 400 `git_failed`) the change that commit made to the file, both sides read from git's objects ('' where the file is absent). */
         get: operations["getGitDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/git/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The newest `limit` (1-200, default 50) commits reachable from HEAD of the repository holding the absolute folder `path`, newest first, and `has_more`; an empty page for a folder in no repository or with no commit. git runs confined, as for changes. */
+        get: operations["getGitCommits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/git/commits/{sha}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The files commit `sha` (hex) changed against its first parent (a root commit: all ADDED), relative to the repository holding the folder `path`; 400 `git_failed` for a sha that names no commit. */
+        get: operations["getGitCommitChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5510,6 +5544,7 @@ export interface operations {
             query: {
                 path: string;
                 ref?: string;
+                commit?: string;
             };
             header?: never;
             path?: never;
@@ -5527,6 +5562,156 @@ export interface operations {
                         modified: string | null;
                         original: string | null;
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGitCommits: {
+        parameters: {
+            query: {
+                path: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        commits: {
+                            sha: string;
+                            short_sha: string;
+                            subject: string;
+                            author: string;
+                            timestamp: string;
+                        }[];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGitCommitChanges: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path: {
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "MOVED" | "ADDED" | "DELETED" | "UPDATED";
+                        path: string;
+                    }[];
                 };
             };
             /** @description Default Response */

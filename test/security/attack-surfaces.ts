@@ -100,8 +100,15 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
   },
   {
     name: "git reads of a workspace (the person's repositories, possibly hostile)",
-    routes: [/^GET \/api\/(conversations\/:id\/)?git\/(changes|diff)$/],
+    routes: [
+      /^GET \/api\/(conversations\/:id\/)?git\/(changes|diff)$/,
+      /^GET \/api\/git\/commits(\/:sha\/changes)?$/,
+    ],
     attacks: [
+      {
+        file: 'src/server/routes/workspace-git-routes.test.ts',
+        title: 'attack: an option-like or unknown sha, ref with commit, and the data dir are refused',
+      },
       {
         file: 'src/runtime/workspace/workspace-git.test.ts',
         title: 'runs none of its programs and answers no data-dir bytes',
