@@ -930,7 +930,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Refused with 501: this runtime has no zip library. GET /api/conversations/{id}/export?format=json gives the conversation. */
+        /** @description A zip of the conversation as upstream's agent server stores it: `<hex id>/base_state.json` (our ConversationInfo) and `<hex id>/events/event-NNNNN-<event id>.json` for each event of the active branch, secrets masked as in the export. 404 for an unknown id; 413 `trajectory_too_large` past 65,534 events (use GET /api/conversations/{id}/export). */
         get: operations["downloadTrajectory"];
         put?: never;
         post?: never;
@@ -5447,6 +5447,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The zip archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
             /** @description Default Response */
             404: {
                 headers: {
@@ -5457,7 +5466,7 @@ export interface operations {
                 };
             };
             /** @description Default Response */
-            501: {
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

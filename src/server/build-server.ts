@@ -35,6 +35,7 @@ import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
 import { registerFileRoutes } from './routes/workspace-file-routes';
+import { registerTrajectoryRoute } from './routes/trajectory-route';
 import { registerGitRoutes } from './routes/workspace-git-routes';
 import { registerConversationWorkspaceRoutes } from './routes/conversation-workspace-routes';
 import { registerWorkspaceSessionRoutes, workspaceSessionPass } from './routes/workspace-session-routes';
@@ -143,6 +144,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerUpstreamConversationRoutes(app, context);
   registerBashRoutes(app, context);
   registerFileRoutes(app, context);
+  registerTrajectoryRoute(app, context);
   registerGitRoutes(app, context);
   registerWorkspaceSessionRoutes(app, workspaceSessions);
   registerConversationWorkspaceRoutes(app, context);

@@ -19,7 +19,6 @@ import {
   HomeQuerySchema,
   SearchSubdirsQuerySchema,
   SubdirectoryPageSchema,
-  TrajectoryParamsSchema,
   UploadAnswerSchema,
 } from './workspace-file-schemas';
 
@@ -60,7 +59,6 @@ export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
   registerDownload(app, forbidden);
   registerHome(app, forbidden);
   registerSearchSubdirs(app, forbidden);
-  registerTrajectory(app, context);
 }
 
 type Forbidden = () => Promise<FileRules | undefined>;
@@ -267,27 +265,6 @@ function registerSearchSubdirs(app: ZodApp, forbidden: Forbidden): void {
         items: entries.slice(start, start + limit),
         next_page_id: next === undefined ? null : next.name.toLowerCase(),
       };
-    },
-  );
-}
-
-function registerTrajectory(app: ZodApp, context: ServerContext): void {
-  app.get(
-    '/api/file/download-trajectory/:conversation_id',
-    {
-      schema: {
-        operationId: 'downloadTrajectory',
-        tags: ['files'],
-        description:
-          'Refused with 501: this runtime has no zip library. GET /api/conversations/{id}/export?format=json gives the conversation.',
-        params: TrajectoryParamsSchema,
-        response: { 404: ErrorResponseSchema, 501: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      // Unknown id: 404 as upstream (the service throws conversation_not_found).
-      await context.service().get(request.params.conversation_id);
-      return sendFileError(reply, 'trajectory_not_available');
     },
   );
 }
