@@ -62,7 +62,7 @@ test('consent, onboarding with the mock model, a conversation from the home scre
   expect(existsSync(join(canvas.stack.home, 'workspace', 'project', id))).toBe(true);
 
   await page.reload();
-  await expect(page.getByText('Say hello').first()).toBeVisible();
+  await expect(page.getByText('Say hello').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Hello from the mock model.')).toBeVisible({ timeout: 20_000 });
   await shot(page, 'after-reload');
 });
@@ -232,19 +232,26 @@ test('a workspace added in the picker is saved by the agent server, and its conv
     await shot(page, 'workspace-saved');
     await saved.click();
     await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]+/, { timeout: 30_000 });
-    // The conversation's side panel: its Files tab reads the file through the workspace-session
-    // cookie (/api/conversations/{id}/workspace/README.md), its Commits tab through /api/git/commits.
+    // The conversation's side panel: its Commits tab reads /api/git/commits, its Files tab reads the
+    // file through the workspace-session cookie (/api/conversations/{id}/workspace/README.md). A tab
+    // clicked while it is already the one shown hides the panel, so each is clicked once, from the other.
     await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
     const panel = page.getByTestId('right-panel-toggle');
     if ((await panel.getAttribute('aria-pressed')) !== 'true') await panel.click();
     await expect(panel).toHaveAttribute('aria-pressed', 'true');
-    await page.getByTestId('conversation-tab-files').click();
-    await page.getByText('README.md', { exact: true }).click();
-    await expect(page.getByText('read through the workspace session')).toBeVisible({ timeout: 30_000 });
-    await shot(page, 'workspace-file');
     await page.getByTestId('conversation-tab-commits').click();
     await expect(page.getByText('Initial commit from the person')).toBeVisible({ timeout: 30_000 });
     await shot(page, 'workspace-commits');
+    await page.getByTestId('conversation-tab-files').click();
+    const served = page.waitForResponse(
+      (response) =>
+        /^\/api\/conversations\/[0-9a-f-]+\/workspace\/README\.md$/.test(new URL(response.url()).pathname) &&
+        response.status() === 200,
+    );
+    await page.getByText('README.md', { exact: true }).click();
+    await served;
+    await expect(page.getByText('read through the workspace session')).toBeVisible({ timeout: 30_000 });
+    await shot(page, 'workspace-file');
   });
   expect(failed).toEqual([]);
   // Kept by the agent server in its data dir, where every front end of it reads the same list.
