@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { blockTheInternet, canvasShot, canvasStackForFile } from './fixtures/canvas-spec-support';
@@ -61,7 +62,7 @@ test('consent, onboarding with the mock model, a conversation from the home scre
   expect(existsSync(join(canvas.stack.home, 'workspace', 'project', id))).toBe(true);
 
   await page.reload();
-  await expect(page.getByText('Say hello').first()).toBeVisible();
+  await expect(page.getByText('Say hello').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Hello from the mock model.')).toBeVisible({ timeout: 20_000 });
   await shot(page, 'after-reload');
 });
@@ -249,4 +250,62 @@ test('the secrets page saves a secret the agent server keeps sealed, a command n
   expect(readFileSync(join(canvas.stack.agentServer.dataDir, 'secrets.json'), 'utf8')).not.toContain(
     'CANVAS_TOKEN',
   );
+});
+
+test('a workspace added in the picker is saved by the agent server, and its conversation shows its files and the repository commits', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await blockTheInternet(page);
+  // A repository of the person's, in the agent server's home where the Canvas's folder browser opens.
+  const repo = join(canvas.stack.home, 'canvas-repo');
+  mkdirSync(repo, { recursive: true });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', repo, '-c', 'user.name=Person', '-c', 'user.email=p@example.com', ...args]);
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(repo, 'README.md'), 'read through the workspace session\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'Initial commit from the person');
+  await openCanvas(page);
+
+  const failed = await failedCalls(page, async () => {
+    await page.getByTestId('conversation-panel-new-thread-picker').click();
+    await page.getByTestId('add-workspaces-button').click();
+    await expect(page.getByTestId('folder-browser-modal')).toBeVisible();
+    await page.getByTestId('folder-browser-entry-canvas-repo').click();
+    await expect(page.getByTestId('folder-browser-current-path')).toContainText('canvas-repo');
+    await shot(page, 'workspace-browser');
+    await page.getByTestId('folder-browser-use').click();
+    const saved = page.locator(`[data-testid="launch-workspace"][data-workspace-path="${repo}"]`);
+    await expect(saved).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'workspace-saved');
+    await saved.click();
+    await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]+/, { timeout: 30_000 });
+    // The conversation's side panel: its Commits tab reads /api/git/commits, its Files tab reads the
+    // file through the workspace-session cookie (/api/conversations/{id}/workspace/README.md). A tab
+    // clicked while it is already the one shown hides the panel, so each is clicked once, from the other.
+    await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
+    const panel = page.getByTestId('right-panel-toggle');
+    if ((await panel.getAttribute('aria-pressed')) !== 'true') await panel.click();
+    await expect(panel).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('conversation-tab-commits').click();
+    await expect(page.getByText('Initial commit from the person')).toBeVisible({ timeout: 30_000 });
+    await shot(page, 'workspace-commits');
+    await page.getByTestId('conversation-tab-files').click();
+    const served = page.waitForResponse(
+      (response) =>
+        /^\/api\/conversations\/[0-9a-f-]+\/workspace\/README\.md$/.test(new URL(response.url()).pathname) &&
+        response.status() === 200,
+    );
+    await page.getByText('README.md', { exact: true }).click();
+    await served;
+    await expect(page.getByText('read through the workspace session')).toBeVisible({ timeout: 30_000 });
+    await shot(page, 'workspace-file');
+  });
+  expect(failed).toEqual([]);
+  // Kept by the agent server in its data dir, where every front end of it reads the same list.
+  const stored = JSON.parse(
+    readFileSync(join(canvas.stack.agentServer.dataDir, 'upstream-workspaces.json'), 'utf8'),
+  );
+  expect(stored.workspaces).toEqual([expect.objectContaining({ path: repo })]);
 });

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { contentTypeFor } from './content-type-for';
+import { contentTypeFor } from '../client/content-type-for';
 import { sendText } from './send-text';
 import { setHtmlSecurityHeaders } from './spa-security-headers';
 

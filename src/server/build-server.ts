@@ -32,13 +32,18 @@ import { registerSavedSecretsRoutes } from './routes/saved-secrets-routes';
 import { registerUpstreamSecretsRoutes } from './routes/upstream-secrets-routes';
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
+import { registerUpstreamWorkspacesRoutes } from './routes/upstream-workspaces-routes';
 import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
 import { registerModelContextRoute } from './routes/model-context-route';
 import { registerModelRoutes } from './routes/model-routes';
 import { registerUpstreamConversationRoutes } from './routes/upstream-conversation-routes';
 import { registerBashRoutes } from './routes/workspace-bash-routes';
 import { registerFileRoutes } from './routes/workspace-file-routes';
+import { registerTrajectoryRoute } from './routes/trajectory-route';
 import { registerGitRoutes } from './routes/workspace-git-routes';
+import { registerConversationWorkspaceRoutes } from './routes/conversation-workspace-routes';
+import { registerWorkspaceSessionRoutes, workspaceSessionPass } from './routes/workspace-session-routes';
+import { createWorkspaceSessionTokens } from './workspace-session-token';
 import { registerToolsRoutes } from './routes/tools-routes';
 import { recordRoutes } from './route-table';
 import { ALLOWED_ORIGINS_ENV, parseAllowedOrigins } from './runtime-request-guards';
@@ -116,9 +121,11 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     // Probes (the launcher polls /server_info) are not activity; API calls and sockets are.
     if (isProtectedPath(request.url) || request.url.startsWith('/sockets/')) context.touch();
   });
+  const workspaceSessions = createWorkspaceSessionTokens(options.sessionKey, context.now);
   requireSessionKey(
     app,
     createSessionKeyCheck(options.sessionKey, options.automationKey ?? process.env[AUTOMATION_KEY_ENV]),
+    workspaceSessionPass(workspaceSessions),
   );
 
   recordOpenApiRoutes(app, options.version);
@@ -133,6 +140,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerUpstreamSettingsRoutes(app);
   registerSavedSecretsRoutes(app, context);
   registerUpstreamSecretsRoutes(app, context);
+  registerUpstreamWorkspacesRoutes(app, context);
   registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
   registerModelRoutes(app, context);
@@ -145,7 +153,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerUpstreamConversationRoutes(app, context);
   registerBashRoutes(app, context);
   registerFileRoutes(app, context);
+  registerTrajectoryRoute(app, context);
   registerGitRoutes(app, context);
+  registerWorkspaceSessionRoutes(app, workspaceSessions);
+  registerConversationWorkspaceRoutes(app, context);
   registerCheckpointRoutes(app, context);
   registerOutputRoutes(app, context);
   registerSkillRoutes(app, context);

@@ -26,6 +26,7 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   branch_folder_failed: 500,
   branch_folder_in_use: 409,
   branch_folder_not_removed: 409,
+  worktree_not_a_repository: 422,
   conversation_elsewhere: 421,
   profile_not_found: 404,
 

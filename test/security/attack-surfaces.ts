@@ -105,8 +105,15 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
   },
   {
     name: "git reads of a workspace (the person's repositories, possibly hostile)",
-    routes: [/^GET \/api\/(conversations\/:id\/)?git\/(changes|diff)$/],
+    routes: [
+      /^GET \/api\/(conversations\/:id\/)?git\/(changes|diff)$/,
+      /^GET \/api\/git\/commits(\/:sha\/changes)?$/,
+    ],
     attacks: [
+      {
+        file: 'src/server/routes/workspace-git-routes.test.ts',
+        title: 'attack: an option-like or unknown sha, ref with commit, and the data dir are refused',
+      },
       {
         file: 'src/runtime/workspace/workspace-git.test.ts',
         title: 'runs none of its programs and answers no data-dir bytes',
@@ -259,11 +266,39 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
-    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, workspace session, the empty answers of unserved features",
+    name: "upstream front ends' saved workspaces: hostile paths never enter the list",
+    routes: [/^(GET|POST|DELETE) \/api\/workspaces(\/parents)?$/],
+    attacks: [
+      {
+        file: 'src/server/routes/upstream-workspaces-routes.test.ts',
+        title:
+          'attack: the data dir, a link to it, credential folders, /proc and relative paths are never saved',
+      },
+    ],
+  },
+  {
+    name: "a conversation's workspace as static files: the workspace-session cookie and what it opens",
+    routes: [
+      /^(POST|DELETE) \/api\/auth\/workspace-session$/,
+      /^GET \/api\/conversations\/:id\/workspace(\/\*)?$/,
+    ],
+    attacks: [
+      ...[
+        'attack: the cookie opens no other route',
+        'attack: a forged, tampered or expired cookie reads nothing',
+        'attack: .. never leaves the workspace, spelt plainly or percent-encoded',
+        'attack: a link planted in the workspace leads nowhere outside it',
+        'attack: the data dir inside a workspace stays closed',
+        "attack: one conversation's URL never reads another's workspace",
+        "serves the agent's HTML in a sandbox where none of its scripts runs",
+      ].map((title) => ({ file: 'src/server/routes/workspace-session-routes.test.ts', title })),
+    ],
+  },
+  {
+    name: "upstream front ends' settings: settings documents, LLM profiles, schemas, the empty answers of unserved features",
     routes: [
       /^GET \/api\/settings\/(agent-schema|conversation-schema)$/,
-      /^GET \/api\/(agent-profiles|workspaces|llm\/provider-connections|llm\/models\/verified)$/,
-      /^(POST|DELETE) \/api\/auth\/workspace-session$/,
+      /^GET \/api\/(agent-profiles|llm\/provider-connections|llm\/models\/verified)$/,
       /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,
       /^GET \/api\/(llm\/providers|llm\/models|plugins\/installed|canvas-extensions\/installed)$/,
       /^POST \/api\/skills$/,

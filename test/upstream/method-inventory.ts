@@ -43,6 +43,8 @@ export const TESTS = {
   savedSecrets:
     'SettingsClient: upsertSecret, listSecrets and deleteSecret keep a saved secret, getSecret never answers its value; HttpClient and AgentServerClient put',
   picker: 'FileClient.getHome and searchSubdirectories list folders for a picker; the data dir is refused',
+  savedWorkspaces:
+    'WorkspacesClient saves, lists and deletes workspaces and parents (never the data dir); startWorkspaceSession opens the workspace URL; downloadTrajectory gives a zip',
 } as const;
 
 const works = (test: string, via?: string): Classification => ({
@@ -62,16 +64,10 @@ const R = {
   profiles:
     'profiles: no server-side profile store (/api/profiles, /api/agent-profiles, meta profiles: 404); the model is chosen per conversation (agent.llm, switch_llm) or in /api/settings',
   goals: 'goal loops (/goal, /goal/stop, /goal/resume): not served (404)',
-  trajectory:
-    'trajectory ZIP (/api/file/download-trajectory/{id}): 501 trajectory_not_available (no zip library); the export is GET /api/conversations/{id}/export',
   hooks:
     'hooks (/api/hooks, hook_config): not served; hook_config is accepted on create and ignored, info carries none',
   skills: 'skills, plugins, sub-agents and their marketplaces: not served (404)',
   mcp: "MCP server tests and OAuth: not served (404); servers come from /api/settings' mcp_servers or a conversation's agent.mcp_config",
-  workspaces:
-    'workspace registry (/api/workspaces): not served (404); the workspace is the folder the workbench was started in',
-  workspaceSession:
-    'workspace browsing session (cookie for /api/conversations/{id}/workspace/…): not served (404); files are read with /api/file/download',
   cloud: 'OpenHands Cloud (app.all-hands.dev) API: another service, not an agent server',
   shared: 'shared (public) conversations: an OpenHands Cloud feature, not served (404)',
   llmCatalogue:
@@ -151,7 +147,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
     startGoal: refused(R.goals),
     stopGoal: refused(R.goals),
     resumeGoal: refused(R.goals),
-    downloadTrajectory: refused(R.trajectory),
+    downloadTrajectory: works(TESTS.savedWorkspaces, 'files.downloadTrajectory'),
     close: local('close(): stops the client’s own socket and transports; sends nothing'),
   },
   RemoteState: {
@@ -193,8 +189,8 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
     downloadAsBlob: works(TESTS.files),
     gitChanges: works(TESTS.git),
     gitDiff: works(TESTS.git),
-    startWorkspaceSession: refused(R.workspaceSession),
-    deleteWorkspaceSession: refused(R.workspaceSession),
+    startWorkspaceSession: works(TESTS.savedWorkspaces),
+    deleteWorkspaceSession: works(TESTS.savedWorkspaces),
     downloadAndSave: local(R.browserOnly),
     close: NO_OP_CLOSE,
   },
@@ -287,7 +283,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
     downloadTextFile: works(TESTS.files),
     getHome: works(TESTS.picker),
     searchSubdirectories: works(TESTS.picker),
-    downloadTrajectory: refused(R.trajectory),
+    downloadTrajectory: works(TESTS.savedWorkspaces),
     close: NO_OP_CLOSE,
   },
   ServerClient: {
@@ -307,7 +303,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
   WorkspacesClient: {
     ...all(
       ['listWorkspaces', 'addWorkspaces', 'deleteWorkspace', 'addWorkspaceParents', 'deleteWorkspaceParent'],
-      refused(R.workspaces),
+      works(TESTS.savedWorkspaces),
     ),
     close: NO_OP_CLOSE,
   },

@@ -3,7 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BashWebSocketClient, HttpError, RemoteWorkspace } from '@openhands/typescript-client';
-import { BashClient, FileClient, ServerClient, ToolClient } from '@openhands/typescript-client/clients';
+import {
+  BashClient,
+  FileClient,
+  ServerClient,
+  ToolClient,
+  WorkspacesClient,
+} from '@openhands/typescript-client/clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamWorkbench, type UpstreamWorkbench, waitFor } from './upstream-workbench';
 
@@ -199,6 +205,41 @@ describe('official client: workspace API', () => {
 });
 
 describe('official client: probes and tools', () => {
+  it('WorkspacesClient saves, lists and deletes workspaces and parents (never the data dir); startWorkspaceSession opens the workspace URL; downloadTrajectory gives a zip', async () => {
+    const saved = new WorkspacesClient({ host: bench.host, apiKey: bench.sessionKey });
+    const project = join(bench.workspace, 'saved-project');
+    mkdirSync(project, { recursive: true });
+    const entry = { id: project, name: 'saved-project', path: project };
+    expect((await saved.addWorkspaces([entry])).workspaces).toEqual([entry]);
+    const parent = { id: bench.workspace, name: 'workspace', path: bench.workspace };
+    expect((await saved.addWorkspaceParents([parent])).workspaceParents).toEqual([parent]);
+    expect(await saved.listWorkspaces()).toEqual({ workspaces: [entry], workspaceParents: [parent] });
+    const hostile = await rejection(saved.addWorkspaces([{ id: 'x', name: 'x', path: bench.dataDir }]));
+    expect(statusOf(hostile)).toBe(403);
+    await saved.deleteWorkspace(project);
+    await saved.deleteWorkspaceParent(bench.workspace);
+    expect(await saved.listWorkspaces()).toEqual({ workspaces: [], workspaceParents: [] });
+    saved.close();
+
+    const created = await fetch(`${bench.host}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-api-key': bench.sessionKey },
+      body: JSON.stringify({ workspace: { working_dir: bench.workspace } }),
+    });
+    const id = ((await created.json()) as { id: string }).id;
+    const base = await workspace.startWorkspaceSession(id);
+    expect(base).toBe(`${bench.host}/api/conversations/${id}/workspace/`);
+    writeFileSync(join(bench.workspace, 'served.txt'), 'served by the workspace route\n');
+    const served = await fetch(`${base}served.txt`, { headers: { 'x-session-api-key': bench.sessionKey } });
+    expect(await served.text()).toBe('served by the workspace route\n');
+    await workspace.deleteWorkspaceSession();
+
+    const files = new FileClient({ host: bench.host, apiKey: bench.sessionKey });
+    const zip = new Uint8Array(await (await files.downloadTrajectory(id)).arrayBuffer());
+    expect(Buffer.from(zip.subarray(0, 4)).toString('latin1')).toBe('PK\x03\x04');
+    files.close();
+  });
+
   it('ServerClient: getAlive, getHealth, getReady, getServerInfo', async () => {
     const server = new ServerClient({ host: bench.host, apiKey: bench.sessionKey });
     expect(await server.getAlive()).toMatchObject({ status: 'ok' });

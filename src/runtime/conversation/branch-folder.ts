@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { closestRepository } from '../workspace/closest-repository';
 import { runConfined } from '../workspace/run-confined';
 import { SAFE_CONFIG, SAFE_ENV } from '../workspace/run-git';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
@@ -11,6 +12,8 @@ import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
 const GIT_TIMEOUT_MS = 120_000;
 const GIT_OUTPUT_BYTES = 1024 * 1024;
 const BRANCHES_SUFFIX = '.branches';
+/** Where a conversation created with `worktree: true` gets its own worktree: deleted with it. */
+const WORKTREES_SUFFIX = '.worktrees';
 
 export interface BranchFolder {
   /** The folder the fork owns (a git worktree of the workspace's repository, or a plain folder). */
@@ -23,14 +26,62 @@ export interface BranchFolder {
  * `<parent>/<workspace name>.branches/<short id>` (the id's first 8 hex digits, all 32 when those are
  * taken): beside the workspace, never inside the data dir.
  */
-export function branchFolderPath(workspaceDir: string, forkId: string): string {
+export function branchFolderPath(workspaceDir: string, forkId: string, suffix = BRANCHES_SUFFIX): string {
   const hex = forkId.replaceAll('-', '');
-  const short = join(branchesDir(workspaceDir), hex.slice(0, 8));
-  return existsSync(short) || existsSync(`${short}.incoming`) ? join(branchesDir(workspaceDir), hex) : short;
+  const short = join(branchesDir(workspaceDir, suffix), hex.slice(0, 8));
+  return existsSync(short) || existsSync(`${short}.incoming`)
+    ? join(branchesDir(workspaceDir, suffix), hex)
+    : short;
 }
 
-function branchesDir(folder: string): string {
-  return join(dirname(folder), `${basename(folder)}${BRANCHES_SUFFIX}`);
+function branchesDir(folder: string, suffix: string): string {
+  return join(dirname(folder), `${basename(folder)}${suffix}`);
+}
+
+/** True for a folder createConversationWorktree made: the conversation owns it and it goes with it. */
+export function isConversationWorktree(folder: string): boolean {
+  return basename(dirname(folder)).endsWith(WORKTREES_SUFFIX);
+}
+
+/**
+ * A new conversation's own git worktree of the repository holding `workspaceDir` (upstream's
+ * `worktree: true`): `<parent>/<repository>.worktrees/<short id>` on a new branch
+ * `openhands/<conversation id>` from the repository's HEAD, its workspace the same sub-folder the
+ * person named. git runs in the sandbox with the repository's hooks, monitors and filters disabled and
+ * no network; it writes the branch and the worktree's registration into the repository, nothing else.
+ * Throws RuntimeError `worktree_not_a_repository` for a folder in no repository (or one with no commit
+ * yet), `branch_folder_failed` when git refuses; on failure nothing is left behind.
+ */
+export async function createConversationWorktree(
+  confinement: WorkspaceConfinement,
+  workspaceDir: string,
+  conversationId: string,
+): Promise<BranchFolder & { branch: string }> {
+  const source = realpathSync(workspaceDir);
+  // git in the sandbox sees only the folder it is given: ask it in the repository's own top folder.
+  const top = closestRepository(source);
+  const repository = top === undefined ? undefined : await repositoryOf(confinement, top);
+  if (!repository || (source !== repository.toplevel && !source.startsWith(`${repository.toplevel}${sep}`))) {
+    throw new RuntimeError('worktree_not_a_repository');
+  }
+  const root = repository.toplevel;
+  const folder = branchFolderPath(root, conversationId, WORKTREES_SUFFIX);
+  const parent = dirname(folder);
+  await mkdir(parent, { recursive: true });
+  if (existsSync(folder)) throw new RuntimeError('branch_folder_failed', `${folder} already exists`);
+  const branch = `openhands/${conversationId}`;
+  const added = await git(confinement, root, parent, ['worktree', 'add', '-q', '-b', branch, folder, 'HEAD']);
+  if (!added.ok) {
+    await removeBranchFolder(confinement, folder).catch(() => undefined);
+    throw new RuntimeError(
+      'branch_folder_failed',
+      `git worktree add failed: ${added.stderr.trim().slice(0, 500)}`,
+    );
+  }
+  const sub = relative(root, source);
+  const workspace = sub === '' ? folder : join(folder, sub);
+  await mkdir(workspace, { recursive: true });
+  return { folder, workspaceDir: workspace, branch };
 }
 
 /**
@@ -94,7 +145,7 @@ export async function createBranchFolder(options: {
 /**
  * Deletes a fork's own folder and, when it was a worktree, its registration in the repository it
  * came from (`git worktree prune` there). Refuses any folder that is not a branch folder
- * (`<x>.branches/<name>`), so the original workspace can never be deleted by it. Throws RuntimeError
+ * (`<x>.branches/<name>`) or a conversation's worktree (`<x>.worktrees/<name>`), so the original workspace can never be deleted by it. Throws RuntimeError
  * `branch_folder_not_removed` when it cannot be deleted without following a link (see
  * removeFolderWithoutLinks); the registration is then left for a later try.
  */
@@ -105,7 +156,8 @@ export async function removeBranchFolder(
   options: RemoveFolderOptions = {},
 ): Promise<void> {
   const parent = dirname(folder);
-  if (!isAbsolute(folder) || !basename(parent).endsWith(BRANCHES_SUFFIX) || basename(folder) === '') {
+  const suffix = [BRANCHES_SUFFIX, WORKTREES_SUFFIX].find((ending) => basename(parent).endsWith(ending));
+  if (!isAbsolute(folder) || suffix === undefined || basename(folder) === '') {
     throw new Error(`${folder} is not a branch folder`);
   }
   // An agent sharing the folder may swap its sub-folders for links while this runs: a path-based
@@ -117,7 +169,7 @@ export async function removeBranchFolder(
       `${RUNTIME_ERRORS.branch_folder_not_removed} (${removal.reason.replaceAll('-', ' ')}: ${removal.path})`,
     );
   }
-  const origin = join(dirname(parent), basename(parent).slice(0, -BRANCHES_SUFFIX.length));
+  const origin = join(dirname(parent), basename(parent).slice(0, -suffix.length));
   if (!existsSync(origin)) return;
   const repository = await repositoryOf(confinement, origin).catch(() => undefined);
   if (!repository) return;

@@ -18,7 +18,13 @@ import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
 import { observationsDir, createConversationRegistry } from './conversation-registry';
-import { type BranchFolder, createBranchFolder, removeBranchFolder } from './branch-folder';
+import {
+  type BranchFolder,
+  createBranchFolder,
+  isConversationWorktree,
+  removeBranchFolder,
+} from './branch-folder';
+import { conversationWorktrees } from './conversation-worktrees';
 import { createCheckpointOperations } from './checkpoint-operations';
 import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
 import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
@@ -260,6 +266,9 @@ export function createConversationService(
         defaultWorkspace: deps.defaultWorkspace,
         settings: deps.settings(),
         dataDir: deps.dataDir,
+        ...(deps.workspaceConfinement
+          ? { worktree: conversationWorktrees(deps.workspaceConfinement, id, logger) }
+          : {}),
       });
       if (!created) return { info: await info(record), created: false };
       // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.
@@ -371,8 +380,10 @@ export function createConversationService(
     },
     async delete(id, options = {}) {
       const record = await requireRecord(id);
+      // A worktree made for the conversation at its creation goes with it (its commits stay on its branch).
+      const owned = record.branch_folder !== undefined && isConversationWorktree(record.branch_folder);
       const branchFolder =
-        options.deleteFiles && deps.workspaceConfinement ? record.branch_folder : undefined;
+        (options.deleteFiles || owned) && deps.workspaceConfinement ? record.branch_folder : undefined;
       if (branchFolder !== undefined && (await othersWorkingIn(store, id, branchFolder))) {
         throw new RuntimeError('branch_folder_in_use');
       }

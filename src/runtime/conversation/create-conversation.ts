@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import {
   type Budgets,
   DEFAULT_CONFIRMATION_POLICY,
@@ -17,11 +19,21 @@ import { fromUpstreamLLM } from './upstream-llm';
 import { ensureWorkingFolder } from '../workspace-files/ensure-working-folder';
 import { runtimeForbiddenPaths } from '../workspace-files/forbidden-paths';
 
+/** How a create makes, and takes back, a conversation's own worktree (branch-folder.ts). */
+export interface ConversationWorktrees {
+  /** Throws RuntimeError worktree_not_a_repository or branch_folder_failed. */
+  make(workingFolder: string): Promise<{ folder: string; workspaceDir: string }>;
+  /** Never throws: a worktree left behind is logged. */
+  remove(folder: string): Promise<void>;
+}
+
 /**
  * Creates the conversation row for a create request. Returns the existing row (created: false) when
  * the id is taken. A missing working folder is made for an upstream client's request (see
  * isUpstreamRequest and ensureWorkingFolder) and refused for ours; throws RuntimeError
- * invalid_workspace or workspace_forbidden when it cannot or may not be.
+ * invalid_workspace or workspace_forbidden when it cannot or may not be. With `worktree: true` and an
+ * existing folder the conversation works in its own worktree (context.worktree), which it owns
+ * (`branch_folder`), or the create fails with worktree_not_a_repository.
  */
 export async function createConversationRecord(
   store: EventStore,
@@ -33,16 +45,28 @@ export async function createConversationRecord(
     settings: RuntimeSettings;
     /** The runtime's data dir: a missing working folder is never made in it. */
     dataDir: string;
+    /** Makes the conversation's own worktree (`worktree: true`); absent: it works in the folder itself. */
+    worktree?: ConversationWorktrees;
   },
 ): Promise<{ record: ConversationRecord; created: boolean }> {
   const existing = await store.getConversation(context.id);
   if (existing) return { record: existing, created: false };
-  const workspaceDir = await ensureWorkingFolder(
-    request.workspace?.working_dir ?? context.defaultWorkspace,
+  const named = request.workspace?.working_dir ?? context.defaultWorkspace;
+  const existed = await stat(resolve(context.defaultWorkspace, named)).then(
+    () => true,
+    () => false,
+  );
+  const workingFolder = await ensureWorkingFolder(
+    named,
     context.defaultWorkspace,
     () => runtimeForbiddenPaths(context.dataDir, context.settings.sandbox.deny_paths),
     isUpstreamRequest(request),
   );
+  // A folder made just now (the Canvas's ~/workspace/project/<id>) holds no repository: as upstream,
+  // it is worked in directly. A folder the person named must be in one: else 422.
+  const owned =
+    request.worktree && existed && context.worktree ? await context.worktree.make(workingFolder) : undefined;
+  const workspaceDir = owned?.workspaceDir ?? workingFolder;
   const requested = requestedLLM(request);
   const tools = request.agent
     ? toolsOfAgent(request.agent)
@@ -83,9 +107,11 @@ export async function createConversationRecord(
       tags: request.tags ?? [],
       pinned: false,
       ...(tools ? { tools } : {}),
+      ...(owned ? { branch_folder: owned.folder } : {}),
     });
     return { record, created: true };
   } catch (error) {
+    if (owned) await context.worktree?.remove(owned.folder);
     // Two creates with the same id at once: the second one answers like a repeated request.
     const raced =
       error instanceof StoreError && error.code === 'conversation_exists'

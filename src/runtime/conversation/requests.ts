@@ -162,8 +162,8 @@ const HookConfigInputSchema = z
  * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
  * the model configuration, `tools` are checked) or the Agent Canvas's `agent_settings`,
  * `workspace.kind`/`type`, `hook_config`, `user_id` (single user: ignored), `secrets`, tags as an
- * object, `autotitle`. Accepted and not honoured (CONTRACT §8): `client_tools`, `title_llm_profile`,
- * `worktree`, `parent_conversation_id`, `tool_module_qualnames`.
+ * object, `autotitle`, `worktree`. Accepted and not honoured (CONTRACT §8): `client_tools`,
+ * `title_llm_profile`, `parent_conversation_id`, `tool_module_qualnames`.
  */
 export const CreateConversationSchema = z
   .strictObject({
@@ -202,7 +202,10 @@ export const CreateConversationSchema = z
     /** false: the title is not taken from the first message (it stays until renamed). */
     autotitle: z.boolean().optional(),
     title_llm_profile: z.string().max(200).nullish(),
-    /** Upstream runs the conversation in a git worktree of its own; here it works in the folder itself. */
+    /**
+     * true: the conversation works in a git worktree of its own (branch `openhands/<id>`), deleted with
+     * it; a folder the person named in no repository is refused (worktree_not_a_repository).
+     */
     worktree: z.boolean().optional(),
     /** Upstream's Fernet-encrypted keys; this runtime has none to decrypt, so a key sent with it is refused. */
     secrets_encrypted: z.boolean().optional(),

@@ -25,6 +25,8 @@ export const RUNTIME_ERRORS = {
     'Another conversation works in this branch folder: delete that one first, or delete this one and keep the files',
   branch_folder_not_removed:
     'The branch folder could not be deleted safely (a link on its path, or its files kept changing while they were deleted); the conversation is kept, try again',
+  worktree_not_a_repository:
+    'worktree: the workspace folder is not in a git repository with a commit, so it has no worktree to make; send worktree: false to work in the folder itself',
   unknown_mcp_server: 'No MCP server in the settings has that name',
   mcp_path_refused: "An MCP server's read_only_paths would show a path the sandbox hides",
   profile_not_found: 'No LLM profile has that name',

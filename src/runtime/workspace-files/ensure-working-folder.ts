@@ -38,7 +38,7 @@ export async function ensureWorkingFolder(
 }
 
 /** The path as it will be made: the real path of its nearest existing parent plus the missing rest. */
-async function realTarget(absolute: string): Promise<string> {
+export async function realTarget(absolute: string): Promise<string> {
   let parent = dirname(absolute);
   for (;;) {
     const real = await realpath(parent).catch(() => undefined);

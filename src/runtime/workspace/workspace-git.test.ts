@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { EMPTY_TREE } from './git-base-ref';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
+import { gitCommitChanges, gitCommitFileDiff, gitCommits } from './workspace-git-commits';
 import { gitChanges, gitDiff } from './workspace-git';
 import { requireExecutable } from '../tools/terminal/testing/require-executable';
 
@@ -97,8 +98,14 @@ describe.each([
     const { repo, markers } = hostileRepo(`hostile-${label.split(' ')[0]}`);
     const changes = await gitChanges(confinement(), repo);
     const diff = await gitDiff(confinement(), join(repo, 'a.txt'));
-    const answers = JSON.stringify([changes, diff]);
+    const commits = await gitCommits(confinement(), repo, 5);
+    const head = commits.commits[0]?.sha ?? '';
+    const commitChanges = await gitCommitChanges(confinement(), repo, head);
+    const commitDiff = await gitCommitFileDiff(confinement(), join(repo, 'a.txt'), head);
+    const answers = JSON.stringify([changes, diff, commits, commitChanges, commitDiff]);
     for (const marker of markers) expect(existsSync(marker)).toBe(false);
+    expect(commits.commits).toHaveLength(1);
+    expect(commitChanges).toContainEqual({ status: 'ADDED', path: 'a.txt' });
     expect(answers).not.toContain(SESSION_KEY);
     expect(changes).toContainEqual({ status: 'UPDATED', path: 'a.txt' });
     expect(diff).toEqual({ modified: 'two', original: 'one' });
@@ -118,9 +125,11 @@ describe('a repository redirected into the data dir', () => {
     writeFileSync(join(decoy, 'secret.txt'), 'changed\n');
     const changes = await gitChanges(sandboxed, decoy);
     const diff = await gitDiff(sandboxed, join(decoy, 'secret.txt'));
+    const commits = await gitCommits(sandboxed, decoy, 5);
     expect(changes).toEqual([]);
     expect(diff).toEqual({ modified: null, original: null });
-    expect(JSON.stringify([changes, diff])).not.toContain(SESSION_KEY);
+    expect(commits).toEqual({ commits: [], has_more: false });
+    expect(JSON.stringify([changes, diff, commits])).not.toContain(SESSION_KEY);
   });
 });
 

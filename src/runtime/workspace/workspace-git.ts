@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { GitChange, GitDiff } from './git-change';
+import { closestRepository } from './closest-repository';
 import { gitBaseRef } from './git-base-ref';
 import { parseNameStatus } from './parse-name-status';
 import { type GitRunner, gitRunner } from './run-git';
@@ -120,17 +121,6 @@ function checkRef(ref: string | undefined): void {
   if (ref === undefined) return;
   if (ref === '' || ref.startsWith('-') || /[\0-\x20\x7f]/.test(ref) || ref.length > 256) {
     throw new WorkspaceError('invalid_ref', 'ref must be a branch, tag or commit name, not an option');
-  }
-}
-
-/** The nearest folder from `start` upwards holding `.git` (a folder, or a file as in worktrees). */
-function closestRepository(start: string): string | undefined {
-  let current = start;
-  for (;;) {
-    if (existsSync(join(current, '.git'))) return current;
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
   }
 }
 

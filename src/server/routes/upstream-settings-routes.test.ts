@@ -89,7 +89,6 @@ describe('upstream settings-side routes', () => {
     const answers = {
       '/api/agent-profiles': { profiles: [], active_agent_profile_id: null },
       '/api/settings/secrets': { secrets: [] },
-      '/api/workspaces': { workspaces: [], workspaceParents: [] },
       '/api/llm/provider-connections': [],
     };
     for (const [url, expected] of Object.entries(answers)) {
@@ -104,8 +103,5 @@ describe('upstream settings-side routes', () => {
     });
     const schema = await call(server, { url: '/api/settings/agent-schema' });
     expect(JSON.stringify(schema.body)).toContain('llm.model');
-    expect((await call(server, { method: 'POST', url: '/api/auth/workspace-session' })).body).toEqual({
-      ok: true,
-    });
   });
 });

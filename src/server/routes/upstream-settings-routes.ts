@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EmptyBodySchema } from '../api-schemas';
 import type { ZodApp } from '../server-context';
 import { settingsSchemas } from './upstream-settings-schemas';
 
@@ -10,7 +9,8 @@ const AnyList = z.array(z.unknown());
  * The upstream settings-side routes an upstream front end (the Agent Canvas) reads before it lets a
  * person start a conversation, in upstream's shapes: the schemas of the settings we honour, the model
  * of our settings as its one LLM profile (upstream-profile-routes.ts), and empty lists for what this runtime does not keep (agent
- * profiles, saved workspaces, provider connections); the saved secrets are upstream-secrets-routes.ts. CONTRACT §8 says which is which.
+ * profiles, provider connections; the saved secrets are upstream-secrets-routes.ts, saved workspaces
+ * upstream-workspaces-routes.ts). CONTRACT §8 says which is which.
  */
 export function registerUpstreamSettingsRoutes(app: ZodApp): void {
   const get = (url: string, operationId: string, answer: () => Record<string, unknown> | unknown[]) =>
@@ -29,24 +29,5 @@ export function registerUpstreamSettingsRoutes(app: ZodApp): void {
     profiles: [],
     active_agent_profile_id: null,
   }));
-  get('/api/workspaces', 'listUpstreamWorkspaces', () => ({ workspaces: [], workspaceParents: [] }));
   get('/api/llm/provider-connections', 'listUpstreamProviderConnections', () => []);
-  app.post(
-    '/api/auth/workspace-session',
-    {
-      schema: {
-        operationId: 'openUpstreamWorkspaceSession',
-        body: EmptyBodySchema,
-        tags: ['upstream'],
-        response: { 200: z.object({ ok: z.boolean() }) },
-      },
-    },
-    // No browsing session is kept: files come through /api/file/download with the session key.
-    async () => ({ ok: true }),
-  );
-  app.delete(
-    '/api/auth/workspace-session',
-    { schema: { operationId: 'closeUpstreamWorkspaceSession', tags: ['upstream'] } },
-    async (_request, reply) => reply.code(204).send(),
-  );
 }

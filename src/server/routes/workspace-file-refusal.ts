@@ -39,10 +39,10 @@ export const FILE_ERRORS = {
     status: 503,
     detail: 'The workspace file API is off: this runtime was started without a data dir to protect',
   },
-  trajectory_not_available: {
-    status: 501,
+  trajectory_too_large: {
+    status: 413,
     detail:
-      'Trajectory archives are not offered (no zip library in this runtime). Use GET /api/conversations/{id}/export?format=json for the whole conversation.',
+      'This conversation has more events than one zip without zip64 holds. Use GET /api/conversations/{id}/export?format=json for the whole conversation.',
   },
 } as const;
 

@@ -492,24 +492,6 @@ describe('home and search_subdirs', () => {
   });
 });
 
-describe('download-trajectory', () => {
-  it('answers 404 for an unknown conversation and 501 with a way out for a known one', async () => {
-    const unknown = await app.inject({ url: `/api/file/download-trajectory/${randomUUID()}`, headers: auth });
-    expect(unknown.statusCode).toBe(404);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: auth,
-      payload: { workspace: { working_dir: workspace } },
-    });
-    const id = created.json().id as string;
-    const known = await app.inject({ url: `/api/file/download-trajectory/${id}`, headers: auth });
-    expect(known.statusCode).toBe(501);
-    expect(known.json().code).toBe('trajectory_not_available');
-    expect(known.json().detail).toContain('/export?format=json');
-  });
-});
-
 describe('without a data dir to protect', () => {
   it('answers 503 workspace_api_unavailable rather than serving files unguarded', async () => {
     const bare = await buildServer({

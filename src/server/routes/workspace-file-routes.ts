@@ -4,14 +4,14 @@ import { homedir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { type ForbiddenPaths, runtimeForbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
+import type { ForbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
 import { listSubdirectories } from '../../runtime/workspace-files/list-subdirectories';
 import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
 import { writeUploadAtomic } from '../../runtime/workspace-files/write-upload-atomic';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import { ServiceUnavailableError } from '../error-catalogue';
 import type { ServerContext, ZodApp } from '../server-context';
 import { contentDisposition } from './export-route';
+import { type FileRules, fileRules } from './file-rules';
 import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
 import {
   FilePathQuerySchema,
@@ -19,7 +19,6 @@ import {
   HomeQuerySchema,
   SearchSubdirsQuerySchema,
   SubdirectoryPageSchema,
-  TrajectoryParamsSchema,
   UploadAnswerSchema,
 } from './workspace-file-schemas';
 
@@ -47,14 +46,7 @@ const ERRORS = {
  * the folder the person named, so a link the agent plants in its workspace reaches nothing outside it.
  */
 export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
-  const forbidden = async (): Promise<FileRules | undefined> => {
-    if (context.dataDir === undefined) return undefined;
-    const [paths, workspaces] = await Promise.all([
-      runtimeForbiddenPaths(context.dataDir, context.settings.current().sandbox.deny_paths),
-      workspacesOf(context),
-    ]);
-    return { forbidden: paths, workspaces };
-  };
+  const forbidden = () => fileRules(context);
 
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -67,28 +59,9 @@ export function registerFileRoutes(app: ZodApp, context: ServerContext): void {
   registerDownload(app, forbidden);
   registerHome(app, forbidden);
   registerSearchSubdirs(app, forbidden);
-  registerTrajectory(app, context);
-}
-
-/** What every file request is checked against, read fresh for each request. */
-interface FileRules {
-  forbidden: ForbiddenPaths;
-  /** Every conversation's workspace and the launch workspace: where agents write. */
-  workspaces: readonly string[];
 }
 
 type Forbidden = () => Promise<FileRules | undefined>;
-
-async function workspacesOf(context: ServerContext): Promise<string[]> {
-  // A server built without a conversation service (tests) has only its launch workspace.
-  const stored = await Promise.resolve()
-    .then(() => context.service().workspaces())
-    .catch((error: unknown) => {
-      if (error instanceof ServiceUnavailableError) return [];
-      throw error;
-    });
-  return [context.defaultWorkspace, ...stored];
-}
 
 function registerUpload(app: ZodApp, forbidden: Forbidden): void {
   app.post(
@@ -292,27 +265,6 @@ function registerSearchSubdirs(app: ZodApp, forbidden: Forbidden): void {
         items: entries.slice(start, start + limit),
         next_page_id: next === undefined ? null : next.name.toLowerCase(),
       };
-    },
-  );
-}
-
-function registerTrajectory(app: ZodApp, context: ServerContext): void {
-  app.get(
-    '/api/file/download-trajectory/:conversation_id',
-    {
-      schema: {
-        operationId: 'downloadTrajectory',
-        tags: ['files'],
-        description:
-          'Refused with 501: this runtime has no zip library. GET /api/conversations/{id}/export?format=json gives the conversation.',
-        params: TrajectoryParamsSchema,
-        response: { 404: ErrorResponseSchema, 501: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      // Unknown id: 404 as upstream (the service throws conversation_not_found).
-      await context.service().get(request.params.conversation_id);
-      return sendFileError(reply, 'trajectory_not_available');
     },
   );
 }

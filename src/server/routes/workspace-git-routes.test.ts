@@ -130,3 +130,87 @@ describe('the conversation-scoped git routes', () => {
     expect((await get('/api/conversations/nope/git/diff?path=a.txt')).statusCode).toBe(422);
   });
 });
+
+describe('GET /api/git/commits, /api/git/commits/{sha}/changes and /api/git/diff?commit=', () => {
+  let history: string;
+  const shas: string[] = [];
+  beforeAll(() => {
+    requireExecutable('bwrap', 'bubblewrap');
+    history = join(root, 'history');
+    mkdirSync(history);
+    git(history, 'init', '-q', '-b', 'main');
+    git(history, 'config', 'user.email', 't@example.com');
+    git(history, 'config', 'user.name', 'Tester');
+    writeFileSync(join(history, 'x.txt'), 'one\n');
+    git(history, 'add', '-A');
+    git(history, 'commit', '-qm', 'add x');
+    writeFileSync(join(history, 'x.txt'), 'two\n');
+    writeFileSync(join(history, 'y.txt'), 'why\n');
+    git(history, 'add', '-A');
+    git(history, 'commit', '-qm', `change x, add y ${SESSION_KEY}`);
+    git(history, 'rm', '-q', 'y.txt');
+    git(history, 'commit', '-qm', 'remove y');
+    shas.push(...git(history, 'log', '--format=%H').trim().split('\n'));
+  });
+
+  it('lists the commits newest first, pages with has_more, and masks secrets in subjects', async () => {
+    const page = await get(`/api/git/commits?path=${encodeURIComponent(history)}&limit=2`);
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(body.has_more).toBe(true);
+    expect(body.commits.map((commit: { sha: string }) => commit.sha)).toEqual(shas.slice(0, 2));
+    expect(body.commits[0]).toMatchObject({ subject: 'remove y', author: 'Tester' });
+    expect(body.commits[0].short_sha).toBe(shas[0]?.slice(0, body.commits[0].short_sha.length));
+    expect(body.commits[0].timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(JSON.stringify(body)).not.toContain(SESSION_KEY);
+    const all = (await get(`/api/git/commits?path=${encodeURIComponent(history)}`)).json();
+    expect(all.commits).toHaveLength(3);
+    expect(all.has_more).toBe(false);
+  });
+
+  it('answers an empty page for a folder in no repository', async () => {
+    const plain = join(root, 'plain');
+    mkdirSync(plain, { recursive: true });
+    expect((await get(`/api/git/commits?path=${encodeURIComponent(plain)}`)).json()).toEqual({
+      commits: [],
+      has_more: false,
+    });
+  });
+
+  it("gives a commit's changed files and a file's sides at that commit, even one deleted since", async () => {
+    const changes = await get(`/api/git/commits/${shas[1]}/changes?path=${encodeURIComponent(history)}`);
+    expect(changes.json()).toEqual([
+      { status: 'UPDATED', path: 'x.txt' },
+      { status: 'ADDED', path: 'y.txt' },
+    ]);
+    const root = await get(`/api/git/commits/${shas[2]}/changes?path=${encodeURIComponent(history)}`);
+    expect(root.json()).toEqual([{ status: 'ADDED', path: 'x.txt' }]);
+    const diff = await get(
+      `/api/git/diff?path=${encodeURIComponent(join(history, 'x.txt'))}&commit=${shas[1]}`,
+    );
+    expect(diff.json()).toEqual({ original: 'one\n', modified: 'two\n' });
+    const deleted = await get(
+      `/api/git/diff?path=${encodeURIComponent(join(history, 'y.txt'))}&commit=${shas[1]}`,
+    );
+    expect(deleted.json()).toEqual({ original: '', modified: 'why\n' });
+  });
+
+  it('attack: an option-like or unknown sha, ref with commit, and the data dir are refused', async () => {
+    const option = await get(`/api/git/commits/--output=x/changes?path=${encodeURIComponent(history)}`);
+    expect(option.statusCode).toBe(422);
+    const unknown = await get(`/api/git/commits/deadbeef/changes?path=${encodeURIComponent(history)}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('git_failed');
+    const both = await get(
+      `/api/git/diff?path=${encodeURIComponent(join(history, 'x.txt'))}&commit=${shas[0]}&ref=HEAD`,
+    );
+    expect(both.statusCode).toBe(400);
+    const optionDiff = await get(
+      `/api/git/diff?path=${encodeURIComponent(join(history, 'x.txt'))}&commit=-p`,
+    );
+    expect(optionDiff.statusCode).toBe(422);
+    const denied = await get(`/api/git/commits?path=${encodeURIComponent(dataDir)}`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('path_denied');
+  });
+});

@@ -3,6 +3,13 @@ import { realpathSync } from 'node:fs';
 import { z } from 'zod';
 import { GitChangeSchema, GitDiffSchema } from '../../runtime/workspace/git-change';
 import { gitChanges, gitDiff } from '../../runtime/workspace/workspace-git';
+import {
+  COMMIT_SHA,
+  GitCommitsPageSchema,
+  gitCommitChanges,
+  gitCommitFileDiff,
+  gitCommits,
+} from '../../runtime/workspace/workspace-git-commits';
 import { WorkspaceError } from '../../runtime/workspace/workspace-error';
 import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
@@ -11,6 +18,14 @@ import { workspaceConfinementOf } from './workspace-bash-routes';
 const tags = ['workspace'];
 const RefSchema = z.string().min(1).max(256).optional();
 const PathQuerySchema = z.object({ path: z.string().min(1).max(4096), ref: RefSchema });
+const CommitSchema = z.string().regex(COMMIT_SHA, 'a commit is 4 to 64 hex digits');
+const DiffQuerySchema = PathQuerySchema.extend({ commit: CommitSchema.optional() });
+const CommitsQuerySchema = z.object({
+  path: z.string().min(1).max(4096),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+const CommitChangesParamsSchema = z.object({ sha: CommitSchema });
+const CommitChangesQuerySchema = z.object({ path: z.string().min(1).max(4096) });
 const ConversationChangesQuerySchema = z.object({ ref: RefSchema });
 const ConversationDiffQuerySchema = z.object({ path: z.string().min(1).max(4096), ref: RefSchema });
 const REFUSALS = {
@@ -26,7 +41,7 @@ const CHANGES_DESCRIPTION =
 const DIFF_DESCRIPTION =
   "One file's `modified` (now) and `original` (at the base) text; both null when it is in no repository; `modified` is '' for a file that is not UTF-8. 400 `git_failed` for a missing file or one over 1 MiB, or a `ref` that names no commit.";
 
-/** The agent server's `/api/git` routes, and the same two over a conversation's workspace. */
+/** The agent server's `/api/git` routes (changes, diffs, commits), and changes and diffs over a conversation's workspace. */
 export function registerGitRoutes(app: ZodApp, context: ServerContext): void {
   const redact = <T>(value: T): T => context.secrets?.redactDeep(value) ?? value;
 
@@ -51,13 +66,56 @@ export function registerGitRoutes(app: ZodApp, context: ServerContext): void {
       schema: {
         operationId: 'getGitDiff',
         tags,
-        description: `${DIFF_DESCRIPTION} \`path\` is an absolute file path outside the data dir.`,
-        querystring: PathQuerySchema,
+        description: `${DIFF_DESCRIPTION} \`path\` is an absolute file path outside the data dir. With \`commit\` (hex, not with \`ref\`: 400 \`git_failed\`) the change that commit made to the file, both sides read from git's objects ('' where the file is absent).`,
+        querystring: DiffQuerySchema,
         response: { 200: GitDiffSchema, ...REFUSALS },
       },
     },
+    async (request) => {
+      const { path, ref, commit } = request.query;
+      if (commit !== undefined && ref !== undefined) {
+        throw new WorkspaceError('git_failed', "'ref' and 'commit' are mutually exclusive");
+      }
+      const confinement = workspaceConfinementOf(context);
+      return redact(
+        commit === undefined
+          ? await gitDiff(confinement, path, ref)
+          : await gitCommitFileDiff(confinement, path, commit),
+      );
+    },
+  );
+
+  app.get(
+    '/api/git/commits',
+    {
+      schema: {
+        operationId: 'getGitCommits',
+        tags,
+        description:
+          'The newest `limit` (1-200, default 50) commits reachable from HEAD of the repository holding the absolute folder `path`, newest first, and `has_more`; an empty page for a folder in no repository or with no commit. git runs confined, as for changes.',
+        querystring: CommitsQuerySchema,
+        response: { 200: GitCommitsPageSchema, ...REFUSALS },
+      },
+    },
     async (request) =>
-      redact(await gitDiff(workspaceConfinementOf(context), request.query.path, request.query.ref)),
+      redact(await gitCommits(workspaceConfinementOf(context), request.query.path, request.query.limit)),
+  );
+
+  app.get(
+    '/api/git/commits/:sha/changes',
+    {
+      schema: {
+        operationId: 'getGitCommitChanges',
+        tags,
+        description:
+          'The files commit `sha` (hex) changed against its first parent (a root commit: all ADDED), relative to the repository holding the folder `path`; 400 `git_failed` for a sha that names no commit.',
+        params: CommitChangesParamsSchema,
+        querystring: CommitChangesQuerySchema,
+        response: { 200: z.array(GitChangeSchema), ...REFUSALS },
+      },
+    },
+    async (request) =>
+      redact(await gitCommitChanges(workspaceConfinementOf(context), request.query.path, request.params.sha)),
   );
 
   app.get(
