@@ -13,6 +13,8 @@ import { closeBrokenSocket } from './socket/close-broken-socket';
 import { SOCKET_MAX_PAYLOAD_BYTES } from './socket/socket-frame-limit';
 import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
+import { createAgentProfileStore } from '../runtime/settings/agent-profile-store';
+import { createLLMProfileStore } from '../runtime/settings/llm-profile-store';
 import { openApiDocument, recordOpenApiRoutes } from './openapi/openapi-document';
 import { isProtectedPath, requireSessionKey } from './require-session-key';
 import { registerCheckpointRoutes } from './routes/checkpoint-routes';
@@ -27,7 +29,9 @@ import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerUpstreamAgentProfileRoutes } from './routes/upstream-agent-profile-routes';
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
+import { registerUpstreamProfileValidateRoute } from './routes/upstream-profile-validate-route';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
 import { registerModelRoutes } from './routes/model-routes';
@@ -127,6 +131,8 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerUpstreamSettingsRoutes(app);
   registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
+  registerUpstreamProfileValidateRoute(app, context);
+  registerUpstreamAgentProfileRoutes(app, context);
   registerModelRoutes(app, context);
   registerConversationRoutes(app, context);
   registerRunControlRoutes(app, context);
@@ -161,6 +167,8 @@ function createContext(options: BuildServerOptions): ServerContext {
     },
     settings: options.settings,
     upstreamSettings: createUpstreamSettingsStore(dirname(options.settings.path)),
+    llmProfiles: createLLMProfileStore(dirname(options.settings.path)),
+    agentProfiles: createAgentProfileStore(dirname(options.settings.path)),
     createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,

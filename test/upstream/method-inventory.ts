@@ -41,6 +41,10 @@ export const TESTS = {
   probes: 'ServerClient: getAlive, getHealth, getReady, getServerInfo',
   tools: 'ToolClient.listTools lists the tools an agent can name',
   picker: 'FileClient.getHome and searchSubdirectories list folders for a picker; the data dir is refused',
+  profiles:
+    'ProfilesClient: saveProfile, listProfiles, getProfile, validateProfile, renameProfile, activateProfile, deleteProfile',
+  agentProfiles:
+    'AgentProfilesClient: saveAgentProfile, getAgentProfile, listAgentProfiles, activateAgentProfile, renameAgentProfile, deleteAgentProfile',
 } as const;
 
 const works = (test: string, via?: string): Classification => ({
@@ -58,7 +62,9 @@ const NO_OP_CLOSE = local(
 const R = {
   acp: 'ACP agents (Claude Code, Codex, Gemini CLI as the agent): not served; this runtime runs its own agent only (create answers 422 for an ACPAgent)',
   profiles:
-    'profiles: no server-side profile store (/api/profiles, /api/agent-profiles, meta profiles: 404); the model is chosen per conversation (agent.llm, switch_llm) or in /api/settings',
+    'profiles in a conversation and meta profiles: no switch_profile and no /api/meta-profiles (404); LLM and agent profiles are served (/api/profiles, /api/agent-profiles), the model is switched per conversation with switch_llm',
+  materialize:
+    'agent profile materialize (POST /api/agent-profiles/{name}/materialize): not served (404); a profile names an LLM profile and the runtime resolves it at create',
   goals: 'goal loops (/goal, /goal/stop, /goal/resume): not served (404)',
   trajectory:
     'trajectory ZIP (/api/file/download-trajectory/{id}): 501 trajectory_not_available (no zip library); the export is GET /api/conversations/{id}/export',
@@ -317,10 +323,10 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
         'deleteAgentProfile',
         'renameAgentProfile',
         'activateAgentProfile',
-        'materializeAgentProfile',
       ],
-      refused(R.profiles),
+      works(TESTS.agentProfiles),
     ),
+    materializeAgentProfile: refused(R.materialize),
     close: NO_OP_CLOSE,
   },
   ProfilesClient: {
@@ -334,7 +340,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
         'activateProfile',
         'validateProfile',
       ],
-      refused(R.profiles),
+      works(TESTS.profiles),
     ),
     close: NO_OP_CLOSE,
   },

@@ -8,9 +8,9 @@ const AnyList = z.array(z.unknown());
 
 /**
  * The upstream settings-side routes an upstream front end (the Agent Canvas) reads before it lets a
- * person start a conversation, in upstream's shapes: the schemas of the settings we honour, the model
- * of our settings as its one LLM profile (upstream-profile-routes.ts), and empty lists for what this runtime does not keep (agent
- * profiles, stored secrets, saved workspaces, provider connections). CONTRACT §8 says which is which.
+ * person start a conversation, in upstream's shapes: the schemas of the settings we honour and empty
+ * lists for what this runtime does not keep (stored secrets, saved workspaces, provider connections).
+ * Profiles are upstream-profile-routes.ts and upstream-agent-profile-routes.ts. CONTRACT §8 says which is which.
  */
 export function registerUpstreamSettingsRoutes(app: ZodApp): void {
   const get = (url: string, operationId: string, answer: () => Record<string, unknown> | unknown[]) =>
@@ -25,10 +25,6 @@ export function registerUpstreamSettingsRoutes(app: ZodApp): void {
     'getUpstreamConversationSettingsSchema',
     () => settingsSchemas().conversation,
   );
-  get('/api/agent-profiles', 'listUpstreamAgentProfiles', () => ({
-    profiles: [],
-    active_agent_profile_id: null,
-  }));
   get('/api/settings/secrets', 'listUpstreamSecrets', () => ({ secrets: [] }));
   get('/api/workspaces', 'listUpstreamWorkspaces', () => ({ workspaces: [], workspaceParents: [] }));
   get('/api/llm/provider-connections', 'listUpstreamProviderConnections', () => []);
