@@ -64,7 +64,13 @@ export function registerUpstreamProfileRoutes(app: ZodApp, context: ServerContex
           base_url: typeof profile.llm.base_url === 'string' ? profile.llm.base_url : null,
           api_key_set: profile.apiKey !== null,
         })),
-        active_profile: listed.some((entry) => entry.name === active) ? active : null,
+        // The stand-in is the model in effect, so it is the active one.
+        active_profile:
+          context.llmProfiles.list().length === 0
+            ? (listed[0]?.name ?? null)
+            : listed.some((entry) => entry.name === active)
+              ? active
+              : null,
       };
     },
   );

@@ -89,15 +89,18 @@ describe('LLM profiles kept as upstream keeps them (read, rename, validate, dele
     expect((await call(server, { url: '/api/profiles/main' })).body).toMatchObject({ api_key_set: true });
   });
 
-  it('deleting the active profile leaves none active and the model in effect, as upstream; deleting is idempotent', async () => {
+  it('deleting the active profile leaves none active and the model in effect (listed as the stand-in again); deleting is idempotent', async () => {
     server = await createTestServer({ env: NO_ENV_MODEL });
     await save('alpha', { model: 'openai/gpt-a', api_key: KEY_A });
     const deleted = await call(server, { method: 'DELETE', url: '/api/profiles/alpha' });
     expect(deleted.body).toEqual({ name: 'alpha', message: expect.any(String) });
     expect((await call(server, { url: '/api/profiles' })).body).toEqual({
       profiles: [{ name: 'default', model: 'openai/gpt-a', base_url: null, api_key_set: true }],
-      active_profile: null,
+      active_profile: 'default',
     });
+    expect(readFileSync(join(server.dataDir, 'upstream-settings.json'), 'utf8')).toContain(
+      '"active_profile": null',
+    );
     expect(server.settings.previewLLM(undefined)).toMatchObject({ model: 'gpt-a', api_key: KEY_A });
     expect((await call(server, { method: 'DELETE', url: '/api/profiles/alpha' })).status).toBe(200);
   });
