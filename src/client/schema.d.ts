@@ -3619,6 +3619,7 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                    agent_profile_id?: string | null;
                     client_tools?: ({
                         name: string;
                         description?: string | null;

@@ -155,6 +155,11 @@ export const CreateConversationSchema = z
     mcp_config: MCPConfigSchema.nullish(),
     /** The Agent Canvas's way of naming the agent (instead of `agent`). */
     agent_settings: UpstreamAgentSettingsSchema.optional(),
+    /**
+     * An agent profile's id instead of `agent_settings` (the Canvas sends it for a profile other than
+     * "default"); the server resolves it to `agent_settings` before the runtime sees the request.
+     */
+    agent_profile_id: z.string().min(1).max(128).nullish(),
     client_tools: z.array(ClientToolSchema).max(50).optional(),
     /** false: the title is not taken from the first message (it stays until renamed). */
     autotitle: z.boolean().optional(),
@@ -167,13 +172,18 @@ export const CreateConversationSchema = z
     tool_module_qualnames: z.record(z.string(), z.string()).nullish(),
   })
   .superRefine((request, context) => {
-    const ways = [request.agent && 'agent', request.agent_settings && 'agent_settings', request.llm && 'llm'];
+    const ways = [
+      request.agent && 'agent',
+      request.agent_settings && 'agent_settings',
+      request.agent_profile_id && 'agent_profile_id',
+      request.llm && 'llm',
+    ];
     const given = ways.filter((way) => typeof way === 'string');
     if (given.length > 1)
       context.addIssue({
         code: 'custom',
         path: [given[1] ?? 'agent'],
-        message: `Give the model either as agent.llm (upstream), agent_settings.llm (the Agent Canvas) or as llm, not ${given.join(' and ')}`,
+        message: `Give the model either as agent.llm (upstream), agent_settings.llm or agent_profile_id (the Agent Canvas) or as llm, not ${given.join(' and ')}`,
       });
     if (request.secrets_encrypted && (request.agent?.llm.api_key || request.agent_settings?.llm?.api_key))
       context.addIssue({

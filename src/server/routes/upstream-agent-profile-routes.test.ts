@@ -111,3 +111,42 @@ describe('agent profiles (the Agent Canvas saves one in onboarding and activates
     });
   });
 });
+
+describe('a conversation created with agent_profile_id (the Canvas launches a non-default profile so)', () => {
+  it("runs the model of the LLM profile the agent profile names, with that profile's key never answered", async () => {
+    server = await createTestServer();
+    await call(server, {
+      method: 'POST',
+      url: '/api/profiles/other',
+      payload: {
+        llm: { model: 'openai/other-model', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-other-key-0123' },
+      },
+    });
+    await call(server, {
+      method: 'POST',
+      url: '/api/agent-profiles/builder',
+      payload: { ...CANVAS_PROFILE, llm_profile_ref: 'other', tools: [{ name: 'terminal' }] },
+    });
+    const { id } = (
+      (await call(server, { url: '/api/agent-profiles/builder' })).body as { profile: { id: string } }
+    ).profile;
+    const created = await call(server, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { agent_profile_id: id, workspace: { kind: 'LocalWorkspace', working_dir: server.workspace } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ agent: { llm: { model: 'openai/other-model', api_key: null } } });
+    expect(JSON.stringify(created.body)).not.toContain('sk-other-key-0123');
+
+    const unknown = await call(server, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: {
+        agent_profile_id: 'no-such-id',
+        workspace: { kind: 'LocalWorkspace', working_dir: server.workspace },
+      },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
