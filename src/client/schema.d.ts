@@ -1551,8 +1551,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -2064,6 +2064,14 @@ export interface components {
                 destructive?: boolean;
             };
         };
+        ClientToolAction: {
+            /** @constant */
+            kind: "ClientToolAction";
+            tool: string;
+            arguments: {
+                [key: string]: unknown;
+            };
+        };
         TerminalObservation: {
             /** @constant */
             kind: "TerminalObservation";
@@ -2132,6 +2140,14 @@ export interface components {
             tool: string;
             /** @default false */
             timed_out: boolean;
+        };
+        ClientToolObservation: {
+            /** @constant */
+            kind: "ClientToolObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            tool: string;
         };
         ClientFrame: components["schemas"]["AuthFrame"] | components["schemas"]["MessageFrame"];
         AuthFrame: {
@@ -3620,15 +3636,23 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     agent_profile_id?: string | null;
-                    client_tools?: ({
+                    client_tools?: {
                         name: string;
-                        description?: string | null;
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @default {
+                         *       "type": "object",
+                         *       "properties": {}
+                         *     }
+                         */
                         parameters?: {
                             [key: string]: unknown;
+                        };
+                        annotations?: {
+                            [key: string]: unknown;
                         } | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    }[];
                     autotitle?: boolean;
                     title_llm_profile?: string | null;
                     worktree?: boolean;

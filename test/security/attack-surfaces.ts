@@ -74,6 +74,10 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
         title: 'is refused when a link on the way leads into the data dir or ~/.ssh',
       },
       {
+        file: 'src/server/routes/client-tools.test.ts',
+        title: 'a client tool %s is refused with 422 and nothing is created',
+      },
+      {
         file: 'test/security/audit-files.integration.test.ts',
         title:
           'an agent whose workspace holds the branches folder cannot turn the delete against outside files',

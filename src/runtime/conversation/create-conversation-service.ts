@@ -33,6 +33,7 @@ import { recoverInterruptedRun, recoverInterruptedRuns } from './recover-interru
 import { subscribeFromStore } from './subscribe-from-store';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { restrictToolset } from './restrict-toolset';
+import { withClientTools } from '../tools/client/with-client-tools';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
@@ -94,13 +95,17 @@ export function createConversationService(
       secrets,
       createToolset: (toolsetOptions) =>
         // Only the tools the conversation was created with (upstream's `agent.tools`), when it chose.
-        restrictToolset(
-          deps.createToolset({
-            ...toolsetOptions,
-            secretEnv: (command) =>
-              secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
-          }),
-          registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
+        // The front end's own tools (upstream's `client_tools`) beside them.
+        withClientTools(
+          restrictToolset(
+            deps.createToolset({
+              ...toolsetOptions,
+              secretEnv: (command) =>
+                secretsNamedIn(command, secrets.conversationSecrets(toolsetOptions.conversationId)),
+            }),
+            registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
+          ),
+          registry.loaded(toolsetOptions.conversationId)?.log.record().client_tools,
         ),
     },
     newId,

@@ -76,6 +76,7 @@ export async function createConversationRecord(
       tags: request.tags ?? [],
       pinned: false,
       ...(tools ? { tools } : {}),
+      ...(request.client_tools?.length ? { client_tools: request.client_tools } : {}),
     });
     return { record, created: true };
   } catch (error) {

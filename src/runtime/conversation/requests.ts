@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ClientToolSpecListSchema,
   ApprovalRuleListInputSchema,
   BaseUrlSchema,
   DecisionScopeSchema,
@@ -13,7 +14,7 @@ import {
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
-import { ClientToolSchema, UpstreamAgentSettingsSchema } from './upstream-agent-settings';
+import { UpstreamAgentSettingsSchema } from './upstream-agent-settings';
 
 /** Request bodies of the runtime's API (CONTRACT §3). The server validates with these; OpenAPI is made from them. */
 
@@ -126,7 +127,7 @@ const HookConfigInputSchema = z
  * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
  * the model configuration, `tools` are checked) or the Agent Canvas's `agent_settings`,
  * `workspace.kind`/`type`, `hook_config`, `user_id` (single user: ignored), `secrets`, tags as an
- * object, `autotitle`. Accepted and not honoured (CONTRACT §8): `client_tools`, `title_llm_profile`,
+ * object, `autotitle`, `client_tools`. Accepted and not honoured (CONTRACT §8): `title_llm_profile`,
  * `worktree`, `parent_conversation_id`, `tool_module_qualnames`.
  */
 export const CreateConversationSchema = z
@@ -160,7 +161,8 @@ export const CreateConversationSchema = z
      * "default"); the server resolves it to `agent_settings` before the runtime sees the request.
      */
     agent_profile_id: z.string().min(1).max(128).nullish(),
-    client_tools: z.array(ClientToolSchema).max(50).optional(),
+    /** Tools the front end runs itself: offered to the model, each call handed to the client (CONTRACT §8). */
+    client_tools: ClientToolSpecListSchema.optional(),
     /** false: the title is not taken from the first message (it stays until renamed). */
     autotitle: z.boolean().optional(),
     title_llm_profile: z.string().max(200).nullish(),

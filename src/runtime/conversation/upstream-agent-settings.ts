@@ -43,15 +43,3 @@ export function toolsOfAgentSettings(settings: UpstreamAgentSettings): ServedToo
   const chosen = new Set(settings.tools.map((tool) => servedToolFor(tool.name)));
   return SERVED_TOOLS.filter((tool) => chosen.has(tool));
 }
-
-/**
- * A tool a front end runs itself (upstream's `client_tools`, e.g. the Canvas's `canvas_ui_control`):
- * accepted, not offered to the model, since this runtime has no way to hand a call back to the page.
- */
-export const ClientToolSchema = z
-  .object({
-    name: z.string().min(1).max(200),
-    description: z.string().max(20_000).nullish(),
-    parameters: z.record(z.string(), z.unknown()).nullish(),
-  })
-  .loose();

@@ -6,3 +6,4 @@ export * from './observations';
 export * from './conversation-info';
 export * from './conversation-state';
 export * from './upstream-metrics';
+export * from './client-tool-spec';

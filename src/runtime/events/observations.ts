@@ -71,6 +71,16 @@ export const MCPToolObservationSchema = z.strictObject({
   timed_out: z.boolean().default(false),
 });
 
+/**
+ * Upstream's acknowledgment of a client tool call: the call went to the client over the event
+ * socket; what the client does with it comes back, if at all, as a later user message.
+ */
+export const ClientToolObservationSchema = z.strictObject({
+  kind: z.literal('ClientToolObservation'),
+  ...observationBase,
+  tool: z.string(),
+});
+
 export const ObservationSchema = z.discriminatedUnion('kind', [
   TerminalObservationSchema,
   FileEditorObservationSchema,
@@ -79,6 +89,7 @@ export const ObservationSchema = z.discriminatedUnion('kind', [
   FinishObservationSchema,
   InvokeSkillObservationSchema,
   MCPToolObservationSchema,
+  ClientToolObservationSchema,
 ]);
 
 export type TerminalObservation = z.infer<typeof TerminalObservationSchema>;
@@ -88,4 +99,5 @@ export type ThinkObservation = z.infer<typeof ThinkObservationSchema>;
 export type FinishObservation = z.infer<typeof FinishObservationSchema>;
 export type InvokeSkillObservation = z.infer<typeof InvokeSkillObservationSchema>;
 export type MCPToolObservation = z.infer<typeof MCPToolObservationSchema>;
+export type ClientToolObservation = z.infer<typeof ClientToolObservationSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;

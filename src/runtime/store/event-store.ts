@@ -1,5 +1,6 @@
 import type {
   ApprovalRule,
+  ClientToolSpec,
   ConfirmationPolicy,
   Event,
   EventKind,
@@ -124,6 +125,8 @@ export interface ConversationRecord {
    * `agent.tools`); absent: every tool. `think` and `finish` are always offered.
    */
   tools?: string[];
+  /** The tools the front end declared (upstream's `client_tools`), offered beside ours; absent: none. */
+  client_tools?: ClientToolSpec[];
   /**
    * The folder this conversation owns (absolute): the branch folder made for it when it was forked
    * with its own copy of the files; its workspace is that folder or a folder inside it. Absent: it

@@ -34,6 +34,7 @@ type Settings = Pick<
   | 'stats'
   | 'tags'
   | 'tools'
+  | 'client_tools'
   | 'branch_folder'
 >;
 
@@ -50,6 +51,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     stats: record.stats,
     tags: record.tags,
     ...(record.tools ? { tools: record.tools } : {}),
+    ...(record.client_tools ? { client_tools: record.client_tools } : {}),
     ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
   };
   return {
@@ -98,6 +100,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     stats: settings.stats,
     tags: settings.tags,
     ...(settings.tools ? { tools: settings.tools } : {}),
+    ...(settings.client_tools ? { client_tools: settings.client_tools } : {}),
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
     pinned: row.pinned === 1,
   };
