@@ -3545,6 +3545,20 @@ export interface operations {
                         agent_context?: ({
                             system_message_suffix?: string | null;
                             user_message_suffix?: string | null;
+                            skills?: ({
+                                name: string;
+                                content: string;
+                                description?: string | null;
+                                trigger?: ({
+                                    type?: string;
+                                    keywords?: string[];
+                                    triggers?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
                         } & {
                             [key: string]: unknown;
                         }) | null;
@@ -3632,6 +3646,24 @@ export interface operations {
                             };
                             disabled_global?: string[];
                         } | null;
+                        agent_context?: ({
+                            skills?: ({
+                                name: string;
+                                content: string;
+                                description?: string | null;
+                                trigger?: ({
+                                    type?: string;
+                                    keywords?: string[];
+                                    triggers?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
                     } & {
                         [key: string]: unknown;
                     };

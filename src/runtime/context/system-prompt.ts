@@ -1,4 +1,4 @@
-import { discoverSkillSet } from '../skills/discover-skills';
+import { discoverSkillSet, type Skill } from '../skills/discover-skills';
 import { skillsListing } from '../skills/skills-listing';
 import { INSTRUCTION_FILES, MAX_INSTRUCTION_BYTES, wrapInstructions } from '../skills/instruction-files';
 import { readConfinedText } from '../skills/workspace-reads';
@@ -9,6 +9,8 @@ export interface SystemPromptOptions {
   toolNames: string[];
   /** The person's own skills folder (`<data-dir>/skills`), listed besides the workspace's. */
   userSkillsDir?: string;
+  /** Skills given in the create request (upstream's `agent_context.skills`). */
+  requestSkills?: readonly Skill[];
 }
 
 export interface SystemPrompt {
@@ -63,7 +65,10 @@ Tools that can change things (terminal, file_editor) take two extra arguments. A
 export async function buildSystemPrompt(options: SystemPromptOptions): Promise<SystemPrompt> {
   return {
     static: buildStaticPrompt(options.toolNames),
-    dynamic: await buildDynamicContext(options.workspaceDir, options.now, options.userSkillsDir),
+    dynamic: await buildDynamicContext(options.workspaceDir, options.now, {
+      ...(options.userSkillsDir ? { userSkillsDir: options.userSkillsDir } : {}),
+      ...(options.requestSkills ? { requestSkills: options.requestSkills } : {}),
+    }),
   };
 }
 
@@ -75,14 +80,14 @@ function buildStaticPrompt(toolNames: readonly string[]): string {
 async function buildDynamicContext(
   workspaceDir: string,
   now: Date,
-  userSkillsDir: string | undefined,
+  skillRoots: { userSkillsDir?: string; requestSkills?: readonly Skill[] },
 ): Promise<string> {
   const lines = [`Current date: ${now.toISOString().slice(0, 10)} (UTC).`, `Workspace: ${workspaceDir}`];
   for (const file of INSTRUCTION_FILES) {
     const content = await readConfinedText(workspaceDir, file, MAX_INSTRUCTION_BYTES);
     if (content !== undefined && content.trim() !== '') lines.push('', wrapInstructions(file, content));
   }
-  const found = await discoverSkillSet({ workspaceDir, ...(userSkillsDir ? { userSkillsDir } : {}) });
+  const found = await discoverSkillSet({ workspaceDir, ...skillRoots });
   const listing = skillsListing(found.skills, found.shadowed);
   if (listing) lines.push('', listing);
   return lines.join('\n');

@@ -308,11 +308,14 @@ export function createConversationService(
       }
       return mcpStatusOf(id);
     },
-    skills: async (id) =>
-      discoverSkills({
-        workspaceDir: (await requireRecord(id)).workspace_dir,
+    skills: async (id) => {
+      const record = await requireRecord(id);
+      return discoverSkills({
+        workspaceDir: record.workspace_dir,
         userSkillsDir: join(deps.dataDir, 'skills'),
-      }),
+        ...(record.skills ? { requestSkills: record.skills } : {}),
+      });
+    },
     async search(query) {
       await recovered;
       const page = await store.listConversations({

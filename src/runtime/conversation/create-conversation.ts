@@ -5,6 +5,7 @@ import { DEFAULT_TITLE } from './conversation-title';
 import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
+import { skillsOfRequest } from './request-skills';
 import { toolsOfAgent } from './upstream-agent';
 import { toolsOfAgentSettings } from './upstream-agent-settings';
 import { fromUpstreamLLM } from './upstream-llm';
@@ -44,6 +45,9 @@ export async function createConversationRecord(
       ? toolsOfAgentSettings(request.agent_settings)
       : undefined;
   const upstreamModel = (request.agent?.llm ?? request.agent_settings?.llm)?.model;
+  const skills = skillsOfRequest(
+    (request.agent?.agent_context ?? request.agent_settings?.agent_context)?.skills ?? undefined,
+  );
   const llm = requested
     ? {
         provider: requested.provider,
@@ -77,6 +81,7 @@ export async function createConversationRecord(
       pinned: false,
       ...(tools ? { tools } : {}),
       ...(request.client_tools?.length ? { client_tools: request.client_tools } : {}),
+      ...(skills ? { skills } : {}),
     });
     return { record, created: true };
   } catch (error) {

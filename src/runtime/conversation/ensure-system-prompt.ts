@@ -39,6 +39,7 @@ export async function ensureSystemPrompt(
     now: ports.clock(),
     toolNames: toolset.tools.map((tool) => tool.name),
     ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
+    ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
   });
   if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
   await log.append({
