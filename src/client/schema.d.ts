@@ -2082,6 +2082,9 @@ export interface components {
             exit_code: number | null;
             /** @default false */
             timed_out: boolean;
+            metadata?: {
+                exit_code: number;
+            };
             cwd?: string;
             full_output_path?: string;
             limits?: string;

@@ -16,6 +16,11 @@ export const TerminalObservationSchema = z.strictObject({
   /** null when the command did not finish (timeout, no output for too long, interrupted). */
   exit_code: z.number().int().nullable(),
   timed_out: z.boolean().default(false),
+  /**
+   * Upstream's CmdOutputMetadata, only for a command that did not finish (`exit_code: -1`): the Agent
+   * Canvas reads `metadata.exit_code` whenever `exit_code` is null, and fails without it.
+   */
+  metadata: z.strictObject({ exit_code: z.number().int() }).optional(),
   /** Working directory after the command, when known. */
   cwd: z.string().optional(),
   /** Where the full output was saved when it was cut for the model. */
