@@ -134,22 +134,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/agent-profiles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listUpstreamAgentProfiles"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/llm/provider-connections": {
         parameters: {
             query?: never;
@@ -378,11 +362,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** @description `config.api_key` is always null (no `X-Expose-Secrets`: a key is write-only here). */
+        get: operations["getUpstreamLLMProfile"];
         put?: never;
-        /** @description Makes the model the one in effect under this name (the key, unless include_secrets is false, kept write-only in settings.json). 422 `llm_unsupported` for a model this runtime cannot reach; nothing is saved then. */
+        /** @description Saves (or overwrites) the profile. A save without a key keeps the namesake's key when the provider and base_url stay the same; include_secrets:false keeps none. It is applied to the settings when it is the active profile or none is active yet. 422 `llm_unsupported` for a model this runtime cannot reach, 409 `profile_limit_reached` past 50; nothing is saved then. */
         post: operations["saveUpstreamLLMProfile"];
-        delete?: never;
+        /** @description Idempotent, as upstream. Deleting the active profile leaves no profile active; the model in effect stays. 409 `profile_exists` while an agent profile refers to it. */
+        delete: operations["deleteUpstreamLLMProfile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -404,6 +390,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profiles/{name}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The active profile stays active under its new name; agent profiles referring to it follow. */
+        post: operations["renameUpstreamLLMProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/llm/models/verified": {
         parameters: {
             query?: never;
@@ -415,6 +418,91 @@ export interface paths {
         get: operations["listUpstreamVerifiedModels"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{name}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Always 200: `valid` says whether a one-token call worked. Rate limits and timeouts count as valid, as upstream; a model this runtime cannot reach is `valid:false` with type `llm_unsupported`. */
+        post: operations["validateUpstreamLLMProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUpstreamAgentProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-profiles/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUpstreamAgentProfile"];
+        put?: never;
+        /** @description Saves (or overwrites) the profile under the path's name; `id` and `revision` are the server's. Fields named like secrets are not kept. 409 `profile_limit_reached` past 50. */
+        post: operations["saveUpstreamAgentProfile"];
+        /** @description Idempotent; deleting the active profile clears the active pointer. */
+        delete: operations["deleteUpstreamAgentProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-profiles/{name}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The id stays, so an active profile stays active. */
+        post: operations["renameUpstreamAgentProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent-profiles/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Pointer only, as upstream: the settings are not touched (`agent_settings_applied: false`). */
+        post: operations["activateUpstreamAgentProfile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1653,8 +1741,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -2231,6 +2319,14 @@ export interface components {
                 destructive?: boolean;
             };
         };
+        ClientToolAction: {
+            /** @constant */
+            kind: "ClientToolAction";
+            tool: string;
+            arguments: {
+                [key: string]: unknown;
+            };
+        };
         TerminalObservation: {
             /** @constant */
             kind: "TerminalObservation";
@@ -2241,6 +2337,9 @@ export interface components {
             exit_code: number | null;
             /** @default false */
             timed_out: boolean;
+            metadata?: {
+                exit_code: number;
+            };
             cwd?: string;
             full_output_path?: string;
             limits?: string;
@@ -2299,6 +2398,14 @@ export interface components {
             tool: string;
             /** @default false */
             timed_out: boolean;
+        };
+        ClientToolObservation: {
+            /** @constant */
+            kind: "ClientToolObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            tool: string;
         };
         ClientFrame: components["schemas"]["AuthFrame"] | components["schemas"]["MessageFrame"];
         AuthFrame: {
@@ -2673,28 +2780,6 @@ export interface operations {
         };
     };
     getUpstreamConversationSettingsSchema: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    } | unknown[];
-                };
-            };
-        };
-    };
-    listUpstreamAgentProfiles: {
         parameters: {
             query?: never;
             header?: never;
@@ -3620,6 +3705,43 @@ export interface operations {
             };
         };
     };
+    getUpstreamLLMProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        api_key_set: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     saveUpstreamLLMProfile: {
         parameters: {
             query?: never;
@@ -3655,12 +3777,55 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteUpstreamLLMProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3698,6 +3863,64 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    renameUpstreamLLMProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    new_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listUpstreamVerifiedModels: {
@@ -3720,6 +3943,277 @@ export interface operations {
                             [key: string]: string[];
                         };
                     };
+                };
+            };
+        };
+    };
+    validateUpstreamLLMProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    llm: {
+                        model: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    include_secrets?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        valid: boolean;
+                        error: {
+                            type: string;
+                            message: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    listUpstreamAgentProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profiles: {
+                            id: string;
+                            name: string;
+                            agent_kind: string;
+                            revision: number;
+                            llm_profile_ref: string | null;
+                            mcp_server_refs: string[] | null;
+                        }[];
+                        active_agent_profile_id: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getUpstreamAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        profile: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    saveUpstreamAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default openhands
+                     * @enum {string}
+                     */
+                    agent_kind?: "openhands" | "acp";
+                    llm_profile_ref?: string | null;
+                    mcp_server_refs?: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteUpstreamAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    renameUpstreamAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    new_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    activateUpstreamAgentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        message: string;
+                        agent_settings_applied: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4004,6 +4498,20 @@ export interface operations {
                         agent_context?: ({
                             system_message_suffix?: string | null;
                             user_message_suffix?: string | null;
+                            skills?: ({
+                                name: string;
+                                content: string;
+                                description?: string | null;
+                                trigger?: ({
+                                    type?: string;
+                                    keywords?: string[];
+                                    triggers?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
                         } & {
                             [key: string]: unknown;
                         }) | null;
@@ -4099,18 +4607,45 @@ export interface operations {
                             };
                             disabled_global?: string[];
                         } | null;
+                        agent_context?: ({
+                            skills?: ({
+                                name: string;
+                                content: string;
+                                description?: string | null;
+                                trigger?: ({
+                                    type?: string;
+                                    keywords?: string[];
+                                    triggers?: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
                     } & {
                         [key: string]: unknown;
                     };
-                    client_tools?: ({
+                    agent_profile_id?: string | null;
+                    client_tools?: {
                         name: string;
-                        description?: string | null;
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @default {
+                         *       "type": "object",
+                         *       "properties": {}
+                         *     }
+                         */
                         parameters?: {
                             [key: string]: unknown;
+                        };
+                        annotations?: {
+                            [key: string]: unknown;
                         } | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    }[];
                     autotitle?: boolean;
                     title_llm_profile?: string | null;
                     worktree?: boolean;

@@ -14,6 +14,8 @@ import { closeBrokenSocket } from './socket/close-broken-socket';
 import { SOCKET_MAX_PAYLOAD_BYTES } from './socket/socket-frame-limit';
 import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
+import { createAgentProfileStore } from '../runtime/settings/agent-profile-store';
+import { createLLMProfileStore } from '../runtime/settings/llm-profile-store';
 import { openApiDocument, recordOpenApiRoutes } from './openapi/openapi-document';
 import { isProtectedPath, requireSessionKey } from './require-session-key';
 import { registerCheckpointRoutes } from './routes/checkpoint-routes';
@@ -30,7 +32,9 @@ import { registerSecretsRoutes } from './routes/secrets-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 import { registerSavedSecretsRoutes } from './routes/saved-secrets-routes';
 import { registerUpstreamSecretsRoutes } from './routes/upstream-secrets-routes';
+import { registerUpstreamAgentProfileRoutes } from './routes/upstream-agent-profile-routes';
 import { registerUpstreamProfileRoutes } from './routes/upstream-profile-routes';
+import { registerUpstreamProfileValidateRoute } from './routes/upstream-profile-validate-route';
 import { registerUpstreamSettingsRoutes } from './routes/upstream-settings-routes';
 import { registerUpstreamWorkspacesRoutes } from './routes/upstream-workspaces-routes';
 import { registerUpstreamUnservedFeatureRoutes } from './routes/upstream-unserved-feature-routes';
@@ -143,6 +147,8 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerUpstreamWorkspacesRoutes(app, context);
   registerUpstreamUnservedFeatureRoutes(app);
   registerUpstreamProfileRoutes(app, context);
+  registerUpstreamProfileValidateRoute(app, context);
+  registerUpstreamAgentProfileRoutes(app, context);
   registerModelRoutes(app, context);
   registerModelContextRoute(app, context);
   registerConversationRoutes(app, context);
@@ -182,6 +188,8 @@ function createContext(options: BuildServerOptions): ServerContext {
     settings: options.settings,
     upstreamSettings: createUpstreamSettingsStore(dirname(options.settings.path)),
     savedSecrets: options.savedSecrets ?? createSavedSecrets(dirname(options.settings.path)),
+    llmProfiles: createLLMProfileStore(dirname(options.settings.path)),
+    agentProfiles: createAgentProfileStore(dirname(options.settings.path)),
     createLLM: options.createLLM,
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,

@@ -29,6 +29,9 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   worktree_not_a_repository: 422,
   conversation_elsewhere: 421,
   profile_not_found: 404,
+  profile_exists: 409,
+  profile_limit_reached: 409,
+  agent_profile_not_found: 404,
 
   conversation_exists: 409,
   unknown_conversation: 404,

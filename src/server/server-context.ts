@@ -1,3 +1,5 @@
+import type { AgentProfileStore } from '../runtime/settings/agent-profile-store';
+import type { LLMProfileStore } from '../runtime/settings/llm-profile-store';
 import type { UpstreamSettingsStore } from '../runtime/settings/upstream-settings-store';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -26,6 +28,10 @@ export interface ServerContext {
   upstreamSettings: UpstreamSettingsStore;
   /** The person's named secrets, kept sealed in the data dir; values never leave through a route. */
   savedSecrets: SavedSecrets;
+  /** Upstream's named LLM profiles (`<data-dir>/llm-profiles.json`). */
+  llmProfiles: LLMProfileStore;
+  /** Upstream's agent profiles and their active pointer (`<data-dir>/agent-profiles.json`). */
+  agentProfiles: AgentProfileStore;
   /** For the connection test; absent: that route answers 503. */
   createLLM: ((config: LLMConfig) => LLM) | undefined;
   defaultWorkspace: string;

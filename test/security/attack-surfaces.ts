@@ -79,6 +79,10 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
           'masks a secret the conversation was given after an instruction file carried it into the prompt',
       },
       {
+        file: 'src/server/routes/client-tools.test.ts',
+        title: 'a client tool %s is refused with 422 and nothing is created',
+      },
+      {
         file: 'test/security/audit-files.integration.test.ts',
         title:
           'an agent whose workspace holds the branches folder cannot turn the delete against outside files',
@@ -299,7 +303,10 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     routes: [
       /^GET \/api\/settings\/(agent-schema|conversation-schema)$/,
       /^GET \/api\/(agent-profiles|llm\/provider-connections|llm\/models\/verified)$/,
-      /^(GET|POST) \/api\/profiles(\/:name(\/activate)?)?$/,
+      /^(GET|POST) \/api\/profiles(\/:name(\/(activate|validate|rename))?)?$/,
+      /^DELETE \/api\/profiles\/:name$/,
+      /^(GET|POST|DELETE) \/api\/agent-profiles\/:name$/,
+      /^POST \/api\/agent-profiles\/(:name\/rename|:id\/activate)$/,
       /^GET \/api\/(llm\/providers|llm\/models|plugins\/installed|canvas-extensions\/installed)$/,
       /^POST \/api\/skills$/,
     ],
@@ -317,6 +324,21 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
         file: 'src/server/routes/upstream-profile-routes.test.ts',
         title:
           'POST /api/profiles/{name} makes its model the one in effect, lists it under its name, never stores or answers the key outside settings.json',
+      },
+      {
+        file: 'src/server/routes/upstream-profile-store-routes.test.ts',
+        title:
+          "validate with a stored profile's name and another base_url sends no key there; the same endpoint gets it",
+      },
+      {
+        file: 'src/server/routes/upstream-profile-store-routes.test.ts',
+        title:
+          're-saving a profile without a key for another base_url drops the key instead of carrying it there',
+      },
+      {
+        file: 'src/server/routes/upstream-agent-profile-routes.test.ts',
+        title:
+          'keeps no field named like a secret, renames keeping the id, and deleting the active one clears the pointer',
       },
       {
         file: 'src/cli/agent-server-command.integration.test.ts',

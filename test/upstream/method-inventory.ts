@@ -45,6 +45,10 @@ export const TESTS = {
   picker: 'FileClient.getHome and searchSubdirectories list folders for a picker; the data dir is refused',
   savedWorkspaces:
     'WorkspacesClient saves, lists and deletes workspaces and parents (never the data dir); startWorkspaceSession opens the workspace URL; downloadTrajectory gives a zip',
+  profiles:
+    'ProfilesClient: saveProfile, listProfiles, getProfile, validateProfile, renameProfile, activateProfile, deleteProfile',
+  agentProfiles:
+    'AgentProfilesClient: saveAgentProfile, getAgentProfile, listAgentProfiles, activateAgentProfile, renameAgentProfile, deleteAgentProfile',
 } as const;
 
 const works = (test: string, via?: string): Classification => ({
@@ -62,7 +66,9 @@ const NO_OP_CLOSE = local(
 const R = {
   acp: 'ACP agents (Claude Code, Codex, Gemini CLI as the agent): not served; this runtime runs its own agent only (create answers 422 for an ACPAgent)',
   profiles:
-    'profiles: no server-side profile store (/api/profiles, /api/agent-profiles, meta profiles: 404); the model is chosen per conversation (agent.llm, switch_llm) or in /api/settings',
+    'profiles in a conversation and meta profiles: no switch_profile and no /api/meta-profiles (404); LLM and agent profiles are served (/api/profiles, /api/agent-profiles), the model is switched per conversation with switch_llm',
+  materialize:
+    'agent profile materialize (POST /api/agent-profiles/{name}/materialize): not served (404); a profile names an LLM profile and the runtime resolves it at create',
   goals: 'goal loops (/goal, /goal/stop, /goal/resume): not served (404)',
   hooks:
     'hooks (/api/hooks, hook_config): not served; hook_config is accepted on create and ignored, info carries none',
@@ -316,10 +322,10 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
         'deleteAgentProfile',
         'renameAgentProfile',
         'activateAgentProfile',
-        'materializeAgentProfile',
       ],
-      refused(R.profiles),
+      works(TESTS.agentProfiles),
     ),
+    materializeAgentProfile: refused(R.materialize),
     close: NO_OP_CLOSE,
   },
   ProfilesClient: {
@@ -333,7 +339,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
         'activateProfile',
         'validateProfile',
       ],
-      refused(R.profiles),
+      works(TESTS.profiles),
     ),
     close: NO_OP_CLOSE,
   },

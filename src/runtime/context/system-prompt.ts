@@ -1,4 +1,4 @@
-import { discoverSkillSet } from '../skills/discover-skills';
+import { discoverSkillSet, type Skill } from '../skills/discover-skills';
 import { skillsListing } from '../skills/skills-listing';
 import { INSTRUCTION_FILES, MAX_INSTRUCTION_BYTES, wrapInstructions } from '../skills/instruction-files';
 import { readConfinedText } from '../skills/workspace-reads';
@@ -12,6 +12,8 @@ export interface SystemPromptOptions {
   userSkillsDir?: string;
   /** Secrets a terminal command may name: told by name only, their values never reach the model. */
   secretNames?: readonly string[];
+  /** Skills given in the create request (upstream's `agent_context.skills`). */
+  requestSkills?: readonly Skill[];
 }
 
 export interface SystemPrompt {
@@ -68,7 +70,10 @@ export async function buildSystemPrompt(options: SystemPromptOptions): Promise<S
   return {
     static: buildStaticPrompt(options.toolNames),
     dynamic: [
-      await buildDynamicContext(options.workspaceDir, options.now, options.userSkillsDir),
+      await buildDynamicContext(options.workspaceDir, options.now, {
+        ...(options.userSkillsDir ? { userSkillsDir: options.userSkillsDir } : {}),
+        ...(options.requestSkills ? { requestSkills: options.requestSkills } : {}),
+      }),
       secretsListing(options.secretNames ?? []),
     ]
       .filter(Boolean)
@@ -84,14 +89,14 @@ function buildStaticPrompt(toolNames: readonly string[]): string {
 async function buildDynamicContext(
   workspaceDir: string,
   now: Date,
-  userSkillsDir: string | undefined,
+  skillRoots: { userSkillsDir?: string; requestSkills?: readonly Skill[] },
 ): Promise<string> {
   const lines = [`Current date: ${now.toISOString().slice(0, 10)} (UTC).`, `Workspace: ${workspaceDir}`];
   for (const file of INSTRUCTION_FILES) {
     const content = await readConfinedText(workspaceDir, file, MAX_INSTRUCTION_BYTES);
     if (content !== undefined && content.trim() !== '') lines.push('', wrapInstructions(file, content));
   }
-  const found = await discoverSkillSet({ workspaceDir, ...(userSkillsDir ? { userSkillsDir } : {}) });
+  const found = await discoverSkillSet({ workspaceDir, ...skillRoots });
   const listing = skillsListing(found.skills, found.shadowed);
   if (listing) lines.push('', listing);
   return lines.join('\n');

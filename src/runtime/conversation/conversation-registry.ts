@@ -110,12 +110,17 @@ export function createConversationRegistry(ports: RegistryPorts) {
         // A deleted conversation (its tools still closing) has no network.
         networkEnabled: () => !deleting.has(id) && entries.has(id) && log.record().network_access,
         mcpServers: conversationMCPServers(deps.settings().mcp_servers ?? {}, ports.mcpConfigs.get(id)),
+        ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
       });
       return created;
     };
     const userSkillsDir = join(deps.dataDir, 'skills');
     const readSkills = async (): Promise<void> => {
-      const found = await discoverSkills({ workspaceDir: log.record().workspace_dir, userSkillsDir });
+      const found = await discoverSkills({
+        workspaceDir: log.record().workspace_dir,
+        userSkillsDir,
+        ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
+      });
       if (!deleting.has(id)) skillsOf.set(id, found);
     };
     const prepare = (tools: Toolset): Promise<void> =>

@@ -1,3 +1,4 @@
+import type { Skill } from '../skills/discover-skills';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { ApprovalRule } from '../events';
@@ -27,6 +28,8 @@ export interface ToolsetRequest {
   networkEnabled: () => boolean;
   /** The MCP servers to start for it (global ones it keeps plus its own), secrets included. */
   mcpServers?: MCPServers;
+  /** Skills its create request gave (upstream's `agent_context.skills`), for invoke_skill. */
+  requestSkills?: readonly Skill[];
 }
 
 /** Everything the conversation service reaches the world through. Tests pass twins. */

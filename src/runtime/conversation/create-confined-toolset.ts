@@ -41,6 +41,7 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     limits: { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb },
     network: network.sandbox,
     userSkillsDir: join(deps.dataDir, 'skills'),
+    ...(request.requestSkills ? { requestSkills: request.requestSkills } : {}),
     ...(request.secretEnv === undefined ? {} : { secretEnv: request.secretEnv }),
   });
   const sandbox = sandboxStatus(process.env);

@@ -40,6 +40,7 @@ import { recoverInterruptedRun, recoverInterruptedRuns } from './recover-interru
 import { subscribeFromStore } from './subscribe-from-store';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { restrictToolset } from './restrict-toolset';
+import { withClientTools } from '../tools/client/with-client-tools';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
@@ -103,13 +104,17 @@ export function createConversationService(
       secrets,
       createToolset: (toolsetOptions) =>
         // Only the tools the conversation was created with (upstream's `agent.tools`), when it chose.
-        restrictToolset(
-          deps.createToolset({
-            ...toolsetOptions,
-            secretEnv: (command) =>
-              secretsNamedIn(command, secrets.commandSecrets(toolsetOptions.conversationId)),
-          }),
-          registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
+        // The front end's own tools (upstream's `client_tools`) beside them.
+        withClientTools(
+          restrictToolset(
+            deps.createToolset({
+              ...toolsetOptions,
+              secretEnv: (command) =>
+                secretsNamedIn(command, secrets.commandSecrets(toolsetOptions.conversationId)),
+            }),
+            registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
+          ),
+          registry.loaded(toolsetOptions.conversationId)?.log.record().client_tools,
         ),
     },
     newId,
@@ -315,11 +320,14 @@ export function createConversationService(
       }
       return mcpStatusOf(id);
     },
-    skills: async (id) =>
-      discoverSkills({
-        workspaceDir: (await requireRecord(id)).workspace_dir,
+    skills: async (id) => {
+      const record = await requireRecord(id);
+      return discoverSkills({
+        workspaceDir: record.workspace_dir,
         userSkillsDir: join(deps.dataDir, 'skills'),
-      }),
+        ...(record.skills ? { requestSkills: record.skills } : {}),
+      });
+    },
     async search(query) {
       await recovered;
       const page = await store.listConversations({

@@ -13,6 +13,7 @@ import { DEFAULT_TITLE } from './conversation-title';
 import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
+import { skillsOfRequest } from './request-skills';
 import { toolsOfAgent } from './upstream-agent';
 import { toolsOfAgentSettings } from './upstream-agent-settings';
 import { fromUpstreamLLM } from './upstream-llm';
@@ -74,6 +75,9 @@ export async function createConversationRecord(
       ? toolsOfAgentSettings(request.agent_settings)
       : undefined;
   const upstreamModel = (request.agent?.llm ?? request.agent_settings?.llm)?.model;
+  const skills = skillsOfRequest(
+    (request.agent?.agent_context ?? request.agent_settings?.agent_context)?.skills ?? undefined,
+  );
   const llm = requested
     ? {
         provider: requested.provider,
@@ -108,6 +112,8 @@ export async function createConversationRecord(
       pinned: false,
       ...(tools ? { tools } : {}),
       ...(owned ? { branch_folder: owned.folder } : {}),
+      ...(request.client_tools?.length ? { client_tools: request.client_tools } : {}),
+      ...(skills ? { skills } : {}),
     });
     return { record, created: true };
   } catch (error) {

@@ -42,6 +42,7 @@ export async function ensureSystemPrompt(
     toolNames: toolset.tools.map((tool) => tool.name),
     ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
     ...(ports.secretNames ? { secretNames: ports.secretNames } : {}),
+    ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
   });
   if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
   await log.append({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ClientToolSpecListSchema,
   ApprovalRuleListInputSchema,
   BaseUrlSchema,
   BudgetsPatchSchema,
@@ -15,7 +16,7 @@ import {
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
-import { ClientToolSchema, UpstreamAgentSettingsSchema } from './upstream-agent-settings';
+import { UpstreamAgentSettingsSchema } from './upstream-agent-settings';
 
 /** Request bodies of the runtime's API (CONTRACT §3). The server validates with these; OpenAPI is made from them. */
 
@@ -162,7 +163,7 @@ const HookConfigInputSchema = z
  * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
  * the model configuration, `tools` are checked) or the Agent Canvas's `agent_settings`,
  * `workspace.kind`/`type`, `hook_config`, `user_id` (single user: ignored), `secrets`, tags as an
- * object, `autotitle`, `worktree`. Accepted and not honoured (CONTRACT §8): `client_tools`,
+ * object, `autotitle`, `worktree`, `client_tools`. Accepted and not honoured (CONTRACT §8):
  * `title_llm_profile`, `parent_conversation_id`, `tool_module_qualnames`.
  */
 export const CreateConversationSchema = z
@@ -198,7 +199,13 @@ export const CreateConversationSchema = z
     mcp_config: MCPConfigSchema.nullish(),
     /** The Agent Canvas's way of naming the agent (instead of `agent`). */
     agent_settings: UpstreamAgentSettingsSchema.optional(),
-    client_tools: z.array(ClientToolSchema).max(50).optional(),
+    /**
+     * An agent profile's id instead of `agent_settings` (the Canvas sends it for a profile other than
+     * "default"); the server resolves it to `agent_settings` before the runtime sees the request.
+     */
+    agent_profile_id: z.string().min(1).max(128).nullish(),
+    /** Tools the front end runs itself: offered to the model, each call handed to the client (CONTRACT §8). */
+    client_tools: ClientToolSpecListSchema.optional(),
     /** false: the title is not taken from the first message (it stays until renamed). */
     autotitle: z.boolean().optional(),
     title_llm_profile: z.string().max(200).nullish(),
@@ -213,13 +220,18 @@ export const CreateConversationSchema = z
     tool_module_qualnames: z.record(z.string(), z.string()).nullish(),
   })
   .superRefine((request, context) => {
-    const ways = [request.agent && 'agent', request.agent_settings && 'agent_settings', request.llm && 'llm'];
+    const ways = [
+      request.agent && 'agent',
+      request.agent_settings && 'agent_settings',
+      request.agent_profile_id && 'agent_profile_id',
+      request.llm && 'llm',
+    ];
     const given = ways.filter((way) => typeof way === 'string');
     if (given.length > 1)
       context.addIssue({
         code: 'custom',
         path: [given[1] ?? 'agent'],
-        message: `Give the model either as agent.llm (upstream), agent_settings.llm (the Agent Canvas) or as llm, not ${given.join(' and ')}`,
+        message: `Give the model either as agent.llm (upstream), agent_settings.llm or agent_profile_id (the Agent Canvas) or as llm, not ${given.join(' and ')}`,
       });
     if (request.secrets_encrypted && (request.agent?.llm.api_key || request.agent_settings?.llm?.api_key))
       context.addIssue({

@@ -30,6 +30,9 @@ export const RUNTIME_ERRORS = {
   unknown_mcp_server: 'No MCP server in the settings has that name',
   mcp_path_refused: "An MCP server's read_only_paths would show a path the sandbox hides",
   profile_not_found: 'No LLM profile has that name',
+  profile_exists: 'A profile already has that name',
+  profile_limit_reached: 'The profile limit is reached: delete a profile before saving a new one',
+  agent_profile_not_found: 'No agent profile has that name or id',
   conversation_elsewhere: 'Another runtime serves this conversation now; try again',
 } as const;
 

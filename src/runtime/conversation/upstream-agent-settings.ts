@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { type ServedTool, SERVED_TOOLS, servedToolFor, UpstreamToolsSchema } from './upstream-agent';
+import { RequestSkillsSchema } from './request-skills';
 import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 
 /**
  * Upstream's `agent_settings` in a create request: the settings document's agent part, as the Agent
  * Canvas sends it instead of `agent`. We read `llm` (the model; absent: the settings' model), `tools`
  * and `mcp_config`. Unlike `agent.tools`, a tool we do not serve is left out rather than refused: the
- * Canvas always asks for `browser_tool_set`, and the agent simply works without it. `agent_context`
- * (skills, skill loading flags) and the other tuning fields are accepted and not honoured (CONTRACT §8).
+ * Canvas always asks for `browser_tool_set`, and the agent simply works without it.
+ * `agent_context.skills` become the conversation's skills (request-skills.ts); the skill loading flags
+ * and the other tuning fields are accepted and not honoured (CONTRACT §8).
  * Only the OpenHands agent kind is served; an ACP agent is refused.
  */
 export const UpstreamAgentSettingsSchema = z
@@ -17,6 +19,7 @@ export const UpstreamAgentSettingsSchema = z
     llm: UpstreamLLMSchema.nullish(),
     tools: UpstreamToolsSchema.nullish(),
     mcp_config: MCPConfigSchema.nullish(),
+    agent_context: z.object({ skills: RequestSkillsSchema.nullish() }).loose().nullish(),
   })
   .loose()
   .superRefine((settings, context) => {
@@ -43,15 +46,3 @@ export function toolsOfAgentSettings(settings: UpstreamAgentSettings): ServedToo
   const chosen = new Set(settings.tools.map((tool) => servedToolFor(tool.name)));
   return SERVED_TOOLS.filter((tool) => chosen.has(tool));
 }
-
-/**
- * A tool a front end runs itself (upstream's `client_tools`, e.g. the Canvas's `canvas_ui_control`):
- * accepted, not offered to the model, since this runtime has no way to hand a call back to the page.
- */
-export const ClientToolSchema = z
-  .object({
-    name: z.string().min(1).max(200),
-    description: z.string().max(20_000).nullish(),
-    parameters: z.record(z.string(), z.unknown()).nullish(),
-  })
-  .loose();

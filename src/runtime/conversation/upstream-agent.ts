@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
+import { RequestSkillsSchema } from './request-skills';
 
 /** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
 export const SERVED_TOOLS = ['terminal', 'file_editor', 'task_tracker'] as const;
@@ -39,7 +40,8 @@ const AVAILABLE_TOOLS =
  * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and
  * `tools` (checked: a tool we cannot serve is refused, naming it) and `mcp_config` (its MCP servers). Fields whose silent loss would
  * change what the agent does are refused: a custom system prompt, a critic, message
- * suffixes in `agent_context`, an ACP agent. Tuning and presentation fields (condenser, skills,
+ * suffixes in `agent_context`, an ACP agent. `agent_context.skills` become the conversation's skills
+ * (request-skills.ts). Tuning and presentation fields (condenser,
  * `system_prompt_filename`, `include_default_tools`, `filter_tools_regex`, `tool_concurrency_limit`, …)
  * are accepted and ignored: this runtime has its own prompt and condenser.
  */
@@ -68,6 +70,7 @@ export const UpstreamAgentSchema = z
       .object({
         system_message_suffix: z.string().nullish(),
         user_message_suffix: z.string().nullish(),
+        skills: RequestSkillsSchema.nullish(),
       })
       .loose()
       .nullish(),

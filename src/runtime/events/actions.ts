@@ -70,6 +70,17 @@ export const MCPToolActionSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * A call to a tool the front end declared (upstream's `client_tools`): nothing runs here, the call is
+ * handed to the client over the event socket (upstream names the action kind `ClientAction_<tool>`).
+ */
+export const ClientToolActionSchema = z.strictObject({
+  kind: z.literal('ClientToolAction'),
+  /** The client tool's name, as declared and as the model called it. */
+  tool: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+});
+
 export const ActionSchema = z.discriminatedUnion('kind', [
   TerminalActionSchema,
   FileEditorActionSchema,
@@ -78,6 +89,7 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   FinishActionSchema,
   InvokeSkillActionSchema,
   MCPToolActionSchema,
+  ClientToolActionSchema,
 ]);
 
 export type TerminalAction = z.infer<typeof TerminalActionSchema>;
@@ -89,4 +101,5 @@ export type ThinkAction = z.infer<typeof ThinkActionSchema>;
 export type FinishAction = z.infer<typeof FinishActionSchema>;
 export type InvokeSkillAction = z.infer<typeof InvokeSkillActionSchema>;
 export type MCPToolAction = z.infer<typeof MCPToolActionSchema>;
+export type ClientToolAction = z.infer<typeof ClientToolActionSchema>;
 export type Action = z.infer<typeof ActionSchema>;

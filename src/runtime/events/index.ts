@@ -9,3 +9,4 @@ export * from './conversation-state';
 export * from './upstream-metrics';
 export * from './step-metrics';
 export * from './model-context';
+export * from './client-tool-spec';

@@ -16,6 +16,11 @@ export const TerminalObservationSchema = z.strictObject({
   /** null when the command did not finish (timeout, no output for too long, interrupted). */
   exit_code: z.number().int().nullable(),
   timed_out: z.boolean().default(false),
+  /**
+   * Upstream's CmdOutputMetadata, only for a command that did not finish (`exit_code: -1`): the Agent
+   * Canvas reads `metadata.exit_code` whenever `exit_code` is null, and fails without it.
+   */
+  metadata: z.strictObject({ exit_code: z.number().int() }).optional(),
   /** Working directory after the command, when known. */
   cwd: z.string().optional(),
   /** Where the full output was saved when it was cut for the model. */
@@ -71,6 +76,16 @@ export const MCPToolObservationSchema = z.strictObject({
   timed_out: z.boolean().default(false),
 });
 
+/**
+ * Upstream's acknowledgment of a client tool call: the call went to the client over the event
+ * socket; what the client does with it comes back, if at all, as a later user message.
+ */
+export const ClientToolObservationSchema = z.strictObject({
+  kind: z.literal('ClientToolObservation'),
+  ...observationBase,
+  tool: z.string(),
+});
+
 export const ObservationSchema = z.discriminatedUnion('kind', [
   TerminalObservationSchema,
   FileEditorObservationSchema,
@@ -79,6 +94,7 @@ export const ObservationSchema = z.discriminatedUnion('kind', [
   FinishObservationSchema,
   InvokeSkillObservationSchema,
   MCPToolObservationSchema,
+  ClientToolObservationSchema,
 ]);
 
 export type TerminalObservation = z.infer<typeof TerminalObservationSchema>;
@@ -88,4 +104,5 @@ export type ThinkObservation = z.infer<typeof ThinkObservationSchema>;
 export type FinishObservation = z.infer<typeof FinishObservationSchema>;
 export type InvokeSkillObservation = z.infer<typeof InvokeSkillObservationSchema>;
 export type MCPToolObservation = z.infer<typeof MCPToolObservationSchema>;
+export type ClientToolObservation = z.infer<typeof ClientToolObservationSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;

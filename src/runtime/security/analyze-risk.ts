@@ -11,6 +11,8 @@ import type { AnalyzeRisk, RiskAssessment, RiskInput } from './security-analyzer
 export const analyzeRisk: AnalyzeRisk = (analyzer, input) => {
   // An MCP tool is opaque to the patterns: its server's declaration stands in for them.
   if (input.action.kind === 'MCPToolAction') return mcpToolRisk(analyzer, input.action, input.modelRisk);
+  // Nothing of a client tool runs here: the front end that declared it acts, so only the model's rating says anything.
+  if (input.action.kind === 'ClientToolAction') return clientToolAssessment(input);
   switch (analyzer.kind) {
     case 'LLMSecurityAnalyzer':
       return modelAssessment(input);
@@ -23,6 +25,14 @@ export const analyzeRisk: AnalyzeRisk = (analyzer, input) => {
     }
   }
 };
+
+function clientToolAssessment(input: RiskInput): RiskAssessment {
+  const risk = input.modelRisk ?? 'UNKNOWN';
+  return {
+    risk,
+    reasons: [`client tool: run by the front end that declared it; the model rated it ${risk}`],
+  };
+}
 
 function modelAssessment(input: RiskInput): RiskAssessment {
   const risk = input.modelRisk ?? 'UNKNOWN';

@@ -73,7 +73,8 @@ function write(path: string, documents: UpstreamSettings): void {
   }
 }
 
-function withoutSecrets(document: SettingsDocument): SettingsDocument {
+/** The document without any field named like a secret, at any depth. */
+export function withoutSecrets(document: SettingsDocument): SettingsDocument {
   const kept: SettingsDocument = {};
   for (const [key, value] of Object.entries(document)) {
     if (SECRET_FIELD.test(key)) continue;

@@ -38,6 +38,7 @@ export interface SkillSet {
 export async function discoverSkills(roots: {
   workspaceDir: string;
   userSkillsDir?: string;
+  requestSkills?: readonly Skill[];
 }): Promise<Skill[]> {
   return (await discoverSkillSet(roots)).skills;
 }
@@ -46,16 +47,22 @@ export async function discoverSkills(roots: {
  * The skills a conversation can use: `<dir>/<name>/SKILL.md` (and `<dir>/<name>.md`) in the
  * workspace's skill folders, and in `<data-dir>/skills/`. The person's skills win a name clash (a
  * repository must not replace what its reader set up), then the first workspace folder; each source
- * keeps at most MAX_SKILLS. Listed workspace first, as found. Every read is confined to its root (see
+ * keeps at most MAX_SKILLS. `requestSkills` (upstream's inline `agent_context.skills`, given by the
+ * person's front end when the conversation was created) count as the person's and win over a
+ * same-named skill of the skills folder. Listed workspace first, as found. Every read is confined to its root (see
  * workspace-reads): a skill folder linked out of the workspace is not read.
  */
 export async function discoverSkillSet(roots: {
   workspaceDir: string;
   userSkillsDir?: string;
+  requestSkills?: readonly Skill[];
 }): Promise<SkillSet> {
-  const user = roots.userSkillsDir
-    ? await readPlaces([{ root: roots.userSkillsDir, dir: '.', source: 'user' }], new Set())
+  const given = roots.requestSkills ?? [];
+  const givenNames = new Set(given.map((skill) => skill.name));
+  const fromFolder = roots.userSkillsDir
+    ? await readPlaces([{ root: roots.userSkillsDir, dir: '.', source: 'user' }], givenNames)
     : [];
+  const user = [...given, ...fromFolder];
   const userNames = new Set(user.map((skill) => skill.name));
   const workspacePlaces = WORKSPACE_SKILL_DIRS.map((dir) => ({
     root: roots.workspaceDir,

@@ -1,6 +1,8 @@
+import type { Skill } from '../skills/discover-skills';
 import type {
   ApprovalRule,
   Budgets,
+  ClientToolSpec,
   ConfirmationPolicy,
   Event,
   EventKind,
@@ -127,6 +129,10 @@ export interface ConversationRecord {
    * `agent.tools`); absent: every tool. `think` and `finish` are always offered.
    */
   tools?: string[];
+  /** The tools the front end declared (upstream's `client_tools`), offered beside ours; absent: none. */
+  client_tools?: ClientToolSpec[];
+  /** Skills the create request gave (upstream's `agent_context.skills`), as the person's own. */
+  skills?: Skill[];
   /**
    * The folder this conversation owns (absolute): the branch folder made for it when it was forked
    * with its own copy of the files; its workspace is that folder or a folder inside it. Absent: it

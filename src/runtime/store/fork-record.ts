@@ -36,6 +36,9 @@ export function forkRecord(
     tags: [...source.tags],
     pinned: false,
     ...(source.tools ? { tools: [...source.tools] } : {}),
+    // As upstream's fork: a fork of a conversation with client tools can still offer them.
+    ...(source.client_tools ? { client_tools: structuredClone(source.client_tools) } : {}),
+    ...(source.skills ? { skills: structuredClone(source.skills) } : {}),
     // A fork that shares the folder does not own it, even when its source did.
     ...(options.branch ? { branch_folder: options.branch.folder } : {}),
   };

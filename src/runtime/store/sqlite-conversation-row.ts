@@ -35,6 +35,8 @@ type Settings = Pick<
   | 'stats'
   | 'tags'
   | 'tools'
+  | 'client_tools'
+  | 'skills'
   | 'branch_folder'
 >;
 
@@ -52,6 +54,8 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     stats: record.stats,
     tags: record.tags,
     ...(record.tools ? { tools: record.tools } : {}),
+    ...(record.client_tools ? { client_tools: record.client_tools } : {}),
+    ...(record.skills ? { skills: record.skills } : {}),
     ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
   };
   return {
@@ -101,6 +105,8 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     stats: settings.stats,
     tags: settings.tags,
     ...(settings.tools ? { tools: settings.tools } : {}),
+    ...(settings.client_tools ? { client_tools: settings.client_tools } : {}),
+    ...(settings.skills ? { skills: settings.skills } : {}),
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
     pinned: row.pinned === 1,
   };

@@ -1,3 +1,4 @@
+import type { Skill } from '../skills/discover-skills';
 import { createFileEditorTool } from './file-editor/file-editor-tool';
 import { createFinishTool } from './finish-tool';
 import { createInvokeSkillTool } from './invoke-skill-tool';
@@ -33,6 +34,8 @@ export interface ToolsetOptions {
   secretEnv?: (command: string) => Record<string, string>;
   /** The person's own skills (`<data-dir>/skills`), besides the workspace's. */
   userSkillsDir?: string;
+  /** Skills given in the create request, found by invoke_skill beside the folders' ones. */
+  requestSkills?: readonly Skill[];
 }
 
 /**
@@ -60,7 +63,7 @@ export function createToolset(options: ToolsetOptions): Toolset {
     createTaskTrackerTool(),
     createThinkTool(),
     createFinishTool(),
-    createInvokeSkillTool(options.userSkillsDir),
+    createInvokeSkillTool(options.userSkillsDir, options.requestSkills),
   ];
   return {
     tools,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type InvokeSkillAction, type InvokeSkillObservation, textContent } from '../events';
-import { discoverSkills } from '../skills/discover-skills';
+import { discoverSkills, type Skill } from '../skills/discover-skills';
 import { skillInstructions } from '../skills/skills-listing';
 import type { Tool, ToolContext } from './tool';
 import { defineToolArguments } from './tool-arguments';
@@ -21,7 +21,10 @@ const DESCRIPTION =
  * invoke_skill: reads the skill again at call time (a skill added or edited during the conversation is
  * what the model gets), confined to the workspace and the user's skills folder.
  */
-export function createInvokeSkillTool(userSkillsDir: string | undefined): Tool<InvokeSkillAction> {
+export function createInvokeSkillTool(
+  userSkillsDir: string | undefined,
+  requestSkills?: readonly Skill[],
+): Tool<InvokeSkillAction> {
   return {
     name: 'invoke_skill',
     readOnly: true,
@@ -31,6 +34,7 @@ export function createInvokeSkillTool(userSkillsDir: string | undefined): Tool<I
       const skills = await discoverSkills({
         workspaceDir: context.workspaceDir,
         ...(userSkillsDir ? { userSkillsDir } : {}),
+        ...(requestSkills ? { requestSkills } : {}),
       });
       const skill = skills.find((candidate) => candidate.name === action.name);
       if (!skill) {

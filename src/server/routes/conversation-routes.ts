@@ -19,6 +19,7 @@ import type { ServerContext, ZodApp } from '../server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 import { z } from 'zod';
 import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { resolveAgentProfile } from './agent-settings-from-profile';
 
 const tags = ['conversations'];
 
@@ -42,7 +43,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
       },
     },
     async (request, reply) => {
-      const { info, created } = await context.service().create(request.body);
+      const { info, created } = await context.service().create(resolveAgentProfile(context, request.body));
       return reply.code(created ? 201 : 200).send(info);
     },
   );

@@ -7,10 +7,10 @@ const AnyList = z.array(z.unknown());
 
 /**
  * The upstream settings-side routes an upstream front end (the Agent Canvas) reads before it lets a
- * person start a conversation, in upstream's shapes: the schemas of the settings we honour, the model
- * of our settings as its one LLM profile (upstream-profile-routes.ts), and empty lists for what this runtime does not keep (agent
- * profiles, provider connections; the saved secrets are upstream-secrets-routes.ts, saved workspaces
- * upstream-workspaces-routes.ts). CONTRACT §8 says which is which.
+ * person start a conversation, in upstream's shapes: the schemas of the settings we honour and empty
+ * lists for what this runtime does not keep (provider connections). Profiles are upstream-profile-routes.ts
+ * and upstream-agent-profile-routes.ts, saved secrets upstream-secrets-routes.ts, saved workspaces
+ * upstream-workspaces-routes.ts. CONTRACT §8 says which is which.
  */
 export function registerUpstreamSettingsRoutes(app: ZodApp): void {
   const get = (url: string, operationId: string, answer: () => Record<string, unknown> | unknown[]) =>
@@ -25,9 +25,5 @@ export function registerUpstreamSettingsRoutes(app: ZodApp): void {
     'getUpstreamConversationSettingsSchema',
     () => settingsSchemas().conversation,
   );
-  get('/api/agent-profiles', 'listUpstreamAgentProfiles', () => ({
-    profiles: [],
-    active_agent_profile_id: null,
-  }));
   get('/api/llm/provider-connections', 'listUpstreamProviderConnections', () => []);
 }

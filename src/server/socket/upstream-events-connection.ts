@@ -15,6 +15,7 @@ import {
   fullStateEvent,
   serverErrorEvent,
   streamingDeltaEvent,
+  withUpstreamClientAction,
   withUpstreamStats,
 } from './upstream-server-events';
 import { timestampMicros } from './upstream-timestamp-micros';
@@ -70,7 +71,7 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
         return write(JSON.stringify(fullStateEvent(frame.state, deps.now())));
       case 'durable':
         if (frame.seq <= resendThroughSeq && !inResend(frame.event)) return;
-        return writeEvent(withUpstreamStats(frame.event, modelName));
+        return writeEvent(withUpstreamClientAction(withUpstreamStats(frame.event, modelName)));
       case 'delta':
         if (deps.query.streamingDeltas)
           write(JSON.stringify(streamingDeltaEvent(frame.kind, frame.content, deps.now())));

@@ -29,6 +29,18 @@ export function withUpstreamStats(event: Event, modelName: string): Event | (Eve
   return stats.success ? { ...event, value: withUpstreamMetrics(stats.data, modelName) } : event;
 }
 
+/**
+ * A call to a client tool as upstream sends it: the action's kind is `ClientAction_<tool>` and its
+ * fields are the model's arguments (the Agent Canvas reads `action.command`, `action.task`…). The
+ * kind is set last, so an argument named `kind` cannot pass for another action. Other events pass unchanged.
+ */
+export function withUpstreamClientAction(event: Event): Event | Record<string, unknown> {
+  if (event.kind !== 'ActionEvent' || event.action?.kind !== 'ClientToolAction') return event;
+  const { tool, arguments: args } = event.action;
+  const projected: Record<string, unknown> = { ...event, action: { ...args, kind: `ClientAction_${tool}` } };
+  return projected;
+}
+
 /** Upstream's ServerErrorEvent: a bad client frame or a refused message; the socket stays open. */
 export function serverErrorEvent(code: string, detail: string, now: number) {
   return { ...base('ServerErrorEvent', 'environment', now), code, detail };

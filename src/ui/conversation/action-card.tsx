@@ -116,6 +116,9 @@ function ActionBody({
           running={phase === 'running'}
         />
       );
+    case 'ClientToolAction':
+      // Nothing ran here: the front end that declared the tool acts; the summary names it.
+      return null;
   }
 }
 

@@ -48,6 +48,12 @@ export function describeAction(event: ActionEvent): ActionDescription {
       return { icon: BookOpen, toolLabel: 'Skill', summary: given || `Load the skill ${action.name}` };
     case 'MCPToolAction':
       return { icon: Plug, toolLabel: action.server, summary: given || `Call ${action.tool}` };
+    case 'ClientToolAction':
+      return {
+        icon: Wrench,
+        toolLabel: action.tool,
+        summary: given || `Handed ${action.tool} to the front end`,
+      };
   }
 }
 

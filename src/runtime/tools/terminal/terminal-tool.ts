@@ -132,6 +132,7 @@ function observation(
     is_error: false,
     command: action.command,
     timed_out: false,
+    ...(fields.exit_code === null ? { metadata: { exit_code: -1 } } : {}),
     ...fields,
   };
 }
