@@ -33,6 +33,9 @@ const TOOL_GUIDANCE: Record<string, string> = {
     "terminal: a persistent bash shell in the workspace; cwd and variables persist. Prefer non-interactive flags (-y, --no-pager, CI=1). For long jobs pass timeout; for servers run them in the background with output to a log file. If a call returns while the command still runs, send an empty command to wait, or C-c with is_input to stop it. A repository's .git/config, hooks and info are read-only: commit with `git -c user.name=… -c user.email=… commit`, and leave remotes, hooks and git config to the user.",
   file_editor:
     'file_editor: view files (with view_range for big ones) and directories, create new files, and edit with str_replace (old_str must match exactly once, whitespace included) or insert. Use absolute paths. Prefer it over sed or echo redirection for edits.',
+  grep: 'grep: search file contents by regular expression (files or matching lines); faster and safer than grep in the terminal.',
+  glob: 'glob: find files by name or path pattern ("**/*.ts").',
+  list_dir: 'list_dir: list a directory, optionally a few levels deep.',
   task_tracker:
     'task_tracker: for work with several steps, write the plan and keep statuses current (one task in_progress at a time).',
   think: 'think: reason through a problem, a plan or an error without acting.',

@@ -3,7 +3,7 @@ import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 
 /** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
-export const SERVED_TOOLS = ['terminal', 'file_editor', 'task_tracker'] as const;
+export const SERVED_TOOLS = ['terminal', 'file_editor', 'grep', 'glob', 'list_dir', 'task_tracker'] as const;
 export type ServedTool = (typeof SERVED_TOOLS)[number];
 
 /**
@@ -19,6 +19,12 @@ const TOOL_ALIASES: Readonly<Record<string, ServedTool | 'always'>> = {
   file_editor: 'file_editor',
   fileeditortool: 'file_editor',
   str_replace_editor: 'file_editor',
+  grep: 'grep',
+  greptool: 'grep',
+  glob: 'glob',
+  globtool: 'glob',
+  list_dir: 'list_dir',
+  listdirtool: 'list_dir',
   task_tracker: 'task_tracker',
   tasktrackertool: 'task_tracker',
   think: 'always',
@@ -33,7 +39,7 @@ export function servedToolFor(name: string): ServedTool | 'always' | undefined {
 }
 
 const AVAILABLE_TOOLS =
-  'terminal (TerminalTool), file_editor (FileEditorTool), task_tracker (TaskTrackerTool); think and finish are always on';
+  'terminal (TerminalTool), file_editor (FileEditorTool), grep (GrepTool), glob (GlobTool), list_dir, task_tracker (TaskTrackerTool); think and finish are always on';
 
 /**
  * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and

@@ -37,10 +37,13 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe('createToolset', () => {
-  it('offers the six tools, with only terminal and file_editor able to change things', () => {
+  it('offers the nine tools, with only terminal and file_editor able to change things', () => {
     expect(toolset.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ['terminal', false],
       ['file_editor', false],
+      ['grep', true],
+      ['glob', true],
+      ['list_dir', true],
       ['task_tracker', true],
       ['think', true],
       ['finish', true],
