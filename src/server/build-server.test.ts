@@ -59,6 +59,7 @@ describe('buildServer without a conversation service', () => {
         'grep',
         'glob',
         'list_dir',
+        'apply_patch',
         'task_tracker',
         'think',
         'finish',

@@ -54,6 +54,7 @@ export const DEFAULT_USABLE_TOOLS = [
   'grep',
   'glob',
   'list_dir',
+  'apply_patch',
   'task_tracker',
   'think',
   'finish',

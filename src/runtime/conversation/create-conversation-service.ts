@@ -42,6 +42,8 @@ import { createUpstreamOperations } from './upstream-operations';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
+  /** Read-only calls of one reply run at most this many at once (default 1, as upstream's default). */
+  toolConcurrencyLimit?: number;
   /** Improve the title taken from the first message with one cheap model call (off in tests that count calls). */
   modelTitles?: boolean;
 }
@@ -106,6 +108,7 @@ export function createConversationService(
     newId,
     clock,
     condenser: { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser },
+    toolConcurrencyLimit: options.toolConcurrencyLimit ?? 1,
     apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,

@@ -3,7 +3,15 @@ import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 
 /** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
-export const SERVED_TOOLS = ['terminal', 'file_editor', 'grep', 'glob', 'list_dir', 'task_tracker'] as const;
+export const SERVED_TOOLS = [
+  'terminal',
+  'file_editor',
+  'grep',
+  'glob',
+  'list_dir',
+  'apply_patch',
+  'task_tracker',
+] as const;
 export type ServedTool = (typeof SERVED_TOOLS)[number];
 
 /**
@@ -25,6 +33,8 @@ const TOOL_ALIASES: Readonly<Record<string, ServedTool | 'always'>> = {
   globtool: 'glob',
   list_dir: 'list_dir',
   listdirtool: 'list_dir',
+  apply_patch: 'apply_patch',
+  applypatchtool: 'apply_patch',
   task_tracker: 'task_tracker',
   tasktrackertool: 'task_tracker',
   think: 'always',
@@ -39,7 +49,7 @@ export function servedToolFor(name: string): ServedTool | 'always' | undefined {
 }
 
 const AVAILABLE_TOOLS =
-  'terminal (TerminalTool), file_editor (FileEditorTool), grep (GrepTool), glob (GlobTool), list_dir, task_tracker (TaskTrackerTool); think and finish are always on';
+  'terminal (TerminalTool), file_editor (FileEditorTool), grep (GrepTool), glob (GlobTool), list_dir, apply_patch (ApplyPatchTool), task_tracker (TaskTrackerTool); think and finish are always on';
 
 /**
  * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and

@@ -37,13 +37,14 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe('createToolset', () => {
-  it('offers the nine tools, with only terminal and file_editor able to change things', () => {
+  it('offers the ten tools, with only terminal, file_editor and apply_patch able to change things', () => {
     expect(toolset.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ['terminal', false],
       ['file_editor', false],
       ['grep', true],
       ['glob', true],
       ['list_dir', true],
+      ['apply_patch', false],
       ['task_tracker', true],
       ['think', true],
       ['finish', true],

@@ -1,3 +1,4 @@
+import { createApplyPatchTool } from './apply-patch/apply-patch-tool';
 import { createFileEditorTool } from './file-editor/file-editor-tool';
 import { createFinishTool } from './finish-tool';
 import { createInvokeSkillTool } from './invoke-skill-tool';
@@ -63,6 +64,7 @@ export function createToolset(options: ToolsetOptions): Toolset {
     createGrepTool(),
     createGlobTool(),
     createListDirTool(),
+    createApplyPatchTool(),
     createTaskTrackerTool(),
     createThinkTool(),
     createFinishTool(),
