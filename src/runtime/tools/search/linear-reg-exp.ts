@@ -1,15 +1,19 @@
 import { setFlagsFromString } from 'node:v8';
 
-// The `l` flag (V8's linear-time engine) must be enabled before the first pattern is compiled; it
-// changes nothing for patterns compiled without the flag.
+// The `l` flag (V8's linear-time engine) must be enabled before the first pattern is compiled. The
+// second flag lets V8 switch a pattern the linear engine can run over to it once backtracking runs
+// away, for every pattern of the process: the results are the same, only the time is bounded.
 setFlagsFromString('--enable-experimental-regexp-engine');
+setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 
 /**
  * Compiles a pattern the model sent so that matching takes time linear in the text, whatever the
  * pattern: the search runs in the runtime's own process, and a backtracking pattern such as `(a+)+$`
  * would stall every conversation. This is ripgrep's own guarantee and its own limit: backreferences
- * and lookaround are refused. The linear engine has no `i` flag, so case-insensitivity rewrites
- * each letter as a class of both cases. The error names what to change.
+ * and lookaround are refused. A pattern is accepted only if the linear engine can run it; it is then
+ * compiled for the usual (much faster) engine, which V8 leaves for the linear one when backtracking
+ * runs away. The linear engine has no `i` flag, so case-insensitivity rewrites each letter as a class
+ * of both cases. The error names what to change.
  */
 export function compileLinearRegExp(
   pattern: string,
@@ -17,7 +21,9 @@ export function compileLinearRegExp(
 ): { ok: true; expression: RegExp } | { ok: false; error: string } {
   const source = caseInsensitive ? bothCases(pattern) : pattern;
   try {
-    return { ok: true, expression: new RegExp(source, 'lm') };
+    // Throws for what the linear engine cannot run; the fallback then always has somewhere to go.
+    new RegExp(source, 'lm');
+    return { ok: true, expression: new RegExp(source, 'm') };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const linear = reason.includes('linear time')
