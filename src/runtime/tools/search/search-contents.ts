@@ -55,18 +55,29 @@ export async function searchContents(
     return collected > MAX_COLLECTED_CHARACTERS ? 'stop' : undefined;
   };
 
+  const isSearched = (entry: WalkedEntry) =>
+    entry.kind === 'file' &&
+    !search.filters.exclude?.matches(entry.relativePath) &&
+    (search.filters.include === undefined || search.filters.include.matches(entry.relativePath));
   let truncated = false;
   if (root.file !== undefined) take(root.path, await readHandle(root.file));
   else if (root.directory !== undefined) {
     const walked = await walkConfinedTree(
       root.directory,
-      { ignore: root.ignore, ignoreBase: root.ignoreBase, maxEntries: MAX_WALKED_ENTRIES, signal },
-      async (entry: WalkedEntry) => {
+      {
+        ignore: root.ignore,
+        ignoreBase: root.ignoreBase,
+        maxEntries: MAX_WALKED_ENTRIES,
+        signal,
+        prefetch: (entry) => (isSearched(entry) ? readSearchableText(entry.parent, entry.name) : undefined),
+      },
+      async (entry: WalkedEntry, prefetched) => {
         if (search.filters.exclude?.matches(entry.relativePath)) return 'skip';
-        if (entry.kind !== 'file') return undefined;
-        if (search.filters.include !== undefined && !search.filters.include.matches(entry.relativePath))
-          return undefined;
-        return take(entry.path, await readSearchableText(entry.parent, entry.name));
+        if (!isSearched(entry)) return undefined;
+        const read = isSearchableText(prefetched)
+          ? prefetched
+          : await readSearchableText(entry.parent, entry.name);
+        return take(entry.path, read);
       },
     );
     truncated = walked.truncated || walked.stopped;
@@ -76,6 +87,10 @@ export async function searchContents(
     searchPath: root.path,
     truncated,
   };
+}
+
+function isSearchableText(value: unknown): value is SearchableText {
+  return typeof value === 'object' && value !== null && 'kind' in value;
 }
 
 /** Files-only mode still matches line by line, as ripgrep does: a match across a line break is none. */

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { type FileHandle, open, readdir } from 'node:fs/promises';
 import {
   DIRECTORY_FLAGS,
@@ -34,11 +35,20 @@ export interface WalkOptions {
   signal: AbortSignal;
   /** Visit hidden names too (list_dir); a search skips them, as ripgrep does. */
   hidden?: boolean;
+  /**
+   * Starts reading a file ahead of its visit (a few at a time, in the same folder), so reads overlap;
+   * undefined: nothing to read. Its result is handed to the visit. Every read is awaited before the
+   * folder's handle is closed, so none runs on a closed (and perhaps reused) descriptor.
+   */
+  prefetch?: (entry: WalkedEntry) => Promise<unknown> | undefined;
 }
+
+/** Files of one folder read ahead of their visit. */
+const PREFETCH_AHEAD = 8;
 
 /** The answer of a visit: `stop` ends the walk (the caller has what it needs), `skip` leaves a folder out. */
 export type VisitAnswer = 'stop' | 'skip' | undefined;
-export type Visit = (entry: WalkedEntry) => Promise<VisitAnswer> | VisitAnswer;
+export type Visit = (entry: WalkedEntry, prefetched?: unknown) => Promise<VisitAnswer> | VisitAnswer;
 
 /**
  * Walks a pinned directory depth first, names sorted, the way ripgrep chooses files: hidden names
@@ -65,45 +75,71 @@ export async function walkConfinedTree(
     const rules =
       ignore === undefined ? undefined : await withOwnRules(folder, ignore, relativeFolder, options);
     // A folder that cannot be read (permissions, removed meanwhile) walks as empty.
-    const entries = await readdir(procPath(folder), { withFileTypes: true }).catch(() => []);
-    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    for (const entry of entries) {
-      if (stopped || truncated || options.signal.aborted) return;
+    const names = await readdir(procPath(folder), { withFileTypes: true }).catch(() => []);
+    names.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    const entries: WalkedEntry[] = [];
+    for (const entry of names) {
       if (entry.name.startsWith('.') && options.hidden !== true) continue;
       const relativePath = relativeFolder === '' ? entry.name : `${relativeFolder}/${entry.name}`;
-      const kind: EntryKind = entry.isDirectory()
-        ? 'directory'
-        : entry.isSymbolicLink()
-          ? 'link'
-          : entry.isFile()
-            ? 'file'
-            : 'other';
+      const kind = kindOf(entry);
       if (rules?.ignores(joinBase(options.ignoreBase, relativePath), kind === 'directory')) continue;
-      if (++visited > options.maxEntries) {
-        truncated = true;
-        return;
+      entries.push({
+        relativePath,
+        path: `${folder.path}/${entry.name}`,
+        parent: folder,
+        name: entry.name,
+        kind,
+        depth,
+      });
+    }
+    const reads = new Map<number, Promise<unknown>>();
+    const readAhead = (from: number) => {
+      for (let index = from; index < Math.min(entries.length, from + PREFETCH_AHEAD); index++) {
+        const entry = entries[index] as WalkedEntry;
+        if (reads.has(index) || entry.kind !== 'file' || options.prefetch === undefined) continue;
+        // A failed read is the visit's to report; here it must only never be left unawaited.
+        const read = options.prefetch(entry)?.catch((error: unknown) => error);
+        if (read !== undefined) reads.set(index, read);
       }
-      const shown = { relativePath, path: `${folder.path}/${entry.name}`, parent: folder, name: entry.name };
-      const answer = await visit({ ...shown, kind, depth });
-      if (answer === 'stop') {
-        stopped = true;
-        return;
-      }
-      if (answer === 'skip') continue;
-      if (kind === 'directory' && (options.maxDepth === undefined || depth < options.maxDepth)) {
-        const handle = await openFolder(folder, entry.name);
-        if (handle === undefined) continue;
-        try {
-          await walkFolder({ handle, path: shown.path }, relativePath, rules, depth + 1);
-        } finally {
-          await handle.close();
+    };
+    try {
+      for (const [index, entry] of entries.entries()) {
+        if (stopped || truncated || options.signal.aborted) return;
+        if (++visited > options.maxEntries) {
+          truncated = true;
+          return;
+        }
+        readAhead(index);
+        const answer = await visit(entry, await reads.get(index));
+        reads.delete(index);
+        if (answer === 'stop') {
+          stopped = true;
+          return;
+        }
+        if (answer === 'skip') continue;
+        if (entry.kind === 'directory' && (options.maxDepth === undefined || depth < options.maxDepth)) {
+          const handle = await openFolder(folder, entry.name);
+          if (handle === undefined) continue;
+          try {
+            await walkFolder({ handle, path: entry.path }, entry.relativePath, rules, depth + 1);
+          } finally {
+            await handle.close();
+          }
         }
       }
+    } finally {
+      await Promise.all(reads.values());
     }
   };
 
   await walkFolder(start, '', options.ignore, 1);
   return { truncated, stopped };
+}
+
+function kindOf(entry: Dirent): EntryKind {
+  if (entry.isDirectory()) return 'directory';
+  if (entry.isSymbolicLink()) return 'link';
+  return entry.isFile() ? 'file' : 'other';
 }
 
 /** Swapped for a link or removed since it was listed: left out rather than followed. */
