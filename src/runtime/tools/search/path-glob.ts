@@ -13,7 +13,7 @@ export interface PathGlob {
  */
 export function compilePathGlob(pattern: string): PathGlob | undefined {
   const trimmed = pattern.startsWith('/') ? pattern.slice(1) : pattern;
-  const byName = !trimmed.includes('/');
+  const byName = !pattern.includes('/');
   const source = globSource(trimmed);
   if (source === undefined) return undefined;
   const expression = new RegExp(`^${source}$`, 'u');
