@@ -16,7 +16,7 @@ const grepArguments = defineToolArguments(
         .string()
         .min(1)
         .describe(
-          'The regular expression to search for in file contents (ripgrep syntax, e.g. "log.*Error", "function\\\\s+\\\\w+").',
+          'The regular expression to search for in file contents (ripgrep syntax, e.g. "log.*Error", "function\\s+\\w+").',
         ),
       path: z
         .string()
