@@ -1741,8 +1741,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -2283,6 +2283,41 @@ export interface components {
                 number
             ];
         };
+        GrepAction: {
+            /** @constant */
+            kind: "GrepAction";
+            pattern: string;
+            path?: string;
+            include?: string;
+            exclude?: string;
+            /** @default false */
+            case_insensitive: boolean;
+            /** @default 0 */
+            context_lines: number;
+            /**
+             * @default content
+             * @enum {string}
+             */
+            output_mode: "content" | "files_with_matches";
+        };
+        GlobAction: {
+            /** @constant */
+            kind: "GlobAction";
+            pattern: string;
+            path?: string;
+        };
+        ListDirAction: {
+            /** @constant */
+            kind: "ListDirAction";
+            path?: string;
+            /** @default 1 */
+            depth: number;
+        };
+        ApplyPatchAction: {
+            /** @constant */
+            kind: "ApplyPatchAction";
+            patch: string;
+        };
         TaskTrackerAction: {
             /** @constant */
             kind: "TaskTrackerAction";
@@ -2355,6 +2390,57 @@ export interface components {
             path: string;
             old_content?: string;
             new_content?: string;
+        };
+        GrepObservation: {
+            /** @constant */
+            kind: "GrepObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            search_path: string;
+            /** @default false */
+            truncated: boolean;
+            full_output_path?: string;
+            pattern: string;
+        };
+        GlobObservation: {
+            /** @constant */
+            kind: "GlobObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            search_path: string;
+            /** @default false */
+            truncated: boolean;
+            full_output_path?: string;
+            pattern: string;
+        };
+        ListDirObservation: {
+            /** @constant */
+            kind: "ListDirObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            search_path: string;
+            /** @default false */
+            truncated: boolean;
+            full_output_path?: string;
+        };
+        ApplyPatchObservation: {
+            /** @constant */
+            kind: "ApplyPatchObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            /** @default [] */
+            changes: {
+                /** @enum {string} */
+                type: "add" | "update" | "delete";
+                path: string;
+                move_path?: string;
+                old_content?: string;
+                new_content?: string;
+            }[];
         };
         TaskTrackerObservation: {
             /** @constant */

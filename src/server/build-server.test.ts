@@ -53,7 +53,17 @@ describe('buildServer without a conversation service', () => {
       workbench_version: '1.2.3',
       uptime: 7.5,
       idle_time: 2.5,
-      usable_tools: ['terminal', 'file_editor', 'task_tracker', 'think', 'finish'],
+      usable_tools: [
+        'terminal',
+        'file_editor',
+        'grep',
+        'glob',
+        'list_dir',
+        'apply_patch',
+        'task_tracker',
+        'think',
+        'finish',
+      ],
       capabilities: expect.arrayContaining(['conversations', 'search', 'session-socket']),
     });
     await app.close();

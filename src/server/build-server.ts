@@ -61,7 +61,17 @@ import { zodCompilersFactory, zodSerializerCompiler, zodValidatorCompiler } from
 import type { ZodTypeProvider } from './zod-type-provider';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-export const DEFAULT_USABLE_TOOLS = ['terminal', 'file_editor', 'task_tracker', 'think', 'finish'];
+export const DEFAULT_USABLE_TOOLS = [
+  'terminal',
+  'file_editor',
+  'grep',
+  'glob',
+  'list_dir',
+  'apply_patch',
+  'task_tracker',
+  'think',
+  'finish',
+];
 
 export interface BuildServerOptions {
   /** The runtime. Absent: the probes, settings and OpenAPI work; conversation routes answer 503. */

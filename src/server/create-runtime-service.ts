@@ -1,3 +1,4 @@
+import { toolConcurrencyLimit } from './tool-concurrency-limit';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
@@ -104,7 +105,10 @@ export async function createRuntimeService(options: {
       secrets,
       ...(shared ? { leases: shared.leases, appendFeed: shared.appendFeed } : {}),
     },
-    { modelTitles: options.modelTitles ?? true },
+    {
+      modelTitles: options.modelTitles ?? true,
+      toolConcurrencyLimit: toolConcurrencyLimit(process.env.AGENT_WORKBENCH_TOOL_CONCURRENCY),
+    },
   );
   return {
     service,

@@ -412,6 +412,40 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
+    name: 'grep, glob, list_dir and apply_patch (run in the runtime process, like the file editor)',
+    routes: [],
+    attacks: [
+      {
+        file: 'src/runtime/tools/search/read-tools-confinement.test.ts',
+        title: 'walks past links pointing out (data dir, /etc, a file, ..) without following them',
+      },
+      {
+        file: 'src/runtime/tools/search/read-tools-confinement.test.ts',
+        title: 'never reads through a folder swapped for a link to the outside during the walk',
+      },
+      {
+        file: 'src/runtime/tools/search/read-tools-confinement.test.ts',
+        title: 'refuses /proc/self/environ and the session key as a file path',
+      },
+      {
+        file: 'src/runtime/tools/search/grep-tool.test.ts',
+        title: 'answers a catastrophic pattern in linear time and refuses backreferences',
+      },
+      {
+        file: 'src/runtime/tools/apply-patch/apply-patch-confinement.test.ts',
+        title: 'refuses links that lead out: a folder link to add through, a file link to update or delete',
+      },
+      {
+        file: 'src/runtime/tools/apply-patch/apply-patch-confinement.test.ts',
+        title: "refuses git's hooks and config, also through a link with an innocent name",
+      },
+      {
+        file: 'src/runtime/tools/apply-patch/apply-patch-tool.test.ts',
+        title: 'changes nothing when a later hunk does not apply, naming its file and hunk',
+      },
+    ],
+  },
+  {
     name: "the person's own git on the host (hooks and config planted in a repository)",
     routes: [],
     attacks: [

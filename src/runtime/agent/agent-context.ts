@@ -36,6 +36,11 @@ export interface AgentContext {
   signal: AbortSignal;
   condenser: CondenserOptions;
   /**
+   * How many read-only calls of one reply may run at once (upstream's `tool_concurrency_limit`);
+   * absent or 1: one after another, as upstream's default. Calls that may write always run alone.
+   */
+  toolConcurrencyLimit?: number;
+  /**
    * Snapshots the workspace before a step that may change files; the checkpoint id, or undefined
    * when none was taken (no checkpoints, failure, too slow). Never rejects. Absent: no checkpoints.
    */

@@ -2,6 +2,7 @@ import type { ActionEvent, ConfirmationDecisionEvent, NewEvent } from '../events
 import { rejectionOf } from './rejection-of';
 import { evaluateApprovalRules } from '../security/evaluate-approval-rules';
 import { needsConfirmation } from '../security/needs-confirmation';
+import { readLeavesWorkspace } from '../security/read-leaves-workspace';
 import { ruleLabel } from '../security/rule-label';
 import { suggestRule } from '../security/suggest-rule';
 import type { AgentContext } from './agent-context';
@@ -24,7 +25,7 @@ type DecisionFields = Omit<
  * rule decision and per question asked, and a UserRejectObservation naming the rule for each denied
  * action. Actions the policy lets through without a rule are recorded only when the batch waits (so
  * the dialog can show them); otherwise, the common case, the log stays lean. Read-only tools are never
- * asked about.
+ * asked about, except a search outside the workspace under AlwaysConfirm.
  */
 export function decideConfirmations(
   actions: readonly ActionEvent[],
@@ -38,6 +39,11 @@ export function decideConfirmations(
   for (const actionEvent of actions) {
     const action = actionEvent.action;
     if (!action || context.toolset.get(actionEvent.tool_name)?.readOnly) {
+      // A search outside the workspace (the saved outputs) is the one read "Always ask" asks about.
+      if (action && policy.kind === 'AlwaysConfirm' && readLeavesWorkspace(action, context.workspaceDir)) {
+        record(context, actionEvent, { decision: 'asked', decided_by: 'policy' });
+        wait = true;
+      }
       runnable.push(actionEvent);
       continue;
     }

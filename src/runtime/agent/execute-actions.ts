@@ -1,39 +1,37 @@
-import { type ActionEvent, ObservationSchema } from '../events';
+import { type ActionEvent, type Observation, ObservationSchema } from '../events';
 import type { AgentContext, StepOutcome } from './agent-context';
+import { readOnlyGroups } from './read-only-groups';
+
+/** What one call came to: an observation to record, or an error the model reads. */
+type CallOutcome = { observation: Observation } | { error: string };
 
 /**
- * Runs actions in order, appending one ObservationEvent (or AgentErrorEvent) per action. Stops before
- * the next action once the signal fired (the interrupt answers what is left) and after a finish.
- * Never throws for a tool's failure: the model reads it as an error.
+ * Runs actions in call order, appending one ObservationEvent (or AgentErrorEvent) per action, in the
+ * same order. Consecutive read-only calls run together, at most `toolConcurrencyLimit` at a time (their
+ * answers are still appended in call order, once all of the group are done); a call that may write
+ * runs alone. Stops before the next action or group once the signal fired (the interrupt answers what
+ * is left) and after a finish. Never throws for a tool's failure: the model reads it as an error.
  */
 export async function executeActions(
   actions: readonly ActionEvent[],
   context: AgentContext,
 ): Promise<Extract<StepOutcome, { kind: 'continue' | 'finished' | 'aborted' }>> {
-  for (const actionEvent of actions) {
+  const limit = Math.max(1, context.toolConcurrencyLimit ?? 1);
+  for (const group of readOnlyGroups(actions, context.toolset, limit)) {
     if (context.signal.aborted) return { kind: 'aborted' };
-    await executeOne(actionEvent, context);
-    if (actionEvent.action?.kind === 'FinishAction') return { kind: 'finished' };
+    const outcomes = await Promise.all(group.map((actionEvent) => runCall(actionEvent, context)));
+    for (const [index, actionEvent] of group.entries()) {
+      await recordOutcome(actionEvent, outcomes[index] as CallOutcome, context);
+      if (actionEvent.action?.kind === 'FinishAction') return { kind: 'finished' };
+    }
   }
   return context.signal.aborted ? { kind: 'aborted' } : { kind: 'continue' };
 }
 
-async function executeOne(actionEvent: ActionEvent, context: AgentContext): Promise<void> {
-  const answer = { tool_name: actionEvent.tool_name, tool_call_id: actionEvent.tool_call_id };
-  const fail = (error: string) =>
-    context.append({
-      kind: 'AgentErrorEvent',
-      id: context.newId(),
-      timestamp: context.now(),
-      source: 'environment',
-      ...answer,
-      error,
-    });
+async function runCall(actionEvent: ActionEvent, context: AgentContext): Promise<CallOutcome> {
   const tool = context.toolset.get(actionEvent.tool_name);
-  if (!tool || !actionEvent.action) {
-    await fail(`Tool "${actionEvent.tool_name}" is not available in this conversation.`);
-    return;
-  }
+  if (!tool || !actionEvent.action)
+    return { error: `Tool "${actionEvent.tool_name}" is not available in this conversation.` };
   let result: unknown;
   try {
     result = await tool.execute(actionEvent.action, {
@@ -45,23 +43,31 @@ async function executeOne(actionEvent: ActionEvent, context: AgentContext): Prom
       signal: context.signal,
     });
   } catch (error) {
-    await fail(
-      `Tool "${actionEvent.tool_name}" failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return;
+    return {
+      error: `Tool "${actionEvent.tool_name}" failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const observation = ObservationSchema.safeParse(result);
-  if (!observation.success) {
-    await fail(`Tool "${actionEvent.tool_name}" returned a result that could not be recorded.`);
+  if (!observation.success)
+    return { error: `Tool "${actionEvent.tool_name}" returned a result that could not be recorded.` };
+  return { observation: observation.data };
+}
+
+async function recordOutcome(
+  actionEvent: ActionEvent,
+  outcome: CallOutcome,
+  context: AgentContext,
+): Promise<void> {
+  const answer = { tool_name: actionEvent.tool_name, tool_call_id: actionEvent.tool_call_id };
+  const common = { id: context.newId(), timestamp: context.now(), source: 'environment' as const, ...answer };
+  if ('error' in outcome) {
+    await context.append({ kind: 'AgentErrorEvent', ...common, error: outcome.error });
     return;
   }
   await context.append({
     kind: 'ObservationEvent',
-    id: context.newId(),
-    timestamp: context.now(),
-    source: 'environment',
-    ...answer,
+    ...common,
     action_id: actionEvent.id,
-    observation: observation.data,
+    observation: outcome.observation,
   });
 }

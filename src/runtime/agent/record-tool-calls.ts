@@ -119,10 +119,12 @@ function actionEvent(
   };
 }
 
-/** Terminal commands and file edits may change the workspace; viewing, planning and thinking do not. */
+/** Terminal commands, file edits and patches may change the workspace; viewing, searching, planning and thinking do not. */
 function mayChangeFiles(action: Action | null): boolean {
   if (!action) return false;
   return (
-    action.kind === 'TerminalAction' || (action.kind === 'FileEditorAction' && action.command !== 'view')
+    action.kind === 'TerminalAction' ||
+    action.kind === 'ApplyPatchAction' ||
+    (action.kind === 'FileEditorAction' && action.command !== 'view')
   );
 }

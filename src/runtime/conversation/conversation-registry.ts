@@ -22,6 +22,7 @@ export interface RegistryPorts {
   newId(): string;
   clock(): Date;
   condenser: CondenserOptions;
+  toolConcurrencyLimit: number;
   /** Per-conversation API keys given at create time; memory only. */
   apiKeys: Map<string, string>;
   /** Per-conversation MCP servers and the global ones turned off (`mcp_config`). */
@@ -158,6 +159,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
       knowledgeSkills: () => skillsOf.get(id) ?? [],
       observationsDir: observationsDir(deps.dataDir, id),
       condenser: ports.condenser,
+      toolConcurrencyLimit: ports.toolConcurrencyLimit,
       globalApprovalRules: () => deps.settings().approval_rules,
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
       onRunEnd: () => dropIfIdle(id),

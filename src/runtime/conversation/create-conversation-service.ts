@@ -51,6 +51,8 @@ import { readModelContext } from './read-model-context';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
+  /** Read-only calls of one reply run at most this many at once (default 1, as upstream's default). */
+  toolConcurrencyLimit?: number;
   /** Improve the title taken from the first message with one cheap model call (off in tests that count calls). */
   modelTitles?: boolean;
 }
@@ -120,6 +122,7 @@ export function createConversationService(
     newId,
     clock,
     condenser,
+    toolConcurrencyLimit: options.toolConcurrencyLimit ?? 1,
     apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,

@@ -18,6 +18,8 @@ export interface LiveConversationPorts {
   knowledgeSkills(): readonly Skill[];
   observationsDir: string;
   condenser: CondenserOptions;
+  /** Read-only calls of one reply run at most this many at once (1: one after another). */
+  toolConcurrencyLimit: number;
   /** The global approval rules now (settings are read on every use). */
   globalApprovalRules(): readonly ApprovalRule[];
   /**

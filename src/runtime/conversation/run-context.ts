@@ -45,6 +45,7 @@ export function agentContextForRun(
     now: ports.now,
     signal: current.controller.signal,
     condenser: ports.condenser,
+    toolConcurrencyLimit: ports.toolConcurrencyLimit,
     ...(checkpoint ? { checkpoint: () => checkpoint(current.controller.signal) } : {}),
   };
 }

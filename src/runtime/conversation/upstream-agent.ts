@@ -4,7 +4,15 @@ import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { RequestSkillsSchema } from './request-skills';
 
 /** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
-export const SERVED_TOOLS = ['terminal', 'file_editor', 'task_tracker'] as const;
+export const SERVED_TOOLS = [
+  'terminal',
+  'file_editor',
+  'grep',
+  'glob',
+  'list_dir',
+  'apply_patch',
+  'task_tracker',
+] as const;
 export type ServedTool = (typeof SERVED_TOOLS)[number];
 
 /**
@@ -20,6 +28,14 @@ const TOOL_ALIASES: Readonly<Record<string, ServedTool | 'always'>> = {
   file_editor: 'file_editor',
   fileeditortool: 'file_editor',
   str_replace_editor: 'file_editor',
+  grep: 'grep',
+  greptool: 'grep',
+  glob: 'glob',
+  globtool: 'glob',
+  list_dir: 'list_dir',
+  listdirtool: 'list_dir',
+  apply_patch: 'apply_patch',
+  applypatchtool: 'apply_patch',
   task_tracker: 'task_tracker',
   tasktrackertool: 'task_tracker',
   think: 'always',
@@ -34,7 +50,7 @@ export function servedToolFor(name: string): ServedTool | 'always' | undefined {
 }
 
 const AVAILABLE_TOOLS =
-  'terminal (TerminalTool), file_editor (FileEditorTool), task_tracker (TaskTrackerTool); think and finish are always on';
+  'terminal (TerminalTool), file_editor (FileEditorTool), grep (GrepTool), glob (GlobTool), list_dir, apply_patch (ApplyPatchTool), task_tracker (TaskTrackerTool); think and finish are always on';
 
 /**
  * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and

@@ -24,6 +24,39 @@ export const FileEditorActionSchema = z.strictObject({
   view_range: z.tuple([z.number().int(), z.number().int()]).optional(),
 });
 
+/** Searches file contents under a directory (ripgrep's rules: .gitignore respected, hidden files skipped). */
+export const GrepActionSchema = z.strictObject({
+  kind: z.literal('GrepAction'),
+  pattern: z.string(),
+  /** Absolute directory or file; absent: the workspace. */
+  path: z.string().optional(),
+  include: z.string().optional(),
+  exclude: z.string().optional(),
+  case_insensitive: z.boolean().default(false),
+  context_lines: z.number().int().nonnegative().default(0),
+  output_mode: z.enum(['content', 'files_with_matches']).default('content'),
+});
+
+/** Lists files whose path below `path` matches a glob. */
+export const GlobActionSchema = z.strictObject({
+  kind: z.literal('GlobAction'),
+  pattern: z.string(),
+  path: z.string().optional(),
+});
+
+/** Lists one directory (and optionally deeper levels), links shown, never followed. */
+export const ListDirActionSchema = z.strictObject({
+  kind: z.literal('ListDirAction'),
+  path: z.string().optional(),
+  depth: z.number().int().positive().default(1),
+});
+
+/** Several file changes in one all-or-nothing call, in the `*** Begin Patch` format or a unified diff. */
+export const ApplyPatchActionSchema = z.strictObject({
+  kind: z.literal('ApplyPatchAction'),
+  patch: z.string(),
+});
+
 export const TaskStatusSchema = z.enum(['todo', 'in_progress', 'done']);
 
 export const TaskItemSchema = z.strictObject({
@@ -84,6 +117,10 @@ export const ClientToolActionSchema = z.strictObject({
 export const ActionSchema = z.discriminatedUnion('kind', [
   TerminalActionSchema,
   FileEditorActionSchema,
+  GrepActionSchema,
+  GlobActionSchema,
+  ListDirActionSchema,
+  ApplyPatchActionSchema,
   TaskTrackerActionSchema,
   ThinkActionSchema,
   FinishActionSchema,
@@ -95,6 +132,10 @@ export const ActionSchema = z.discriminatedUnion('kind', [
 export type TerminalAction = z.infer<typeof TerminalActionSchema>;
 export type FileEditorAction = z.infer<typeof FileEditorActionSchema>;
 export type FileEditorCommand = z.infer<typeof FileEditorCommandSchema>;
+export type GrepAction = z.infer<typeof GrepActionSchema>;
+export type GlobAction = z.infer<typeof GlobActionSchema>;
+export type ListDirAction = z.infer<typeof ListDirActionSchema>;
+export type ApplyPatchAction = z.infer<typeof ApplyPatchActionSchema>;
 export type TaskItem = z.infer<typeof TaskItemSchema>;
 export type TaskTrackerAction = z.infer<typeof TaskTrackerActionSchema>;
 export type ThinkAction = z.infer<typeof ThinkActionSchema>;

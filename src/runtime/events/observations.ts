@@ -42,6 +42,51 @@ export const FileEditorObservationSchema = z.strictObject({
   new_content: z.string().optional(),
 });
 
+/** What grep, glob and list_dir found; `content` holds the listing the model reads. */
+const searchObservationFields = {
+  ...observationBase,
+  /** The directory or file searched, as the model named it (the workspace when it named none). */
+  search_path: z.string(),
+  /** More was found than shown: the walk or the listing stopped at its limit. */
+  truncated: z.boolean().default(false),
+  /** Where the full listing was saved when it was cut for the model. */
+  full_output_path: z.string().optional(),
+};
+
+export const GrepObservationSchema = z.strictObject({
+  kind: z.literal('GrepObservation'),
+  ...searchObservationFields,
+  pattern: z.string(),
+});
+
+export const GlobObservationSchema = z.strictObject({
+  kind: z.literal('GlobObservation'),
+  ...searchObservationFields,
+  pattern: z.string(),
+});
+
+export const ListDirObservationSchema = z.strictObject({
+  kind: z.literal('ListDirObservation'),
+  ...searchObservationFields,
+});
+
+/** One file an apply_patch call changed, with both contents for the diff (absent when too large). */
+export const PatchFileChangeSchema = z.strictObject({
+  type: z.enum(['add', 'update', 'delete']),
+  path: z.string(),
+  /** Where an update moved the file. */
+  move_path: z.string().optional(),
+  old_content: z.string().optional(),
+  new_content: z.string().optional(),
+});
+
+export const ApplyPatchObservationSchema = z.strictObject({
+  kind: z.literal('ApplyPatchObservation'),
+  ...observationBase,
+  /** Every change made, in patch order; empty when the patch failed (then nothing changed). */
+  changes: z.array(PatchFileChangeSchema).default([]),
+});
+
 export const TaskTrackerObservationSchema = z.strictObject({
   kind: z.literal('TaskTrackerObservation'),
   ...observationBase,
@@ -89,6 +134,10 @@ export const ClientToolObservationSchema = z.strictObject({
 export const ObservationSchema = z.discriminatedUnion('kind', [
   TerminalObservationSchema,
   FileEditorObservationSchema,
+  GrepObservationSchema,
+  GlobObservationSchema,
+  ListDirObservationSchema,
+  ApplyPatchObservationSchema,
   TaskTrackerObservationSchema,
   ThinkObservationSchema,
   FinishObservationSchema,
@@ -99,6 +148,11 @@ export const ObservationSchema = z.discriminatedUnion('kind', [
 
 export type TerminalObservation = z.infer<typeof TerminalObservationSchema>;
 export type FileEditorObservation = z.infer<typeof FileEditorObservationSchema>;
+export type GrepObservation = z.infer<typeof GrepObservationSchema>;
+export type GlobObservation = z.infer<typeof GlobObservationSchema>;
+export type ListDirObservation = z.infer<typeof ListDirObservationSchema>;
+export type PatchFileChange = z.infer<typeof PatchFileChangeSchema>;
+export type ApplyPatchObservation = z.infer<typeof ApplyPatchObservationSchema>;
 export type TaskTrackerObservation = z.infer<typeof TaskTrackerObservationSchema>;
 export type ThinkObservation = z.infer<typeof ThinkObservationSchema>;
 export type FinishObservation = z.infer<typeof FinishObservationSchema>;

@@ -2,6 +2,7 @@ import type { Action } from '../events';
 import { type EffectiveCommand, effectiveCommand } from './effective-command';
 import { shellScriptsOf } from './inline-code';
 import { type Pipeline, parseShellScript } from './parse-shell';
+import { patchPaths } from './patch-paths';
 import type { RuleContext } from './pattern-rule';
 import { PATTERN_RULES, type PatternRule } from './pattern-rules';
 import { higherRisk } from './risk-order';
@@ -67,6 +68,19 @@ export function analyzePatterns(action: Action, workspaceDir: string): RiskAsses
       for (const rule of PATTERN_RULES) {
         if (rule.scope === 'file' && rule.matches(action, context))
           fire(rule, `${action.command} ${action.path}`);
+      }
+      break;
+    case 'ApplyPatchAction':
+      // Each file the patch names is judged as the file editor's edit of it would be.
+      for (const { path, created } of patchPaths(action.patch)) {
+        const edit = {
+          kind: 'FileEditorAction' as const,
+          command: created ? ('create' as const) : ('str_replace' as const),
+          path,
+        };
+        for (const rule of PATTERN_RULES) {
+          if (rule.scope === 'file' && rule.matches(edit, context)) fire(rule, `apply_patch ${path}`);
+        }
       }
       break;
     default:

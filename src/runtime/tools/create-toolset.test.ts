@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { validateProviderRequest } from '../../../scripts/mock-llm/strict/validate-request';
+import { toolSpecsForModel } from '../agent/tool-specs-for-model';
 import { contentText } from '../events';
 import { MAX_TOOL_DESCRIPTION_LENGTH } from '../llm/provider-projection-rules';
 import { createToolset } from './create-toolset';
@@ -37,10 +39,39 @@ async function call(name: string, args: Record<string, unknown>) {
 }
 
 describe('createToolset', () => {
-  it('offers the six tools, with only terminal and file_editor able to change things', () => {
+  it("offers tool schemas the strict mock accepts, as OpenAI's and Anthropic's published schemas", () => {
+    const specs = toolSpecsForModel(toolset.tools);
+    const openai = specs.map((spec) => ({
+      type: 'function',
+      function: { name: spec.name, description: spec.description, parameters: spec.parameters },
+    }));
+    const anthropic = specs.map((spec) => ({
+      name: spec.name,
+      description: spec.description,
+      input_schema: spec.parameters,
+    }));
+    const user = { role: 'user', content: 'hi' };
+    expect(
+      validateProviderRequest('openai', { model: 'm', stream: true, messages: [user], tools: openai }),
+    ).toEqual([]);
+    expect(
+      validateProviderRequest('anthropic', {
+        model: 'm',
+        max_tokens: 100,
+        messages: [user],
+        tools: anthropic,
+      }),
+    ).toEqual([]);
+  });
+
+  it('offers the ten tools, with only terminal, file_editor and apply_patch able to change things', () => {
     expect(toolset.tools.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ['terminal', false],
       ['file_editor', false],
+      ['grep', true],
+      ['glob', true],
+      ['list_dir', true],
+      ['apply_patch', false],
       ['task_tracker', true],
       ['think', true],
       ['finish', true],

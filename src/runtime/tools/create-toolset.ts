@@ -1,7 +1,11 @@
+import { createApplyPatchTool } from './apply-patch/apply-patch-tool';
 import type { Skill } from '../skills/discover-skills';
 import { createFileEditorTool } from './file-editor/file-editor-tool';
 import { createFinishTool } from './finish-tool';
 import { createInvokeSkillTool } from './invoke-skill-tool';
+import { createGlobTool } from './search/glob-tool';
+import { createGrepTool } from './search/grep-tool';
+import { createListDirTool } from './search/list-dir-tool';
 import { withNestedInstructions } from './with-nested-instructions';
 import { createTaskTrackerTool } from './task-tracker-tool';
 import type { TerminalLimitSettings } from './terminal/limit-notices';
@@ -60,6 +64,10 @@ export function createToolset(options: ToolsetOptions): Toolset {
   const tools: readonly Tool[] = [
     terminal,
     withNestedInstructions(createFileEditorTool()),
+    createGrepTool(),
+    createGlobTool(),
+    createListDirTool(),
+    createApplyPatchTool(),
     createTaskTrackerTool(),
     createThinkTool(),
     createFinishTool(),

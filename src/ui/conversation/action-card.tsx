@@ -7,6 +7,8 @@ import { FileEditBody, FinishBody, TaskListBody, TerminalBody, ThinkBody } from 
 import { DecisionLine } from './decision-line';
 import { describeAction } from './describe-action';
 import { MCPToolBody } from './mcp-tool-body';
+import { PatchBody } from './patch-body';
+import { SearchBody } from './search-body';
 import { RiskBadge } from './risk-badge';
 import './action-card.css';
 
@@ -93,6 +95,27 @@ function ActionBody({
         <FileEditBody
           action={action}
           observation={observation?.kind === 'FileEditorObservation' ? observation : undefined}
+        />
+      );
+    case 'GrepAction':
+    case 'GlobAction':
+    case 'ListDirAction':
+      return (
+        <SearchBody
+          observation={
+            observation?.kind === 'GrepObservation' ||
+            observation?.kind === 'GlobObservation' ||
+            observation?.kind === 'ListDirObservation'
+              ? observation
+              : undefined
+          }
+        />
+      );
+    case 'ApplyPatchAction':
+      return (
+        <PatchBody
+          action={action}
+          observation={observation?.kind === 'ApplyPatchObservation' ? observation : undefined}
         />
       );
     case 'TaskTrackerAction':

@@ -1,6 +1,10 @@
 import {
   BookOpen,
+  FileDiff,
   FilePen,
+  FolderTree,
+  FolderSearch,
+  TextSearch,
   ListTodo,
   type LucideIcon,
   Brain,
@@ -34,6 +38,26 @@ export function describeAction(event: ActionEvent): ActionDescription {
         toolLabel: 'File editor',
         summary: given || `${verbOf(action.command)} ${action.path}`,
       };
+    case 'GrepAction':
+      return {
+        icon: TextSearch,
+        toolLabel: 'Search',
+        summary: given || `Search for ${action.pattern}${action.path ? ` in ${action.path}` : ''}`,
+      };
+    case 'GlobAction':
+      return {
+        icon: FolderSearch,
+        toolLabel: 'Find files',
+        summary: given || `Find ${action.pattern}${action.path ? ` in ${action.path}` : ''}`,
+      };
+    case 'ListDirAction':
+      return {
+        icon: FolderTree,
+        toolLabel: 'List',
+        summary: given || `List ${action.path ?? 'the workspace'}`,
+      };
+    case 'ApplyPatchAction':
+      return { icon: FileDiff, toolLabel: 'Patch', summary: given || patchSummary(action.patch) };
     case 'TaskTrackerAction':
       return {
         icon: ListTodo,
@@ -55,6 +79,14 @@ export function describeAction(event: ActionEvent): ActionDescription {
         summary: given || `Handed ${action.tool} to the front end`,
       };
   }
+}
+
+/** "Patch 3 files" from the patch's own file headers (either format). */
+function patchSummary(patch: string): string {
+  const files = patch
+    .split('\n')
+    .filter((line) => /^\*\*\* (?:Add|Update|Delete) File: |^\+\+\+ /.test(line)).length;
+  return files === 1 ? 'Patch 1 file' : `Patch ${files} files`;
 }
 
 function firstLine(text: string): string {

@@ -16,8 +16,15 @@ export function describeCut(text: string): string | undefined {
   return `${Number(match[1]?.replaceAll(',', '')).toLocaleString('en-US')} characters cut`;
 }
 
-/** "Show full output (N lines cut)" under a terminal output the model only saw the start and end of. */
-export function FullOutputLink({ observation }: { observation: ObservationOfKind<'TerminalObservation'> }) {
+/** "Show full output (N lines cut)" under a terminal output or a search the model only saw the start and end of. */
+export function FullOutputLink({
+  observation,
+  title,
+}: {
+  observation: Pick<ObservationOfKind<'TerminalObservation'>, 'content' | 'full_output_path'>;
+  /** What printed it, for the dialog's title: the terminal's command by default. */
+  title?: string;
+}) {
   const { id: conversationId } = useParams<{ id?: string }>();
   const [open, setOpen] = useState(false);
   const path = observation.full_output_path;
@@ -38,7 +45,7 @@ export function FullOutputLink({ observation }: { observation: ObservationOfKind
         <FullOutputDialog
           conversationId={conversationId}
           path={path}
-          command={observation.command}
+          command={title ?? ('command' in observation ? String(observation.command) : '')}
           onClose={() => setOpen(false)}
         />
       ) : null}

@@ -129,7 +129,9 @@ export function Transcript({ rows, callbacks, hasOlder, loadOlder }: TranscriptP
 function estimateRowHeight(row: TranscriptRow | undefined): number {
   switch (row?.type) {
     case 'action':
-      return row.event.action?.kind === 'FileEditorAction' ? 220 : 140;
+      return row.event.action?.kind === 'FileEditorAction' || row.event.action?.kind === 'ApplyPatchAction'
+        ? 220
+        : 140;
     case 'marker':
       return 40;
     case 'message':

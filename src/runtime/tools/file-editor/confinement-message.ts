@@ -1,9 +1,17 @@
 import type { ConfinementFailure } from './confined-path';
 import { fileSystemError } from './read-text-file';
 
-/** The refusal the model reads: what was refused, where the editor does work, and what to do instead. */
-export function confinementMessage(failure: ConfinementFailure, path: string, workspaceDir: string): string {
-  const inside = `The file editor only works inside the workspace ${workspaceDir}`;
+/**
+ * The refusal the model reads: what was refused, where the tool does work, and what to do instead.
+ * `tool` names the tool as the sentence starts ("The file editor", "grep").
+ */
+export function confinementMessage(
+  failure: ConfinementFailure,
+  path: string,
+  workspaceDir: string,
+  tool = 'The file editor',
+): string {
+  const inside = `${tool} only works inside the workspace ${workspaceDir}`;
   switch (failure.reason) {
     case 'outside':
       return failure.link === undefined
@@ -14,9 +22,9 @@ export function confinementMessage(failure: ConfinementFailure, path: string, wo
     case 'too-many-links':
       return `${path} goes through too many symbolic links (a loop?). ${inside} and could not resolve this path.`;
     case 'kept-changing':
-      return `${path} kept changing (folders replaced by symbolic links) while the editor resolved it, so it was refused. ${inside}; try again once nothing else is moving those folders.`;
+      return `${path} kept changing (folders replaced by symbolic links) while it was resolved, so it was refused. ${inside}; try again once nothing else is moving those folders.`;
     case 'no-proc-fd':
-      return `The file editor cannot confine paths safely here (/proc/self/fd is not available, which it needs on Linux), so it refuses rather than risk leaving the workspace ${workspaceDir}. Use the terminal.`;
+      return `${tool} cannot confine paths safely here (/proc/self/fd is not available, which it needs on Linux), so it refuses rather than risk leaving the workspace ${workspaceDir}. Use the terminal.`;
     case 'file-system':
       // The walk names the component that failed (a missing folder on the way, an unreadable root).
       return fileSystemError(failure.error, failure.path);

@@ -1,11 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import { type PinnedDirectory, procPath } from './pinned-directory';
-
-const TEMPORARY_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
-/** Keeps `.name.<random>.tmp` under the 255-byte name limit for long names. */
-const MAX_NAME_IN_TEMPORARY = 200;
+import { writePinnedTemporary } from './write-pinned-temporary';
 
 /**
  * Writes `name` inside the pinned directory through a temporary file there and a rename, so a reader
@@ -20,20 +15,12 @@ export async function writePinnedFileAtomic(
   content: string,
   mode?: number,
 ): Promise<void> {
-  const temporary = `.${name.slice(0, MAX_NAME_IN_TEMPORARY)}.${randomBytes(6).toString('hex')}.tmp`;
+  const temporary = await writePinnedTemporary(parent, name, content, mode);
   try {
-    const handle = await open(procPath(parent, temporary), TEMPORARY_FLAGS, 0o666);
-    try {
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
     await rename(procPath(parent, temporary), procPath(parent, name));
   } catch (error) {
     await unlink(procPath(parent, temporary)).catch(() => {
-      // Never created, or already renamed into place: nothing to clean up.
+      // Already renamed into place or gone: nothing to clean up.
     });
     throw error;
   }

@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type TerminalAction, type TerminalObservation, textContent } from '../../events';
+import { cutForModel } from '../cut-for-model';
 import type { Tool, ToolContext } from '../tool';
 import { cleanTerminalOutput } from './clean-terminal-output';
-import { cutMiddle } from './cut-middle';
 import { keySequence } from './key-sequence';
 import { terminalArguments } from './terminal-arguments';
 import { withSecretExports } from './with-secret-exports';
 import { describeEnding } from './describe-ending';
 import type { TerminalRequest, TerminalSession } from './terminal-session';
 
-/** What the model reads of one call at most; the rest is saved to a file it can open. */
-export const MAX_OBSERVATION_CHARACTERS = 30_000;
 export const DEFAULT_NO_OUTPUT_TIMEOUT_MS = 30_000;
 /** Interactive programs (a REPL, a prompt) rarely print a marker: answer sooner after input. */
 const INPUT_QUIET_MS = 3_000;
@@ -66,7 +61,7 @@ export function createTerminalTool(
       noOutputSeconds: noOutputTimeoutMs / 1000,
     });
     const output = cleanTerminalOutput(result.output).replace(/\n+$/, '');
-    const shown = await cutForModel(output, context.observationsDir);
+    const shown = await cutForModel(output, context.observationsDir, 'terminal');
     const text = [...result.notices, ...prefix, shown.text, ending.line]
       .filter((part) => part !== '')
       .join('\n');
@@ -103,22 +98,6 @@ function toRequest(action: TerminalAction): TerminalRequest {
   }
   if (action.command.trim() === '') return { kind: 'wait' };
   return { kind: 'command', command: action.command };
-}
-
-async function cutForModel(
-  output: string,
-  observationsDir: string,
-): Promise<{ text: string; fullOutputPath?: string }> {
-  const cut = cutMiddle(output, MAX_OBSERVATION_CHARACTERS);
-  if (cut === undefined) return { text: output };
-  await mkdir(observationsDir, { recursive: true });
-  const fullOutputPath = join(
-    observationsDir,
-    `terminal-${Date.now()}-${randomBytes(4).toString('hex')}.txt`,
-  );
-  await writeFile(fullOutputPath, output);
-  const note = `[... ${cut.cutCharacters} characters (${cut.cutLines} lines) cut from the middle of ${output.length}. Full output saved to ${fullOutputPath}: search it with grep or view parts with file_editor view_range ...]`;
-  return { text: `${cut.head}\n${note}\n${cut.tail}`, fullOutputPath };
 }
 
 function observation(
