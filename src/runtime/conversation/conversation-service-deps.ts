@@ -27,6 +27,8 @@ export interface ToolsetRequest {
   networkEnabled: () => boolean;
   /** The MCP servers to start for it (global ones it keeps plus its own), secrets included. */
   mcpServers?: MCPServers;
+  /** Records a command line the person ran in their terminal (an event whose source is the user). */
+  recordPersonCommand?: (command: string, exitCode: number) => void;
 }
 
 /** Everything the conversation service reaches the world through. Tests pass twins. */

@@ -5,7 +5,10 @@ import { withNestedInstructions } from './with-nested-instructions';
 import { createTaskTrackerTool } from './task-tracker-tool';
 import type { TerminalLimitSettings } from './terminal/limit-notices';
 import type { SandboxNetworkOptions } from './terminal/sandbox-network';
+import { networkNamespaceMember } from './terminal/network-namespace-member';
 import { createTerminalSession } from './terminal/terminal-session';
+import { createPersonTerminal, type PersonTerminal } from './person-terminal/person-terminal';
+import { createPersonShellLauncher, type PersonShellLauncher } from './person-terminal/person-shell-launcher';
 import { createTerminalTool } from './terminal/terminal-tool';
 import { createThinkTool } from './think-tool';
 import type { Tool, Toolset } from './tool';
@@ -33,6 +36,8 @@ export interface ToolsetOptions {
   secretEnv?: (command: string) => Record<string, string>;
   /** The person's own skills (`<data-dir>/skills`), besides the workspace's. */
   userSkillsDir?: string;
+  /** Hears each command line the person runs in their terminal (not yet masked). */
+  recordPersonCommand?: (command: string, exitCode: number) => void;
 }
 
 /**
@@ -40,20 +45,22 @@ export interface ToolsetOptions {
  * `close`; the editor's undo history and the task list live as long as the toolset.
  */
 export function createToolset(options: ToolsetOptions): Toolset {
-  const terminal = createTerminalTool(
-    createTerminalSession({
-      workspaceDir: options.workspaceDir,
-      // Cut outputs are saved here and named in observations: readable from the terminal too.
-      exposedPaths: [options.observationsDir],
-      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
-      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-      ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      ...(options.network === undefined ? {} : { network: options.network }),
-    }),
-    options.noOutputTimeoutMs,
-    options.secretEnv,
-  );
+  const session = createTerminalSession({
+    workspaceDir: options.workspaceDir,
+    // Cut outputs are saved here and named in observations: readable from the terminal too.
+    exposedPaths: [options.observationsDir],
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.network === undefined ? {} : { network: options.network }),
+  });
+  const terminal = createTerminalTool(session, options.noOutputTimeoutMs, options.secretEnv);
+  const networkMember = async (start: boolean) => {
+    const pid = await session.sandboxPid(start);
+    return typeof pid === 'number' ? networkNamespaceMember(pid) : pid;
+  };
+  const person = personTerminalOf(options, () => networkMember(true));
   const tools: readonly Tool[] = [
     terminal,
     withNestedInstructions(createFileEditorTool()),
@@ -65,6 +72,47 @@ export function createToolset(options: ToolsetOptions): Toolset {
   return {
     tools,
     get: (name) => tools.find((tool) => tool.name === name),
-    close: () => terminal.close(),
+    sandbox: {
+      personTerminal: person.terminal,
+      networkMember,
+    },
+    async close() {
+      await person.close();
+      await terminal.close();
+    },
+  };
+}
+
+/** The person's terminal of this toolset, made on first use, in the agent's sandbox's network. */
+function personTerminalOf(
+  options: ToolsetOptions,
+  agentNetworkMember: () => Promise<number | string | undefined>,
+) {
+  let made: { terminal: PersonTerminal; launcher: PersonShellLauncher } | undefined;
+  return {
+    terminal(): PersonTerminal {
+      if (made) return made.terminal;
+      const launcher = createPersonShellLauncher({
+        workspaceDir: options.workspaceDir,
+        dataDir: options.dataDir ?? '',
+        exposedPaths: [options.observationsDir],
+        ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+        ...(options.network === undefined ? {} : { network: options.network }),
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
+        ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        agentNetworkMember,
+      });
+      const terminal = createPersonTerminal({
+        launch: (promptCommand) => launcher.launch(promptCommand),
+        onCommand: (command, exitCode) => options.recordPersonCommand?.(command, exitCode),
+        afterStop: () => launcher.emptyLimits(),
+      });
+      made = { terminal, launcher };
+      return terminal;
+    },
+    async close() {
+      await made?.terminal.close();
+      await made?.launcher.close();
+    },
   };
 }
