@@ -43,6 +43,7 @@ import { AUTOMATION_KEY_ENV, createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
 import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
 import { registerBashEventsSocket } from './socket/bash-events-socket';
+import { registerTerminalSocket } from './socket/register-terminal-socket';
 import { withSessionKeyRedaction } from './socket/upstream-log-redaction';
 import { zodCompilersFactory, zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
 import type { ZodTypeProvider } from './zod-type-provider';
@@ -146,6 +147,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerBashEventsSocket(app, context, createSessionKeyCheck(options.sessionKey));
+  registerTerminalSocket(app, context, createSessionKeyCheck(options.sessionKey));
 
   await app.ready();
   return app;
