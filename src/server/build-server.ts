@@ -23,6 +23,8 @@ import { registerHealthRoutes } from './routes/health-routes';
 import { registerOwnerRoute } from './routes/owner-route';
 import { registerSkillRoutes } from './routes/skill-routes';
 import { registerMCPRoutes } from './routes/mcp-routes';
+import { registerPreviewRoutes } from './routes/preview-routes';
+import type { PreviewSite } from './preview/preview-site';
 import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
@@ -81,6 +83,8 @@ export interface BuildServerOptions {
    * sockets: the service never opens one). Default: AGENT_WORKBENCH_AUTOMATION_KEY, set by the launcher.
    */
   automationKey?: string;
+  /** The preview origin's names (start-runtime.ts serves it); absent: no preview. */
+  preview?: PreviewSite;
 }
 
 /**
@@ -142,6 +146,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerOutputRoutes(app, context);
   registerSkillRoutes(app, context);
   registerMCPRoutes(app, context);
+  registerPreviewRoutes(app, context);
   registerToolsRoutes(app, context);
   registerOwnerRoute(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
@@ -167,6 +172,7 @@ function createContext(options: BuildServerOptions): ServerContext {
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,
     secrets: options.secrets,
+    preview: options.preview,
     version: options.version,
     startedAt: options.startedAt ?? new Date(now()),
     usableTools: options.usableTools ?? DEFAULT_USABLE_TOOLS,

@@ -6,6 +6,7 @@ import type { LLMConfig } from '../runtime/llm/llm-config';
 import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SettingsStore } from '../runtime/settings/settings-store';
+import type { PreviewSite } from './preview/preview-site';
 import type { ZodTypeProvider } from './zod-type-provider';
 
 export type ZodApp = FastifyInstance<
@@ -34,6 +35,8 @@ export interface ServerContext {
   usableTools: readonly string[];
   /** Milliseconds since the epoch; injectable so uptime and idle time are testable. */
   now(): number;
+  /** The preview origin's names; absent: this runtime serves no preview. */
+  preview: PreviewSite | undefined;
   /** Marks API activity, for `idle_time`. */
   touch(): void;
   lastActivity(): number;
