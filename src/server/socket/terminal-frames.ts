@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TerminalClientFrame } from '../../client/terminal-socket-frames';
 
 /** What the browser's terminal sends: keystrokes as xterm.js gives them, and its size. */
 export const TerminalClientFrameSchema = z.discriminatedUnion('type', [
@@ -10,14 +11,9 @@ export const TerminalClientFrameSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-export type TerminalClientFrame = z.infer<typeof TerminalClientFrameSchema>;
+// The schema must accept exactly the frames the page may send.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesWire: Same<z.infer<typeof TerminalClientFrameSchema>, TerminalClientFrame> = true;
+void schemaMatchesWire;
 
-/**
- * What the server sends. `output`: pty text starting at character `offset` of the terminal's output
- * (reconnect with `?offset=<offset + data.length>` to go on exactly there); `missed` characters were
- * no longer kept. `exit`: the shell ended (a keystroke starts a new one). `error`: why no shell runs.
- */
-export type TerminalServerFrame =
-  | { type: 'output'; offset: number; data: string; missed?: number }
-  | { type: 'exit'; exit_code: number }
-  | { type: 'error'; message: string };
+export type { TerminalServerFrame } from '../../client/terminal-socket-frames';

@@ -144,6 +144,8 @@ function rowsForEvent(
       ];
     case 'FilesRestoredEvent':
       return [{ type: 'files-restored', key: event.id, event }];
+    case 'TerminalCommandEvent':
+      return [{ type: 'marker', key: event.id, event, label: `You ran in the terminal: ${event.command}` }];
     default:
       return [];
   }

@@ -1,6 +1,13 @@
-import { CircleExclamationPoint, FileDiff, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
+import {
+  AppWindow,
+  CircleExclamationPoint,
+  FileDiff,
+  LoaderCircle,
+  ShieldExclamationPoint,
+  SquareTerminal,
+} from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { ConversationRulesButton } from '../approval-rules/conversation-rules-button';
@@ -41,7 +48,16 @@ import type { RowCallbacks } from './transcript-row-view';
 import { useConversationCommands } from './use-conversation-commands';
 import { usePendingApproval } from './use-pending-approval';
 import { useConversation, useConversationSession } from './use-conversation-session';
+import { PreviewPanel } from '../preview/preview-panel';
+import { type ToolPanel, useToolPanel } from './tool-panel';
 import './conversation-page.css';
+
+// xterm.js is the largest thing the page could load: only when the Terminal tab opens.
+const TerminalPanel = lazy(() =>
+  import('../terminal/terminal-panel').then((module) => ({ default: module.TerminalPanel })),
+);
+
+type SidePanel = 'changes' | ToolPanel;
 
 /** One conversation, live: transcript, status and controls, composer, approval dialog. */
 export function ConversationPage({ conversationId }: { conversationId: string }) {
@@ -89,6 +105,15 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const steps = useMemo(() => checkpointSteps(checkpoints.data ?? [], events), [checkpoints.data, events]);
   const changesOpen = useChangesPanelOpen((state) => state.open);
   const setChangesOpen = useChangesPanelOpen((state) => state.setOpen);
+  const toolPanel = useToolPanel((state) => state.panel);
+  const setToolPanel = useToolPanel((state) => state.setPanel);
+  const sidePanel: SidePanel | null = toolPanel ?? (changesOpen ? 'changes' : null);
+  // One side panel at a time; choosing the shown one again closes it.
+  const showSide = (panel: SidePanel | null) => {
+    const next = panel === sidePanel ? null : panel;
+    setChangesOpen(next === 'changes');
+    setToolPanel(next === 'terminal' || next === 'preview' ? next : null);
+  };
   const [restoreTarget, setRestoreTarget] = useState<RestoreTarget | null>(null);
   const [branching, setBranching] = useState<{ fromEventId: string | undefined; draft?: string } | null>(
     null,
@@ -174,7 +199,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   }
 
   return (
-    <div className={`conversation ${changesOpen ? 'conversation--changes-open' : ''}`}>
+    <div className={`conversation ${sidePanel ? 'conversation--side-open' : ''}`}>
       <PageHeader>
         <h1 className="page-title" title={info?.title}>
           {info?.title ?? 'Loading…'}
@@ -190,13 +215,35 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         <MCPButton conversationId={conversationId} />
         <button
           type="button"
-          className={`changes-toggle ${changesOpen ? 'changes-toggle--on' : ''}`}
-          aria-pressed={changesOpen}
-          onClick={() => setChangesOpen(!changesOpen)}
-          title={changesOpen ? 'Hide the files the agent changed' : 'Show the files the agent changed'}
+          className={`changes-toggle ${sidePanel === 'changes' ? 'changes-toggle--on' : ''}`}
+          aria-pressed={sidePanel === 'changes'}
+          onClick={() => showSide('changes')}
+          title={
+            sidePanel === 'changes' ? 'Hide the files the agent changed' : 'Show the files the agent changed'
+          }
         >
           <FileDiff size={14} aria-hidden />
           Changes
+        </button>
+        <button
+          type="button"
+          className={`changes-toggle ${sidePanel === 'terminal' ? 'changes-toggle--on' : ''}`}
+          aria-pressed={sidePanel === 'terminal'}
+          onClick={() => showSide('terminal')}
+          title="Your own terminal in this conversation's sandbox"
+        >
+          <SquareTerminal size={14} aria-hidden />
+          Terminal
+        </button>
+        <button
+          type="button"
+          className={`changes-toggle ${sidePanel === 'preview' ? 'changes-toggle--on' : ''}`}
+          aria-pressed={sidePanel === 'preview'}
+          onClick={() => showSide('preview')}
+          title="Open an app running in this conversation's sandbox"
+        >
+          <AppWindow size={14} aria-hidden />
+          Preview
         </button>
         {info ? (
           <NetworkSwitch
@@ -226,20 +273,25 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           type="button"
           role="tab"
           className="conversation__tab"
-          aria-selected={!changesOpen}
-          onClick={() => setChangesOpen(false)}
+          aria-selected={sidePanel === null}
+          onClick={() => showSide(null)}
         >
           Transcript
         </button>
-        <button
-          type="button"
-          role="tab"
-          className="conversation__tab"
-          aria-selected={changesOpen}
-          onClick={() => setChangesOpen(true)}
-        >
-          Changes
-        </button>
+        {(['changes', 'terminal', 'preview'] as const).map((panel) => (
+          <button
+            key={panel}
+            type="button"
+            role="tab"
+            className="conversation__tab"
+            aria-selected={sidePanel === panel}
+            onClick={() => {
+              if (sidePanel !== panel) showSide(panel);
+            }}
+          >
+            {panel === 'changes' ? 'Changes' : panel === 'terminal' ? 'Terminal' : 'Preview'}
+          </button>
+        ))}
       </div>
 
       <div className="conversation__body">
@@ -301,7 +353,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
             />
           </div>
         </div>
-        {changesOpen ? (
+        {sidePanel === 'changes' ? (
           <aside className="conversation__side">
             <ChangesPanel
               conversationId={conversationId}
@@ -309,6 +361,20 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               running={working}
               onRestore={setRestoreTarget}
             />
+          </aside>
+        ) : null}
+        {sidePanel === 'terminal' ? (
+          <aside className="conversation__side conversation__side--wide">
+            <Suspense
+              fallback={<LoaderCircle size={18} className="spin" aria-label="Loading the terminal" />}
+            >
+              <TerminalPanel conversationId={conversationId} />
+            </Suspense>
+          </aside>
+        ) : null}
+        {sidePanel === 'preview' ? (
+          <aside className="conversation__side conversation__side--wide">
+            <PreviewPanel conversationId={conversationId} />
           </aside>
         ) : null}
       </div>
