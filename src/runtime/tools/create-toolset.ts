@@ -7,6 +7,7 @@ import type { TerminalLimitSettings } from './terminal/limit-notices';
 import type { SandboxNetworkOptions } from './terminal/sandbox-network';
 import { networkNamespaceMember } from './terminal/network-namespace-member';
 import { createTerminalSession } from './terminal/terminal-session';
+import { withAgentCommandEcho } from './person-terminal/agent-command-echo';
 import { createPersonTerminal, type PersonTerminal } from './person-terminal/person-terminal';
 import { createPersonShellLauncher, type PersonShellLauncher } from './person-terminal/person-shell-launcher';
 import { createTerminalTool } from './terminal/terminal-tool';
@@ -55,12 +56,15 @@ export function createToolset(options: ToolsetOptions): Toolset {
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.network === undefined ? {} : { network: options.network }),
   });
-  const terminal = createTerminalTool(session, options.noOutputTimeoutMs, options.secretEnv);
   const networkMember = async (start: boolean) => {
     const pid = await session.sandboxPid(start);
     return typeof pid === 'number' ? networkNamespaceMember(pid) : pid;
   };
   const person = personTerminalOf(options, () => networkMember(true));
+  const terminal = withAgentCommandEcho(
+    createTerminalTool(session, options.noOutputTimeoutMs, options.secretEnv),
+    person.echo,
+  );
   const tools: readonly Tool[] = [
     terminal,
     withNestedInstructions(createFileEditorTool()),
@@ -109,6 +113,10 @@ function personTerminalOf(
       });
       made = { terminal, launcher };
       return terminal;
+    },
+    /** Shown only in a terminal the person opened: the agent never starts one. */
+    echo(line: string) {
+      made?.terminal.echo(line);
     },
     async close() {
       await made?.terminal.close();

@@ -34,6 +34,8 @@ export interface PersonTerminal {
   /** Keystrokes, as xterm.js sends them; dropped when no shell runs. */
   write(data: string): void;
   resize(cols: number, rows: number): void;
+  /** Shows `text` on the person's screen (and in the kept output) without typing it: the agent's commands. */
+  echo(text: string): void;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,12 @@ export function createPersonTerminal(deps: PersonTerminalDeps): PersonTerminal {
     resize(cols, rows) {
       size = { cols, rows };
       pty?.resize(cols, rows);
+    },
+    echo(text) {
+      if (closed) return;
+      const offset = output.end;
+      output.append(text);
+      emit({ kind: 'output', offset, text });
     },
     async close() {
       closed = true;
