@@ -1,11 +1,4 @@
-import {
-  AppWindow,
-  CircleExclamationPoint,
-  FileDiff,
-  LoaderCircle,
-  ShieldExclamationPoint,
-  SquareTerminal,
-} from 'lucide-react';
+import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -49,15 +42,14 @@ import { useConversationCommands } from './use-conversation-commands';
 import { usePendingApproval } from './use-pending-approval';
 import { useConversation, useConversationSession } from './use-conversation-session';
 import { PreviewPanel } from '../preview/preview-panel';
-import { type ToolPanel, useToolPanel } from './tool-panel';
+import { type SidePanel, SidePanelTabs, SidePanelToggles } from './side-panel-switches';
+import { useToolPanel } from './tool-panel';
 import './conversation-page.css';
 
 // xterm.js is the largest thing the page could load: only when the Terminal tab opens.
 const TerminalPanel = lazy(() =>
   import('../terminal/terminal-panel').then((module) => ({ default: module.TerminalPanel })),
 );
-
-type SidePanel = 'changes' | ToolPanel;
 
 /** One conversation, live: transcript, status and controls, composer, approval dialog. */
 export function ConversationPage({ conversationId }: { conversationId: string }) {
@@ -213,38 +205,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         ) : null}
         <SkillsButton conversationId={conversationId} />
         <MCPButton conversationId={conversationId} />
-        <button
-          type="button"
-          className={`changes-toggle ${sidePanel === 'changes' ? 'changes-toggle--on' : ''}`}
-          aria-pressed={sidePanel === 'changes'}
-          onClick={() => showSide('changes')}
-          title={
-            sidePanel === 'changes' ? 'Hide the files the agent changed' : 'Show the files the agent changed'
-          }
-        >
-          <FileDiff size={14} aria-hidden />
-          Changes
-        </button>
-        <button
-          type="button"
-          className={`changes-toggle ${sidePanel === 'terminal' ? 'changes-toggle--on' : ''}`}
-          aria-pressed={sidePanel === 'terminal'}
-          onClick={() => showSide('terminal')}
-          title="Your own terminal in this conversation's sandbox"
-        >
-          <SquareTerminal size={14} aria-hidden />
-          Terminal
-        </button>
-        <button
-          type="button"
-          className={`changes-toggle ${sidePanel === 'preview' ? 'changes-toggle--on' : ''}`}
-          aria-pressed={sidePanel === 'preview'}
-          onClick={() => showSide('preview')}
-          title="Open an app running in this conversation's sandbox"
-        >
-          <AppWindow size={14} aria-hidden />
-          Preview
-        </button>
+        <SidePanelToggles shown={sidePanel} onShow={showSide} />
         {info ? (
           <NetworkSwitch
             enabled={info.network_access}
@@ -268,31 +229,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         ) : null}
       </PageHeader>
 
-      <div className="conversation__tabs" role="tablist" aria-label="View">
-        <button
-          type="button"
-          role="tab"
-          className="conversation__tab"
-          aria-selected={sidePanel === null}
-          onClick={() => showSide(null)}
-        >
-          Transcript
-        </button>
-        {(['changes', 'terminal', 'preview'] as const).map((panel) => (
-          <button
-            key={panel}
-            type="button"
-            role="tab"
-            className="conversation__tab"
-            aria-selected={sidePanel === panel}
-            onClick={() => {
-              if (sidePanel !== panel) showSide(panel);
-            }}
-          >
-            {panel === 'changes' ? 'Changes' : panel === 'terminal' ? 'Terminal' : 'Preview'}
-          </button>
-        ))}
-      </div>
+      <SidePanelTabs shown={sidePanel} onShow={showSide} />
 
       <div className="conversation__body">
         <div className="conversation__main">
