@@ -9,6 +9,7 @@ import { openRuntimeLog, type RuntimeLog } from './open-runtime-log';
 import { type CliOptions, databaseUrlError, isPostgresUrl } from './parse-cli-args';
 import { prepareDataDir } from './prepare-data-dir';
 import { resolveLaunchPaths } from './resolve-launch-paths';
+import { findFreePort } from './find-free-port';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
 import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
 import { type Ingress, startIngress } from './start-ingress';
@@ -173,6 +174,8 @@ async function startUp(
   // A signal that came before the supervisor existed could not stop it: do not spawn at all.
   if (signalled()) return { ok: false, message: 'stopped before the runtime started' };
   started.automationLog = openRuntimeLog(paths.dataDir, io.stderr, 'automations');
+  // Each runtime serves the preview origin of its own conversations on a loopback port of its own.
+  const previewPorts = await Promise.all(runtimePorts.map(() => findFreePort(RUNTIME_HOST)));
   runtimePorts.forEach((port, index) => {
     // The first runtime keeps the names of a single one (runtime.log, runtime.lock); the others are numbered.
     const name = index === 0 ? undefined : String(index + 1);
@@ -190,6 +193,7 @@ async function startUp(
       automationKey,
       databaseUrl,
       runtimeName: name,
+      previewPort: previewPorts[index],
     });
     const child = name ? { ...RUNTIME_CHILD, name: `runtime ${name}` } : RUNTIME_CHILD;
     started.supervisors.push(superviseChild(child, command, port, log, io));

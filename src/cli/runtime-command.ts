@@ -21,6 +21,8 @@ export interface RuntimeCommandOptions {
   databaseUrl?: string | undefined;
   /** One of several runtimes (--runtimes): its name, for its lock file and its lease owner id. */
   runtimeName?: string | undefined;
+  /** The loopback port of its preview origin (apps running in sandboxes); absent: no preview. */
+  previewPort?: number | undefined;
 }
 
 /**
@@ -54,6 +56,7 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       AGENT_WORKBENCH_AUTOMATION_KEY: options.automationKey,
       ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
       ...(options.runtimeName ? { AGENT_WORKBENCH_RUNTIME_NAME: options.runtimeName } : {}),
+      ...(options.previewPort ? { AGENT_WORKBENCH_PREVIEW_PORT: String(options.previewPort) } : {}),
     },
   };
 }

@@ -30,7 +30,7 @@ export interface RuntimeRouter {
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const CONVERSATION_PATHS = [
   new RegExp(`^/api/conversations/(${UUID})(?:[/?]|$)`),
-  new RegExp(`^/sockets/(?:session|events)/(${UUID})(?:[/?]|$)`),
+  new RegExp(`^/sockets/(?:session|events|terminal)/(${UUID})(?:[/?]|$)`),
   new RegExp(`^/api/file/download-trajectory/(${UUID})(?:[/?]|$)`),
 ];
 /** How long a runtime that did not answer is passed over for requests that may go anywhere. */

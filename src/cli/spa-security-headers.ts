@@ -4,7 +4,8 @@ import type { ServerResponse } from 'node:http';
  * The page runs only its own scripts (no inline script at all: the ingress injects nothing), talks
  * only to its own origin (fetch and the session socket), and may not be framed. Inline styles stay
  * allowed because React sets `style` attributes; images may come from anywhere because markdown in
- * a transcript shows them (CONTRACT §2).
+ * a transcript shows them (CONTRACT §2). The Preview tab frames apps from the preview origin, whose
+ * hosts are all `p<port>-<token>.localhost` on a port the launcher picks: only such frames.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -16,6 +17,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  'frame-src http://*.localhost:*',
   "frame-ancestors 'none'",
 ].join('; ');
 

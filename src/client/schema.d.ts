@@ -1392,6 +1392,23 @@ export interface paths {
         patch: operations["setConversationMCPServers"];
         trace?: never;
     };
+    "/api/conversations/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The ports something listens on in the conversation's sandbox now (read from its network namespace; none when its sandbox is not running, which this never starts), each with its URL on the preview origin: another loopback port, one host per conversation and port, with no workbench cookie and no API. */
+        get: operations["getConversationPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tools/": {
         parameters: {
             query?: never;
@@ -1719,7 +1736,7 @@ export interface components {
             items: components["schemas"]["ConversationSearchItem"][];
             next_page_id: string | null;
         };
-        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"] | components["schemas"]["BudgetEvent"];
+        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"] | components["schemas"]["BudgetEvent"] | components["schemas"]["TerminalCommandEvent"];
         EventPage: {
             items: components["schemas"]["Event"][];
             next_page_id: string | null;
@@ -2257,6 +2274,20 @@ export interface components {
             estimated_tokens?: number;
             estimated_cost_usd?: number | null;
             detail: string;
+        };
+        TerminalCommandEvent: {
+            /** @constant */
+            kind: "TerminalCommandEvent";
+            /** Format: uuid */
+            id: string;
+            seq: number;
+            /** Format: date-time */
+            timestamp: string;
+            source: components["schemas"]["EventSource"];
+            /** Format: uuid */
+            parent_id?: string;
+            command: string;
+            exit_code: number;
         };
         TerminalAction: {
             /** @constant */
@@ -5564,7 +5595,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent" | "TerminalCommandEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -5615,7 +5646,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent" | "TerminalCommandEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -7834,6 +7865,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"] | components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConversationPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        ports: {
+                            port: number;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

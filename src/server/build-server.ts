@@ -26,6 +26,8 @@ import { registerHealthRoutes } from './routes/health-routes';
 import { registerOwnerRoute } from './routes/owner-route';
 import { registerSkillRoutes } from './routes/skill-routes';
 import { registerMCPRoutes } from './routes/mcp-routes';
+import { registerPreviewRoutes } from './routes/preview-routes';
+import type { PreviewSite } from './preview/preview-site';
 import { registerOutputRoutes } from './routes/output-routes';
 import { registerRunControlRoutes } from './routes/run-control-routes';
 import { registerSecretsRoutes } from './routes/secrets-routes';
@@ -56,6 +58,7 @@ import { AUTOMATION_KEY_ENV, createSessionKeyCheck } from './session-key';
 import { registerSessionSocket, type SessionSocketOptions } from './socket/register-session-socket';
 import { registerUpstreamEventsSocket } from './socket/register-upstream-events-socket';
 import { registerBashEventsSocket } from './socket/bash-events-socket';
+import { registerTerminalSocket } from './socket/register-terminal-socket';
 import { withSessionKeyRedaction } from './socket/upstream-log-redaction';
 import { zodCompilersFactory, zodSerializerCompiler, zodValidatorCompiler } from './zod-schema-compilers';
 import type { ZodTypeProvider } from './zod-type-provider';
@@ -105,6 +108,8 @@ export interface BuildServerOptions {
    * sockets: the service never opens one). Default: AGENT_WORKBENCH_AUTOMATION_KEY, set by the launcher.
    */
   automationKey?: string;
+  /** The preview origin's names (start-runtime.ts serves it); absent: no preview. */
+  preview?: PreviewSite;
 }
 
 /**
@@ -177,11 +182,13 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerOutputRoutes(app, context);
   registerSkillRoutes(app, context);
   registerMCPRoutes(app, context);
+  registerPreviewRoutes(app, context);
   registerToolsRoutes(app, context);
   registerOwnerRoute(app, context);
   registerSessionSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerUpstreamEventsSocket(app, context, createSessionKeyCheck(options.sessionKey), options.socket);
   registerBashEventsSocket(app, context, createSessionKeyCheck(options.sessionKey));
+  registerTerminalSocket(app, context, createSessionKeyCheck(options.sessionKey));
 
   await app.ready();
   return app;
@@ -204,6 +211,7 @@ function createContext(options: BuildServerOptions): ServerContext {
     defaultWorkspace: options.defaultWorkspace,
     dataDir: options.dataDir,
     secrets: options.secrets,
+    preview: options.preview,
     version: options.version,
     startedAt: options.startedAt ?? new Date(now()),
     usableTools: options.usableTools ?? DEFAULT_USABLE_TOOLS,

@@ -21,6 +21,8 @@ export interface RuntimeEnv {
   leaseTtlMs?: number;
   /** Where the ingress reaches this runtime, recorded in its leases (AGENT_WORKBENCH_ADVERTISE_URL; default the listen URL). */
   advertiseUrl?: string;
+  /** The preview origin's loopback port (AGENT_WORKBENCH_PREVIEW_PORT, chosen by the launcher); absent: no preview. */
+  previewPort?: number;
 }
 
 /** Set to 1 by the launcher: stdin is a pipe from it, and its end means the launcher died. */
@@ -66,6 +68,16 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
       `AGENT_WORKBENCH_ADVERTISE_URL must be http(s)://host:port without a path (got "${advertiseUrl}")`,
     );
   }
+  const previewText = env.AGENT_WORKBENCH_PREVIEW_PORT?.trim();
+  const previewPort = previewText ? Number(previewText) : undefined;
+  if (
+    previewPort !== undefined &&
+    (!/^\d+$/.test(previewText ?? '') || previewPort < 1 || previewPort > 65_535)
+  ) {
+    throw new StartupError(
+      `AGENT_WORKBENCH_PREVIEW_PORT must be a port number 1-65535 (got "${previewText}")`,
+    );
+  }
   return {
     host,
     port,
@@ -77,6 +89,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
     ...(runtimeName ? { runtimeName } : {}),
     ...(leaseTtlMs ? { leaseTtlMs } : {}),
     ...(advertiseUrl ? { advertiseUrl } : {}),
+    ...(previewPort ? { previewPort } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SavedSecrets } from '../runtime/secrets/saved-secrets';
 import type { SettingsStore } from '../runtime/settings/settings-store';
+import type { PreviewSite } from './preview/preview-site';
 import type { ZodTypeProvider } from './zod-type-provider';
 
 export type ZodApp = FastifyInstance<
@@ -43,6 +44,8 @@ export interface ServerContext {
   usableTools: readonly string[];
   /** Milliseconds since the epoch; injectable so uptime and idle time are testable. */
   now(): number;
+  /** The preview origin's names; absent: this runtime serves no preview. */
+  preview: PreviewSite | undefined;
   /** Marks API activity, for `idle_time`. */
   touch(): void;
   lastActivity(): number;

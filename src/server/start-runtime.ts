@@ -5,6 +5,11 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { createSettingsStore } from '../runtime/settings/settings-store';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { buildServer } from './build-server';
+import { createPreviewSite } from './preview/preview-site';
+import { type PreviewServer, startPreviewServer } from './preview/start-preview-server';
+
+/** The preview origin is for the person at this machine, whatever address the runtime listens on. */
+const PREVIEW_HOST = '127.0.0.1';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { type CorruptRow, createRuntimeService, type RuntimeService } from './create-runtime-service';
 import { readVersion } from './read-version';
@@ -80,7 +85,9 @@ async function startLocked(
     const where = env.databaseUrl ? 'the PostgreSQL database' : `the database in ${env.dataDir}`;
     throw new StartupError(`Cannot open ${where}: ${errorText(error)}`);
   }
+  const preview = env.previewPort === undefined ? undefined : createPreviewSite(env.previewPort);
   const app = await buildServer({
+    ...(preview === undefined ? {} : { preview }),
     service: runtime.service,
     createLLM: createLazyAiSdkLLM,
     settings,
@@ -101,6 +108,22 @@ async function startLocked(
     await runtime.close();
     throw new StartupError(listenFailure(error, env));
   }
+  let previewServer: PreviewServer | undefined;
+  if (preview !== undefined) {
+    try {
+      previewServer = await startPreviewServer({
+        site: preview,
+        previewOf: (id) => runtime.service.loadedSandbox(id)?.preview,
+        host: PREVIEW_HOST,
+      });
+    } catch (error) {
+      await app.close();
+      await runtime.close();
+      throw new StartupError(
+        `Cannot serve the preview on ${PREVIEW_HOST}:${preview.port}: ${errorText(error)}`,
+      );
+    }
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const url = `http://${bracketed(env.host)}:${port}`;
@@ -113,6 +136,7 @@ async function startLocked(
     url,
     close: async () => {
       // Sockets and requests first, so nobody is told about a run being stopped halfway.
+      await previewServer?.close();
       await app.close();
       await runtime.close();
       lock.release();

@@ -185,6 +185,37 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
+    name: "the person's terminal and the app preview",
+    routes: [/^GET \/sockets\/terminal\/:id$/, /^GET \/api\/conversations\/:id\/preview$/],
+    attacks: [
+      {
+        file: 'src/server/socket/terminal-socket.test.ts',
+        title: 'closes 4001 without the key and with a wrong key, before any output',
+      },
+      {
+        file: 'src/server/socket/terminal-socket.test.ts',
+        title: 'refuses an upgrade from another Origin with 403, even with the right key',
+      },
+      {
+        file: 'src/server/socket/terminal-socket.test.ts',
+        title: "refuses another conversation's id: an unknown one and a non-UUID close 4004",
+      },
+      {
+        file: 'test/security/audit-terminal-preview.integration.test.ts',
+        title: 'runs what is typed in the sandbox: the data dir, the session key and credentials stay hidden',
+      },
+      {
+        file: 'test/security/audit-terminal-preview.integration.test.ts',
+        title:
+          "serves the agent's server from the preview origin, says so at once for a port nothing listens on, and keeps the workbench's cookie and API out of reach",
+      },
+      {
+        file: 'src/server/preview/preview-site.test.ts',
+        title: 'refuses a guessed token, the workbench host, another site port and a rebinding name',
+      },
+    ],
+  },
+  {
     name: 'settings: model keys, sandbox, MCP servers',
     routes: [/^(GET|PATCH) \/api\/settings$/, /^(GET|POST) \/api\/settings\/(models|test_connection)$/],
     attacks: [

@@ -5,6 +5,7 @@ import type { RuntimeLogger } from '../logging/runtime-logger';
 import { conversationMCPServers } from '../mcp/conversation-mcp-servers';
 import type { ConversationMCPConfigs } from './conversation-mcp-configs';
 import type { MCPServerStatus } from '../mcp/start-mcp-servers';
+import type { ConversationSandbox } from '../tools/conversation-sandbox';
 import type { Toolset } from '../tools/tool';
 import { type ConversationCheckpoints, snapshotBeforeStep } from './conversation-checkpoints';
 import { openConversationLog } from './conversation-log';
@@ -112,6 +113,21 @@ export function createConversationRegistry(ports: RegistryPorts) {
         networkEnabled: () => !deleting.has(id) && entries.has(id) && log.record().network_access,
         mcpServers: conversationMCPServers(deps.settings().mcp_servers ?? {}, ports.mcpConfigs.get(id)),
         ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
+        recordPersonCommand: (command, exitCode) => {
+          if (deleting.has(id)) return;
+          log
+            .append({
+              kind: 'TerminalCommandEvent',
+              id: ports.newId(),
+              timestamp: ports.clock().toISOString(),
+              source: 'user',
+              command,
+              exit_code: exitCode,
+            })
+            .catch((error: unknown) =>
+              ports.logger.error('terminal command not recorded', { conversation_id: id, error }),
+            );
+        },
       });
       return created;
     };
@@ -298,6 +314,26 @@ export function createConversationRegistry(ports: RegistryPorts) {
     },
     loaded(id: string): LiveConversation | undefined {
       return entries.get(id)?.live;
+    },
+    /**
+     * Holds the conversation loaded (its tools with it) until `release`, and answers its sandbox.
+     * Throws conversation_not_found.
+     */
+    async holdSandbox(id: string): Promise<{ sandbox: ConversationSandbox | undefined; release(): void }> {
+      await acquire(id);
+      let released = false;
+      return {
+        sandbox: (entries.get(id) as Entry).toolset().sandbox,
+        release: () => {
+          if (released) return;
+          released = true;
+          release(id);
+        },
+      };
+    },
+    /** The sandbox of a loaded conversation whose tools exist; never loads one. */
+    loadedSandbox(id: string): ConversationSandbox | undefined {
+      return entries.get(id)?.createdToolset()?.sandbox;
     },
     /** Stops what runs and closes every toolset (shutdown). */
     unload,

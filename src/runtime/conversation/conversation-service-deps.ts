@@ -30,6 +30,8 @@ export interface ToolsetRequest {
   mcpServers?: MCPServers;
   /** Skills its create request gave (upstream's `agent_context.skills`), for invoke_skill. */
   requestSkills?: readonly Skill[];
+  /** Records a command line the person ran in their terminal (an event whose source is the user). */
+  recordPersonCommand?: (command: string, exitCode: number) => void;
 }
 
 /** Everything the conversation service reaches the world through. Tests pass twins. */

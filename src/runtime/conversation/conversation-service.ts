@@ -9,6 +9,7 @@ export type ConversationMCPServer = MCPServerStatus & {
   disabled_by?: 'settings' | 'conversation';
 };
 import type { Skill } from '../skills/discover-skills';
+import type { ConversationSandbox } from '../tools/conversation-sandbox';
 import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus, ModelContext } from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { CheckpointOperations } from './checkpoint-operations';
@@ -148,6 +149,13 @@ export interface ConversationService extends CheckpointOperations {
    */
   setDisabledGlobalMCPServers(id: string, names: readonly string[]): Promise<ConversationMCPServer[]>;
   readEvents(id: string, range: SeqRange): Promise<Event[]>;
+  /**
+   * Keeps the conversation and its tools loaded until `release` (a person's terminal is open) and
+   * answers its sandbox (undefined for a toolset without a shell). Throws conversation_not_found.
+   */
+  holdSandbox(id: string): Promise<{ sandbox: ConversationSandbox | undefined; release(): void }>;
+  /** The sandbox of a conversation whose tools run now; never loads or starts anything. */
+  loadedSandbox(id: string): ConversationSandbox | undefined;
 
   /**
    * Attaches a listener for everything that happens from now on and reports where "now" is: the

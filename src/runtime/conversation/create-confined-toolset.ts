@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { withMCPTools } from '../mcp/with-mcp-tools';
+import { createSandboxPreview } from '../network/sandbox-preview';
 import { startConversationNetwork } from '../network/start-conversation-network';
 import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
 import { createToolset } from '../tools/create-toolset';
@@ -43,7 +44,13 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     userSkillsDir: join(deps.dataDir, 'skills'),
     ...(request.requestSkills ? { requestSkills: request.requestSkills } : {}),
     ...(request.secretEnv === undefined ? {} : { secretEnv: request.secretEnv }),
+    ...(request.recordPersonCommand === undefined
+      ? {}
+      : { recordPersonCommand: request.recordPersonCommand }),
   });
+  const agentSandbox = builtIn.sandbox;
+  // Ports are looked at, never a reason to start the agent's shell: a preview of nothing says so.
+  const preview = createSandboxPreview({ networkMember: async () => agentSandbox?.networkMember(false) });
   const sandbox = sandboxStatus(process.env);
   // bwrap shows the outputs folder read-only to a stdio server, so it must exist before one starts.
   if (request.mcpServers && Object.keys(request.mcpServers).length > 0)
@@ -71,8 +78,10 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     ready: () => toolset.ready(),
     takeNotices: () => toolset.takeNotices(),
     mcpStatus: () => toolset.mcpStatus(),
+    ...(agentSandbox === undefined ? {} : { sandbox: { ...agentSandbox, preview } }),
     async close() {
       try {
+        await preview.close();
         await toolset.close();
       } finally {
         await network.close();

@@ -304,6 +304,8 @@ export function createConversationService(
     },
     get: async (id) => info(await requireRecord(id)),
     mcpStatus: (id) => mcpStatusOf(id),
+    holdSandbox: (id) => registry.holdSandbox(id),
+    loadedSandbox: (id) => registry.loadedSandbox(id),
     async setDisabledGlobalMCPServers(id, names) {
       await requireRecord(id);
       const global = deps.settings().mcp_servers ?? {};

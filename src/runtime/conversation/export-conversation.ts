@@ -78,6 +78,8 @@ function renderEvent(event: Event): string | null {
       return `> ${describeDecision(event)}\n`;
     case 'FilesRestoredEvent':
       return `> _Files restored to checkpoint ${event.checkpoint_id.slice(0, 12)}: ${event.files.map((file) => file.path).join(', ') || 'no file changed'}_\n`;
+    case 'TerminalCommandEvent':
+      return `> _The person ran \`${event.command}\` in their terminal (exit ${event.exit_code})_\n`;
     case 'PauseEvent':
       return '> _Paused_\n';
     case 'InterruptEvent':

@@ -24,5 +24,6 @@ export function restrictToolset(toolset: Toolset, names: readonly string[] | und
     ...(toolset.ready ? { ready: () => toolset.ready?.() ?? Promise.resolve() } : {}),
     ...(toolset.takeNotices ? { takeNotices: () => toolset.takeNotices?.() ?? [] } : {}),
     ...(toolset.mcpStatus ? { mcpStatus: () => toolset.mcpStatus?.() ?? [] } : {}),
+    ...(toolset.sandbox ? { sandbox: toolset.sandbox } : {}),
   };
 }

@@ -261,6 +261,18 @@ export const BudgetEventSchema = z.strictObject({
   detail: z.string(),
 });
 
+/**
+ * A command line the person ran in their own terminal (source `user`), as bash's history holds it,
+ * secrets masked. A record for people: it needs no approval and the model does not read it.
+ */
+export const TerminalCommandEventSchema = z.strictObject({
+  kind: z.literal('TerminalCommandEvent'),
+  ...base,
+  command: z.string(),
+  /** The exit status bash reported with the prompt that followed it. */
+  exit_code: z.number().int(),
+});
+
 export const EventSchema = z.discriminatedUnion('kind', [
   SystemPromptEventSchema,
   MessageEventSchema,
@@ -277,6 +289,7 @@ export const EventSchema = z.discriminatedUnion('kind', [
   ConfirmationDecisionEventSchema,
   FilesRestoredEventSchema,
   BudgetEventSchema,
+  TerminalCommandEventSchema,
 ]);
 
 export type Source = z.infer<typeof SourceSchema>;
@@ -301,6 +314,7 @@ export type CondensationRequest = z.infer<typeof CondensationRequestSchema>;
 export type FileChangeRecord = z.infer<typeof FileChangeSchema>;
 export type FilesRestoredEvent = z.infer<typeof FilesRestoredEventSchema>;
 export type BudgetEvent = z.infer<typeof BudgetEventSchema>;
+export type TerminalCommandEvent = z.infer<typeof TerminalCommandEventSchema>;
 export type Event = z.infer<typeof EventSchema>;
 export type EventKind = Event['kind'];
 

@@ -48,6 +48,7 @@ export function withMCPTools(
       return notices;
     },
     mcpStatus: () => running.status(),
+    ...(toolset.sandbox === undefined ? {} : { sandbox: toolset.sandbox }),
     async close() {
       try {
         await running.close();

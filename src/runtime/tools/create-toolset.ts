@@ -10,7 +10,11 @@ import { withNestedInstructions } from './with-nested-instructions';
 import { createTaskTrackerTool } from './task-tracker-tool';
 import type { TerminalLimitSettings } from './terminal/limit-notices';
 import type { SandboxNetworkOptions } from './terminal/sandbox-network';
+import { networkNamespaceMember } from './terminal/network-namespace-member';
 import { createTerminalSession } from './terminal/terminal-session';
+import { withAgentCommandEcho } from './person-terminal/agent-command-echo';
+import { createPersonTerminal, type PersonTerminal } from './person-terminal/person-terminal';
+import { createPersonShellLauncher, type PersonShellLauncher } from './person-terminal/person-shell-launcher';
 import { createTerminalTool } from './terminal/terminal-tool';
 import { createThinkTool } from './think-tool';
 import type { Tool, Toolset } from './tool';
@@ -40,6 +44,8 @@ export interface ToolsetOptions {
   userSkillsDir?: string;
   /** Skills given in the create request, found by invoke_skill beside the folders' ones. */
   requestSkills?: readonly Skill[];
+  /** Hears each command line the person runs in their terminal (not yet masked). */
+  recordPersonCommand?: (command: string, exitCode: number) => void;
 }
 
 /**
@@ -47,19 +53,24 @@ export interface ToolsetOptions {
  * `close`; the editor's undo history and the task list live as long as the toolset.
  */
 export function createToolset(options: ToolsetOptions): Toolset {
-  const terminal = createTerminalTool(
-    createTerminalSession({
-      workspaceDir: options.workspaceDir,
-      // Cut outputs are saved here and named in observations: readable from the terminal too.
-      exposedPaths: [options.observationsDir],
-      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
-      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-      ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      ...(options.network === undefined ? {} : { network: options.network }),
-    }),
-    options.noOutputTimeoutMs,
-    options.secretEnv,
+  const session = createTerminalSession({
+    workspaceDir: options.workspaceDir,
+    // Cut outputs are saved here and named in observations: readable from the terminal too.
+    exposedPaths: [options.observationsDir],
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.network === undefined ? {} : { network: options.network }),
+  });
+  const networkMember = async (start: boolean) => {
+    const pid = await session.sandboxPid(start);
+    return typeof pid === 'number' ? networkNamespaceMember(pid) : pid;
+  };
+  const person = personTerminalOf(options, () => networkMember(true));
+  const terminal = withAgentCommandEcho(
+    createTerminalTool(session, options.noOutputTimeoutMs, options.secretEnv),
+    person.echo,
   );
   const tools: readonly Tool[] = [
     terminal,
@@ -76,6 +87,51 @@ export function createToolset(options: ToolsetOptions): Toolset {
   return {
     tools,
     get: (name) => tools.find((tool) => tool.name === name),
-    close: () => terminal.close(),
+    sandbox: {
+      personTerminal: person.terminal,
+      networkMember,
+    },
+    async close() {
+      await person.close();
+      await terminal.close();
+    },
+  };
+}
+
+/** The person's terminal of this toolset, made on first use, in the agent's sandbox's network. */
+function personTerminalOf(
+  options: ToolsetOptions,
+  agentNetworkMember: () => Promise<number | string | undefined>,
+) {
+  let made: { terminal: PersonTerminal; launcher: PersonShellLauncher } | undefined;
+  return {
+    terminal(): PersonTerminal {
+      if (made) return made.terminal;
+      const launcher = createPersonShellLauncher({
+        workspaceDir: options.workspaceDir,
+        dataDir: options.dataDir ?? '',
+        exposedPaths: [options.observationsDir],
+        ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+        ...(options.network === undefined ? {} : { network: options.network }),
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
+        ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+        agentNetworkMember,
+      });
+      const terminal = createPersonTerminal({
+        launch: (promptCommand) => launcher.launch(promptCommand),
+        onCommand: (command, exitCode) => options.recordPersonCommand?.(command, exitCode),
+        afterStop: () => launcher.emptyLimits(),
+      });
+      made = { terminal, launcher };
+      return terminal;
+    },
+    /** Shown only in a terminal the person opened: the agent never starts one. */
+    echo(line: string) {
+      made?.terminal.echo(line);
+    },
+    async close() {
+      await made?.terminal.close();
+      await made?.launcher.close();
+    },
   };
 }

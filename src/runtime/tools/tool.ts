@@ -1,5 +1,6 @@
 import type { Action, Observation, ToolSpec } from '../events';
 import type { MCPServerStatus } from '../mcp/start-mcp-servers';
+import type { ConversationSandbox } from './conversation-sandbox';
 
 /** What a tool needs from its surroundings. */
 export interface ToolContext {
@@ -46,4 +47,6 @@ export interface Toolset {
   takeNotices?(): string[];
   /** The MCP servers of this toolset as they are now; absent: it has none. */
   mcpStatus?(): MCPServerStatus[];
+  /** The person's terminal and the sandbox's ports; absent: a toolset with no shell (tests). */
+  readonly sandbox?: ConversationSandbox;
 }

@@ -16,7 +16,9 @@ export const DiffLinesView = memo(function DiffLinesView({
 }) {
   const shown = lines.slice(0, maxLines);
   return (
-    <div className={className}>
+    // Focusable: a diff wider or longer than its box scrolls, and a keyboard must be able to scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs a tab stop (axe scrollable-region-focusable)
+    <div className={className} tabIndex={0}>
       {summary ? <span className="visually-hidden">{summary}</span> : null}
       {shown.map((line, index) =>
         line.type === 'gap' ? (

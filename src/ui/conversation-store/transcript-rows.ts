@@ -148,6 +148,8 @@ function rowsForEvent(
       return [{ type: 'files-restored', key: event.id, event }];
     case 'BudgetEvent':
       return [{ type: 'budget', key: event.id, event }];
+    case 'TerminalCommandEvent':
+      return [{ type: 'marker', key: event.id, event, label: `You ran in the terminal: ${event.command}` }];
     default:
       return [];
   }

@@ -1,6 +1,6 @@
-import { CircleExclamationPoint, FileDiff, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
+import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { ConversationRulesButton } from '../approval-rules/conversation-rules-button';
@@ -45,7 +45,15 @@ import type { RowCallbacks } from './transcript-row-view';
 import { useConversationCommands } from './use-conversation-commands';
 import { usePendingApproval } from './use-pending-approval';
 import { useConversation, useConversationSession } from './use-conversation-session';
+import { PreviewPanel } from '../preview/preview-panel';
+import { type SidePanel, SidePanelTabs, SidePanelToggles } from './side-panel-switches';
+import { useToolPanel } from './tool-panel';
 import './conversation-page.css';
+
+// xterm.js is the largest thing the page could load: only when the Terminal tab opens.
+const TerminalPanel = lazy(() =>
+  import('../terminal/terminal-panel').then((module) => ({ default: module.TerminalPanel })),
+);
 
 /** One conversation, live: transcript, status and controls, composer, approval dialog. */
 export function ConversationPage({ conversationId }: { conversationId: string }) {
@@ -95,6 +103,15 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const steps = useMemo(() => checkpointSteps(checkpoints.data ?? [], events), [checkpoints.data, events]);
   const changesOpen = useChangesPanelOpen((state) => state.open);
   const setChangesOpen = useChangesPanelOpen((state) => state.setOpen);
+  const toolPanel = useToolPanel((state) => state.panel);
+  const setToolPanel = useToolPanel((state) => state.setPanel);
+  const sidePanel: SidePanel | null = toolPanel ?? (changesOpen ? 'changes' : null);
+  // One side panel at a time; choosing the shown one again closes it.
+  const showSide = (panel: SidePanel | null) => {
+    const next = panel === sidePanel ? null : panel;
+    setChangesOpen(next === 'changes');
+    setToolPanel(next === 'terminal' || next === 'preview' ? next : null);
+  };
   const [restoreTarget, setRestoreTarget] = useState<RestoreTarget | null>(null);
   const [branching, setBranching] = useState<{ fromEventId: string | undefined; draft?: string } | null>(
     null,
@@ -180,7 +197,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   }
 
   return (
-    <div className={`conversation ${changesOpen ? 'conversation--changes-open' : ''}`}>
+    <div className={`conversation ${sidePanel ? 'conversation--side-open' : ''}`}>
       <PageHeader>
         <h1 className="page-title" title={info?.title}>
           {info?.title ?? 'Loading…'}
@@ -194,16 +211,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         ) : null}
         <SkillsButton conversationId={conversationId} />
         <MCPButton conversationId={conversationId} />
-        <button
-          type="button"
-          className={`changes-toggle ${changesOpen ? 'changes-toggle--on' : ''}`}
-          aria-pressed={changesOpen}
-          onClick={() => setChangesOpen(!changesOpen)}
-          title={changesOpen ? 'Hide the files the agent changed' : 'Show the files the agent changed'}
-        >
-          <FileDiff size={14} aria-hidden />
-          Changes
-        </button>
+        <SidePanelToggles shown={sidePanel} onShow={showSide} />
         {info ? (
           <NetworkSwitch
             enabled={info.network_access}
@@ -234,26 +242,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         ) : null}
       </PageHeader>
 
-      <div className="conversation__tabs" role="tablist" aria-label="View">
-        <button
-          type="button"
-          role="tab"
-          className="conversation__tab"
-          aria-selected={!changesOpen}
-          onClick={() => setChangesOpen(false)}
-        >
-          Transcript
-        </button>
-        <button
-          type="button"
-          role="tab"
-          className="conversation__tab"
-          aria-selected={changesOpen}
-          onClick={() => setChangesOpen(true)}
-        >
-          Changes
-        </button>
-      </div>
+      <SidePanelTabs shown={sidePanel} onShow={showSide} />
 
       <div className="conversation__body">
         <div className="conversation__main">
@@ -329,7 +318,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
             />
           </div>
         </div>
-        {changesOpen ? (
+        {sidePanel === 'changes' ? (
           <aside className="conversation__side">
             <ChangesPanel
               conversationId={conversationId}
@@ -337,6 +326,20 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               running={working}
               onRestore={setRestoreTarget}
             />
+          </aside>
+        ) : null}
+        {sidePanel === 'terminal' ? (
+          <aside className="conversation__side conversation__side--wide">
+            <Suspense
+              fallback={<LoaderCircle size={18} className="spin" aria-label="Loading the terminal" />}
+            >
+              <TerminalPanel conversationId={conversationId} />
+            </Suspense>
+          </aside>
+        ) : null}
+        {sidePanel === 'preview' ? (
+          <aside className="conversation__side conversation__side--wide">
+            <PreviewPanel conversationId={conversationId} />
           </aside>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { deniedPaths } from './denied-paths';
+import { joinNetworkNamespace } from './join-network-namespace';
 import { type HostView, realHostView } from './host-view';
 import { sandboxFileArgs } from './sandbox-file-args';
 import { SANDBOX_ISOLATION_ARGUMENTS } from './sandbox-isolation-arguments';
@@ -19,6 +20,8 @@ const SECRET_VARIABLES = [
 ];
 
 const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
+/** A person types at this shell: readline stays on. */
+const PERSON_BASH_ARGUMENTS = ['--norc', '--noprofile', '-i'];
 
 export interface ShellLaunch {
   file: string;
@@ -46,6 +49,11 @@ export interface ShellLaunchOptions {
   /** The node binary the proxy bridge runs with; default process.execPath. */
   nodePath?: string;
   host?: HostView;
+  /**
+   * The person's terminal: bash with line editing and these variables on top (its prompt), in the
+   * network namespace of this host process (the agent's sandbox) instead of one of its own.
+   */
+  person?: { env: Record<string, string>; networkOf: number };
 }
 
 /**
@@ -54,9 +62,10 @@ export interface ShellLaunchOptions {
  * and UTS namespaces and no capabilities. See sandbox-file-args.ts for the mount plan.
  */
 export function shellLaunch(options: ShellLaunchOptions): ShellLaunch {
-  const env = shellEnvironment(options);
+  const env = { ...shellEnvironment(options), ...options.person?.env };
+  const bashArguments = options.person === undefined ? BASH_ARGUMENTS : PERSON_BASH_ARGUMENTS;
   if (options.bwrapPath === undefined) {
-    return { file: 'bash', args: BASH_ARGUMENTS, env, sandboxed: false };
+    return { file: 'bash', args: bashArguments, env, sandboxed: false };
   }
   const nodePath = options.nodePath ?? process.execPath;
   const homeDir = env.HOME;
@@ -75,12 +84,26 @@ export function shellLaunch(options: ShellLaunchOptions): ShellLaunch {
     },
     options.host ?? realHostView,
   );
+  if (options.person !== undefined) {
+    // The agent's sandbox's namespace already has the proxy bridge on its loopback: no second one,
+    // only the variables that point at it (the caller passes them in `person.env`).
+    const args = [
+      ...fileArgs,
+      ...SANDBOX_ISOLATION_ARGUMENTS.filter((argument) => argument !== '--unshare-net'),
+      ...['--chdir', options.workspaceDir],
+      '--',
+      'bash',
+      ...bashArguments,
+    ];
+    const joined = joinNetworkNamespace(options.person.networkOf, options.bwrapPath, args);
+    return { ...joined, env: { ...network.env(env), ...options.person.env }, sandboxed: true };
+  }
   const args = [
     ...fileArgs,
     ...SANDBOX_ISOLATION_ARGUMENTS,
     ...['--chdir', options.workspaceDir],
     '--',
-    ...network.command(nodePath, BASH_ARGUMENTS),
+    ...network.command(nodePath, bashArguments),
   ];
   return { file: options.bwrapPath, args, env: network.env(env), sandboxed: true };
 }

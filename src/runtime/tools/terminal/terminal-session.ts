@@ -89,6 +89,12 @@ export interface TerminalSession {
   readonly sandboxed: boolean | undefined;
   /** How the process and memory limits are enforced; undefined before the first shell starts. */
   readonly limitMechanism: LimitMechanism | undefined;
+  /**
+   * The host pid of the running shell's sandbox (bwrap), so others can join its network namespace:
+   * with `start`, the shell is started first when none runs. A string says why there is none (no
+   * sandbox, or it failed to start); undefined: no shell runs, or it runs unconfined. Never throws.
+   */
+  sandboxPid(start: boolean): Promise<number | string | undefined>;
 }
 
 export interface TerminalSessionOptions {
@@ -286,6 +292,16 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
 
     get limitMechanism() {
       return limits?.mechanism;
+    },
+
+    async sandboxPid(start) {
+      if (closed) return "the conversation's tools are closed";
+      if (start && settling === undefined && (shell === undefined || shell.exited)) {
+        const current = await ensureShell();
+        if (typeof current === 'string') return current;
+      }
+      if (shell === undefined || shell.exited || !shell.sandboxed) return undefined;
+      return shell.pty.pid;
     },
 
     async run(request, waitOptions) {
