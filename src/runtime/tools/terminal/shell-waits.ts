@@ -95,6 +95,8 @@ export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promi
     }
     options.signal.addEventListener('abort', onAbort, { once: true });
     armNoOutputTimer();
+    // The 'abort' event fires once: a signal that fired before this wait began is acted on now.
+    if (options.signal.aborted) onAbort();
     if (options.hardTimeoutMs !== undefined) {
       timers.push(
         setTimeout(() => {

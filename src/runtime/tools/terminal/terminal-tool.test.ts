@@ -183,6 +183,19 @@ describe('terminal tool', () => {
     expect(next.text).not.toContain('before');
   });
 
+  it('a stop that comes while the shell is still starting is not lost: the command never runs', async () => {
+    const tool = terminal({}, 30_000);
+    const controller = new AbortController();
+    // Not yet aborted when the call begins; aborted while it waits for the shell to start.
+    const pending = run(tool, { command: 'echo started; sleep 100' }, controller.signal);
+    setTimeout(() => controller.abort(), 10);
+    const observation = await pending;
+    expect(observation.exit_code).toBeNull();
+    expect(observation.text).not.toContain('started');
+    const next = await run(tool, { command: 'echo recovered' });
+    expect(next.text).toContain('recovered');
+  });
+
   /** Runs `command`, aborts it after 300 ms of output, and says how long execute() took after the abort. */
   async function abortDuringFlood(tool: TerminalTool, command: string) {
     const controller = new AbortController();
