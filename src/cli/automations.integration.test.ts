@@ -117,7 +117,8 @@ describe('automations through the real launcher', () => {
     expect(run.status).toBe('started');
 
     const conversation = await call('GET', `/api/conversations/${run.conversation_id}`);
-    expect(conversation.json.tags).toEqual(['automation', `automation:${automation.id}`]);
+    expect(conversation.json.tag_list).toEqual(['automation', `automation:${automation.id}`]);
+    expect(conversation.json.tags).toEqual({ automation: automation.id });
     expect(await waitForStatus(run.conversation_id, ['finished'])).toBe('finished');
     const asked = JSON.stringify(mockLlm.requests().at(-1)?.body);
     // The payload reaches the model fenced as the webhook caller's data, not as the person's words.

@@ -124,7 +124,7 @@ describe('the launcher on PostgreSQL', () => {
     const conversation = await second.api(`/api/conversations/${String(run.body.conversation_id)}`);
     expect(conversation.body).toMatchObject({
       title: 'Nightly summary',
-      tags: ['automation', `automation:${id}`],
+      tag_list: ['automation', `automation:${id}`],
     });
     expect(
       sqliteTables(join(second.workbench.dataDir, 'workbench.db')).filter((table) =>

@@ -1593,7 +1593,11 @@ export interface components {
                     };
                 };
             };
-            tags: string[];
+            tags: {
+                [key: string]: string;
+            };
+            /** @default [] */
+            tag_list: string[];
             pinned: boolean;
             branch_folder?: boolean;
             agent?: {
@@ -1707,7 +1711,11 @@ export interface components {
                     };
                 };
             };
-            tags: string[];
+            tags: {
+                [key: string]: string;
+            };
+            /** @default [] */
+            tag_list: string[];
             pinned: boolean;
             branch_folder?: boolean;
             agent?: {

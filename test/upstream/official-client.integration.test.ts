@@ -303,16 +303,23 @@ describe('official client: conversation flow', () => {
     expect(navigated.leaf_event_id).toBe(target.id);
   });
 
-  it('tags as a key-value object: fork({tags}) and updateConversation({tags}) are accepted and kept as key:value tags', async () => {
-    // Mapped: upstream's {key: value} tags are stored as our `key:value` tags, and the info answers our
-    // list (the SPA and our API read it); see docs/CONTRACT.md §8.
+  it('tags as a key-value object: fork({tags}) and updateConversation({tags}) are kept, and getConversation, searchConversations and getConversations read them back as the object', async () => {
+    // Mapped: upstream's {key: value} tags are stored as our `key:value` tags; every info answers
+    // upstream's object under `tags` and our list beside it as `tag_list` (docs/CONTRACT.md §8).
     const fork = await main.fork({ tags: { k: 'v' } });
-    expect((await manager.getConversation(fork.id)).tags).toEqual(['k:v']);
+    expect((await manager.getConversation(fork.id)).tags).toEqual({ k: 'v' });
     await manager.updateConversation(fork.id, { tags: { team: 'qa', k: 'w' } });
-    expect([...((await manager.getConversation(fork.id)).tags as unknown as string[])].sort()).toEqual([
+    const read = await manager.getConversation(fork.id);
+    expect(read.tags).toEqual({ team: 'qa', k: 'w' });
+    expect([...((read as unknown as { tag_list: string[] }).tag_list ?? [])].sort()).toEqual([
       'k:w',
       'team:qa',
     ]);
+    const found = (await manager.searchConversations({ limit: 100 })).items.find(
+      (item) => item.id === fork.id,
+    );
+    expect(found?.tags).toEqual({ team: 'qa', k: 'w' });
+    expect((await manager.getConversations([fork.id]))[0]?.tags).toEqual({ team: 'qa', k: 'w' });
     await manager.deleteConversation(fork.id);
   });
 

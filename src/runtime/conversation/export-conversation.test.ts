@@ -22,7 +22,8 @@ const info: ConversationInfo = {
   network_access: false,
   approval_rules: [],
   stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
-  tags: [],
+  tags: {},
+  tag_list: [],
   pinned: false,
 };
 

@@ -1,4 +1,10 @@
-import { type BudgetEvent, type ConversationInfo, type LLMPublicConfig, NO_BUDGETS } from '../events';
+import {
+  type BudgetEvent,
+  type ConversationInfo,
+  type LLMPublicConfig,
+  NO_BUDGETS,
+  toUpstreamTags,
+} from '../events';
 import type { ConversationRecord } from '../store/event-store';
 import { SERVED_TOOLS } from './upstream-agent';
 import { toUpstreamLLM } from './upstream-llm';
@@ -8,7 +14,8 @@ import { withUpstreamMetrics } from './upstream-stats';
  * The API's view of a conversation row. `llm` shows the model a run would use: the conversation's own,
  * or (when it follows the settings, stored with an empty model) the one configured now. `agent` says
  * the same in upstream's words, without a key; `persistenceDir` is the conversation's folder in the
- * data dir. `stats` carries upstream's `usage_to_metrics` beside ours, which the Agent Canvas sums.
+ * data dir. `stats` carries upstream's `usage_to_metrics` beside ours, which the Agent Canvas sums;
+ * `tags` is upstream's key-value object and `tag_list` our list.
  */
 export function toConversationInfo(
   record: ConversationRecord,
@@ -51,7 +58,8 @@ export function toConversationInfo(
         }
       : null,
     stats: withUpstreamMetrics(record.stats, upstreamLLM.model),
-    tags: record.tags,
+    tags: toUpstreamTags(record.tags),
+    tag_list: [...record.tags],
     pinned: record.pinned,
     branch_folder: record.branch_folder !== undefined,
     agent: {

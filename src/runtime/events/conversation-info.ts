@@ -9,6 +9,7 @@ import {
 } from './conversation-state';
 import { EventIdSchema } from './events';
 import { InfoStatsSchema } from './upstream-metrics';
+import { toUpstreamTags } from './upstream-tags';
 
 const UpstreamAgentInfoSchema = z.strictObject({
   kind: z.literal('Agent'),
@@ -63,7 +64,16 @@ export const ConversationInfoSchema = z.strictObject({
     .nullable()
     .optional(),
   stats: InfoStatsSchema,
-  tags: z.array(z.string()),
+  /** Upstream's key-value object (CONTRACT §8): `key:value` → `{key: value}`, a bare tag → `{tag: ""}`. */
+  // Preprocess: infos recorded before `tag_list` (fixtures, old clients' caches) held our list here.
+  tags: z.preprocess(
+    (tags) =>
+      Array.isArray(tags) && tags.every((tag) => typeof tag === 'string') ? toUpstreamTags(tags) : tags,
+    z.record(z.string(), z.string()),
+  ),
+  /** Our tags, as stored and as the search's `tag=` filter matches them: `key:value` or bare strings. */
+  // Default: infos recorded before it had none.
+  tag_list: z.array(z.string()).default([]),
   pinned: z.boolean(),
   /**
    * This conversation owns its workspace folder: a branch folder made for it when it was forked with

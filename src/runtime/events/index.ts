@@ -7,6 +7,7 @@ export * from './observations';
 export * from './conversation-info';
 export * from './conversation-state';
 export * from './upstream-metrics';
+export * from './upstream-tags';
 export * from './step-metrics';
 export * from './model-context';
 export * from './client-tool-spec';

@@ -95,7 +95,8 @@ describe("the Agent Canvas's create body", () => {
       { name: 'file_editor' },
       { name: 'task_tracker' },
     ]);
-    expect(info.tags).toEqual(['clientsource:agentcanvas']);
+    expect(info.tags).toEqual({ clientsource: 'agentcanvas' });
+    expect(info.tag_list).toEqual(['clientsource:agentcanvas']);
     await waitForStatus(server, info.id, ['finished']);
     expect(llmConfigs.at(-1)).toMatchObject({
       provider: 'openai-compatible',

@@ -22,7 +22,8 @@ describe('POST /api/conversations', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({
       title: 'First',
-      tags: ['a'],
+      tags: { a: '' },
+      tag_list: ['a'],
       pinned: false,
       execution_status: 'idle',
       workspace: { working_dir: server.workspace },
@@ -194,7 +195,12 @@ describe('GET, PATCH, DELETE /api/conversations/{id}', () => {
       payload: { title: 'Renamed', tags: ['x'], pinned: true },
     });
     expect(patched).toMatchObject({ status: 200, body: { success: true } });
-    expect((await call(server, { url })).body).toMatchObject({ title: 'Renamed', tags: ['x'], pinned: true });
+    expect((await call(server, { url })).body).toMatchObject({
+      title: 'Renamed',
+      tags: { x: '' },
+      tag_list: ['x'],
+      pinned: true,
+    });
     for (const title of ['', '   ', 'x'.repeat(201)]) {
       expect((await call(server, { method: 'PATCH', url, payload: { title } })).status).toBe(422);
     }

@@ -168,7 +168,8 @@ describe('POST /api/conversations, the upstream way', () => {
     );
     expect(status).toBe(201);
     expect(body.security_analyzer).toEqual({ kind: 'EnsembleSecurityAnalyzer' });
-    expect(body.tags).toEqual([]);
+    expect(body.tags).toEqual({});
+    expect(body.tag_list).toEqual([]);
     expect(body.last_seq).toBeLessThanOrEqual(0);
   });
 
@@ -313,7 +314,8 @@ describe('POST /api/conversations, the upstream way', () => {
 describe('tags as an object', () => {
   it('maps {key: value} to "key:value" on create, PATCH and fork, and filters search and count by tag', async () => {
     const info = await createConversation(server, { tags: { env: 'prod', team: 'core' } });
-    expect(info.tags).toEqual(['env:prod', 'team:core']);
+    expect(info.tags).toEqual({ env: 'prod', team: 'core' });
+    expect(info.tag_list).toEqual(['env:prod', 'team:core']);
     await createConversation(server, { tags: ['env:prod'] });
     const patched = await call(server, {
       method: 'PATCH',
@@ -321,7 +323,9 @@ describe('tags as an object', () => {
       payload: { tags: { env: 'staging' } },
     });
     expect(patched.status).toBe(200);
-    expect((await call(server, { url: `/api/conversations/${info.id}` })).body.tags).toEqual(['env:staging']);
+    const read = (await call(server, { url: `/api/conversations/${info.id}` })).body;
+    expect(read.tags).toEqual({ env: 'staging' });
+    expect(read.tag_list).toEqual(['env:staging']);
 
     const search = await call(server, { url: '/api/conversations/search?tag=env:prod&include_skills=true' });
     expect(search.status).toBe(200);
@@ -350,7 +354,8 @@ describe('POST /api/conversations/{id}/fork, upstream fields', () => {
     expect(forked.status).toBe(201);
     expect(forked.body).toMatchObject({
       id: forkId,
-      tags: ['origin:fork'],
+      tags: { origin: 'fork' },
+      tag_list: ['origin:fork'],
       forked_from_conversation_id: source.id,
     });
 

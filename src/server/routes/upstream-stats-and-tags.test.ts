@@ -39,7 +39,7 @@ const agentMetrics = (prompt: number, completion: number) => ({
 });
 
 describe("stats in upstream's shape beside ours", () => {
-  it('answers usage_to_metrics beside our totals on GET and search, and keeps our tags list', async () => {
+  it('answers usage_to_metrics beside our totals on GET and search', async () => {
     const { app } = await start({ createLLM: counted });
     const info = await createConversation(app, {
       llm: { provider: 'openai', model: 'mock' },
@@ -51,9 +51,36 @@ describe("stats in upstream's shape beside ours", () => {
     const answer = (await call(app, { url: `/api/conversations/${info.id}` })).body as ConversationInfo;
     expect(answer.stats).toMatchObject({ prompt_tokens: 120, completion_tokens: 30 });
     expect(answer.stats.usage_to_metrics).toEqual({ agent: agentMetrics(120, 30) });
-    expect(answer.tags).toEqual(['team:qa']);
     const search = (await call(app, { url: '/api/conversations/search' })).body;
     expect(search.items[0].stats.usage_to_metrics.agent.accumulated_token_usage.prompt_tokens).toBe(120);
+  });
+});
+
+describe("tags in upstream's shape on REST answers, our list beside them", () => {
+  it('answers tags as an object and tag_list as our list on GET, search and ?ids=', async () => {
+    const { app } = await start({ createLLM: counted });
+    const tags = [
+      'clientsource:agentcanvas',
+      'automation',
+      'automation:abc',
+      'team',
+      'Bad Key:x',
+      'constructor',
+    ];
+    const info = await createConversation(app, { llm: { provider: 'openai', model: 'mock' }, tags });
+    const upstream = { clientsource: 'agentcanvas', automation: 'abc', team: '', constructor: '' };
+    const answers: ConversationInfo[] = [
+      info,
+      (await call(app, { url: `/api/conversations/${info.id}` })).body,
+      (await call(app, { url: '/api/conversations/search?tag=team' })).body.items[0],
+      (await call(app, { url: `/api/conversations?ids=${info.id}` })).body[0],
+    ];
+    for (const answer of answers) {
+      expect(answer.tags).toEqual(upstream);
+      // A key such as `constructor` is an own property, never a prototype's.
+      expect(Object.getPrototypeOf(answer.tags)).toBe(Object.prototype);
+      expect(answer.tag_list).toEqual(tags);
+    }
   });
 });
 

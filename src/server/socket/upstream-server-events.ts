@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { withUpstreamMetrics } from '../../runtime/conversation/upstream-stats';
-import { toUpstreamTags } from '../../runtime/conversation/upstream-tags';
 import { type ConversationInfo, type Event, type InfoStats, StatsSchema } from '../../runtime/events';
 
 /**
@@ -11,11 +10,10 @@ import { type ConversationInfo, type Event, type InfoStats, StatsSchema } from '
 
 /**
  * Upstream's first frame: ConversationStateUpdateEvent `full_state` whose value is the ConversationInfo
- * with its tags as upstream's key-value object (only upstream clients read this socket).
+ * as REST answers it (its `tags` already upstream's key-value object).
  */
 export function fullStateEvent(info: ConversationInfo, now: number) {
-  const value = { ...info, tags: toUpstreamTags(info.tags) };
-  return { ...base('ConversationStateUpdateEvent', 'environment', now), key: 'full_state', value };
+  return { ...base('ConversationStateUpdateEvent', 'environment', now), key: 'full_state', value: info };
 }
 
 /**

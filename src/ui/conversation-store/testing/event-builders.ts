@@ -143,7 +143,8 @@ export function conversationInfo(overrides: Partial<ConversationInfo> = {}): Con
     network_access: false,
     approval_rules: [],
     stats: { prompt_tokens: 0, completion_tokens: 0, cost: 0 },
-    tags: [],
+    tags: {},
+    tag_list: [],
     pinned: false,
     ...overrides,
   };

@@ -2,7 +2,7 @@
 const UPSTREAM_KEY = /^[a-z0-9]{1,50}$/;
 
 /**
- * Our `key:value` tags as upstream's key-value object, for answers only upstream clients read. A bare
+ * Our `key:value` tags as upstream's key-value object, the `tags` of every ConversationInfo answer. A bare
  * tag (`automation`) is a key with an empty value unless a `key:value` tag names that key; a tag whose
  * key upstream could not hold (upper case, punctuation) is left out. Pure.
  */
