@@ -1867,6 +1867,14 @@ export interface components {
                 max_budget_per_conversation: number | null;
                 max_budget_per_automation_run: number | null;
             };
+            prices: {
+                [key: string]: {
+                    input: number;
+                    cached_input: number;
+                    cache_write: number;
+                    output: number;
+                };
+            };
             overridden_by_env: string[];
             agent_settings: {
                 [key: string]: unknown;
@@ -2769,6 +2777,14 @@ export interface operations {
                         max_budget_per_run?: number | null;
                         max_budget_per_conversation?: number | null;
                         max_budget_per_automation_run?: number | null;
+                    };
+                    prices?: {
+                        [key: string]: {
+                            input: number;
+                            cached_input: number;
+                            cache_write: number;
+                            output: number;
+                        };
                     };
                     agent_settings_diff?: {
                         [key: string]: unknown;

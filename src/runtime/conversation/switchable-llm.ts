@@ -22,6 +22,9 @@ export function switchableLLM(initial: LLM, ports: SwitchableLLMPorts): LLM {
     get model() {
       return current.model;
     },
+    get prices() {
+      return current.prices;
+    },
     complete: (request) => {
       ports.onCall();
       if (ports.takeSwitch()) current = ports.resolve() ?? current;
