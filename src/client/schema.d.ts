@@ -2274,13 +2274,16 @@ export interface components {
             /** Format: uuid */
             parent_id?: string;
             /** @enum {string} */
-            notice: "budget_reached" | "cost_unknown" | "large_request";
+            notice: "budget_reached" | "cost_unknown" | "large_request" | "cache_hints_refused" | "cache_restart";
             /** @enum {string} */
             budget?: "run" | "conversation" | "automation";
             limit_usd?: number;
             spent_usd?: number | null;
             estimated_tokens?: number;
             estimated_cost_usd?: number | null;
+            model?: string;
+            /** @enum {string} */
+            cause?: "condensation" | "model_switch";
             detail: string;
         };
         TerminalCommandEvent: {

@@ -41,6 +41,7 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
 
   async function complete(request: LLMRequest): Promise<LLMResponse> {
     if (model instanceof LLMError) throw model;
+    if (request.cacheHints === false && shape.cacheHints) shape = { ...shape, cacheHints: false };
     let callOptions = toCallOptions(request, config, shape);
     let repaired = false;
     for (let attempt = 1; ; attempt += 1) {
@@ -59,6 +60,7 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
       if (reshaped) {
         // One more try, not counted as a transient retry: the same request would fail the same way.
         if (reshaped.repair !== shape.repair) repaired = true;
+        if (shape.cacheHints && !reshaped.cacheHints) request.onCacheHintsRefused?.();
         shape = reshaped;
         callOptions = toCallOptions(request, config, shape);
         request.onRetry?.(resendNotice(error), attempt + 1, 0);

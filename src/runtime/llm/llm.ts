@@ -71,6 +71,16 @@ export interface LLMRequest {
    * sends a hash of it, never the text.
    */
   cacheKey?: string;
+  /**
+   * False: send no prompt cache hint from the start (the conversation remembers that this model's
+   * endpoint refused one). Default true.
+   */
+  cacheHints?: boolean;
+  /**
+   * Once, when the provider refused a cache hint by name and the adapter sends the request again
+   * without any, so the caller can remember it beyond this adapter's lifetime. Must not throw.
+   */
+  onCacheHintsRefused?: () => void;
 }
 
 export type LLMPurpose = 'step' | 'title' | 'connection_test' | 'summary' | 'side_question';
