@@ -1875,6 +1875,14 @@ export interface components {
                 max_budget_per_conversation: number | null;
                 max_budget_per_automation_run: number | null;
             };
+            prices: {
+                [key: string]: {
+                    input: number;
+                    cached_input: number;
+                    cache_write: number;
+                    output: number;
+                };
+            };
             overridden_by_env: string[];
             agent_settings: {
                 [key: string]: unknown;
@@ -2274,13 +2282,16 @@ export interface components {
             /** Format: uuid */
             parent_id?: string;
             /** @enum {string} */
-            notice: "budget_reached" | "cost_unknown" | "large_request";
+            notice: "budget_reached" | "cost_unknown" | "large_request" | "cache_hints_refused" | "cache_restart";
             /** @enum {string} */
             budget?: "run" | "conversation" | "automation";
             limit_usd?: number;
             spent_usd?: number | null;
             estimated_tokens?: number;
             estimated_cost_usd?: number | null;
+            model?: string;
+            /** @enum {string} */
+            cause?: "condensation" | "model_switch";
             detail: string;
         };
         TerminalCommandEvent: {
@@ -2777,6 +2788,14 @@ export interface operations {
                         max_budget_per_run?: number | null;
                         max_budget_per_conversation?: number | null;
                         max_budget_per_automation_run?: number | null;
+                    };
+                    prices?: {
+                        [key: string]: {
+                            input: number;
+                            cached_input: number;
+                            cache_write: number;
+                            output: number;
+                        };
                     };
                     agent_settings_diff?: {
                         [key: string]: unknown;

@@ -15,6 +15,7 @@ export function createLazyAiSdkLLM(config: LLMConfig): LLM {
   return {
     provider: config.provider,
     model: config.model,
+    prices: config.prices,
     async complete(request) {
       adapter ??= loadAiSdk().then((module) => module.createAiSdkLLM(config));
       return (await adapter).complete(request);

@@ -3,6 +3,7 @@ import { LLMError } from '../llm/llm';
 import type { StepMetrics, ToolSpec } from '../events';
 import { stepMetricsOf } from '../llm/step-metrics-of';
 import type { AgentContext } from './agent-context';
+import { cacheHintsRefused } from './cache-hints-refused';
 
 export type ModelCall =
   | { ok: true; response: LLMResponse; itemId: string; metrics: StepMetrics }
@@ -22,11 +23,15 @@ export async function callModel(
 ): Promise<ModelCall> {
   let itemId = startItem(context);
   const startedAt = context.now();
+  // The model this call goes to, even if the conversation switches while it is in flight.
+  const model = context.llm.model;
   try {
     const response = await context.llm.complete({
       messages,
       tools,
       cacheKey: context.conversationId,
+      cacheHints: !cacheHintsRefused(context.branch(), model),
+      onCacheHintsRefused: () => recordCacheHintsRefused(context, model),
       signal: context.signal,
       onDelta: (delta) =>
         context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),
@@ -44,7 +49,7 @@ export async function callModel(
       },
     });
     context.addUsage(response.usage);
-    const metrics = stepMetricsOf(context.llm.model, response.usage, startedAt, context.now());
+    const metrics = stepMetricsOf(model, response.usage, startedAt, context.now());
     return { ok: true, response, itemId, metrics };
   } catch (error) {
     const llmError =
@@ -61,4 +66,17 @@ function startItem(context: AgentContext): string {
   const itemId = context.newId();
   context.publish({ type: 'item_started', item_id: itemId, anchor_seq: context.lastSeq() });
   return itemId;
+}
+
+/** Remembered in the log (see cacheHintsRefused), so later runs and a restarted runtime send no hint. */
+function recordCacheHintsRefused(context: AgentContext, model: string): void {
+  void context.append({
+    kind: 'BudgetEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    notice: 'cache_hints_refused',
+    model,
+    detail: `The endpoint of ${model} refused a prompt cache hint: this conversation sends it none from now on, until its model changes.`,
+  });
 }

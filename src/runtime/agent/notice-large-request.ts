@@ -38,7 +38,7 @@ export function noticeLargeRequest(context: AgentContext, tokens: number): void 
   }
   if (memory.noticed) return;
   memory.noticed = true;
-  const price = priceOf(context.llm.model);
+  const price = priceOf(context.llm.model, context.llm.prices);
   const cost = price ? (tokens * price.input) / 1_000_000 : null;
   const why =
     reason === 'window'

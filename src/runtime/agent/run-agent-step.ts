@@ -12,6 +12,7 @@ import {
 import { decideConfirmations } from './decide-confirmations';
 import { executeActions } from './execute-actions';
 import { llmErrorToConversationError } from './llm-error-to-conversation-error';
+import { noticeCacheRestart } from './notice-cache-restart';
 import { noticeLargeRequest } from './notice-large-request';
 import { recordToolCalls } from './record-tool-calls';
 import { toolSpecsForModel } from './tool-specs-for-model';
@@ -60,6 +61,7 @@ async function askModel(context: AgentContext): Promise<ModelCall & { sentTokens
   const messages = modelMessages(context.view());
   const sentTokens = estimateStepPrompt(context, messages);
   noticeLargeRequest(context, sentTokens);
+  noticeCacheRestart(context);
   const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));
   if (call.ok) rememberPromptSize(context, sentTokens, call.response.usage);
   return { ...call, sentTokens };

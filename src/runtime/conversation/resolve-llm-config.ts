@@ -6,7 +6,7 @@ import { followsSettings } from './to-conversation-info';
 /**
  * The model a run of this conversation uses, key included, or null when none is configured. A
  * conversation with its own model uses the key it was created with (held in memory only), else the
- * settings' key when the settings name the same provider and endpoint.
+ * settings' key when the settings name the same provider and endpoint. The settings' prices come along.
  */
 export function resolveLLMConfig(
   record: ConversationRecord,
@@ -14,7 +14,9 @@ export function resolveLLMConfig(
   conversationKey: string | undefined,
 ): LLMConfig | null {
   const configured = settings.llm && settings.llm.model !== '' ? settings.llm : null;
-  if (followsSettings(record.llm)) return configured;
+  const prices =
+    settings.prices && Object.keys(settings.prices).length > 0 ? { prices: settings.prices } : {};
+  if (followsSettings(record.llm)) return configured && { ...configured, ...prices };
   const sameEndpoint =
     configured !== null &&
     configured.provider === record.llm.provider &&
@@ -22,5 +24,5 @@ export function resolveLLMConfig(
   const apiKey = conversationKey ?? (sameEndpoint ? configured.api_key : undefined);
   // The name an upstream client gave is for its eyes; the provider is asked for `model`.
   const { upstream_model: _asNamed, ...llm } = record.llm;
-  return { ...llm, ...(apiKey ? { api_key: apiKey } : {}) };
+  return { ...llm, ...(apiKey ? { api_key: apiKey } : {}), ...prices };
 }

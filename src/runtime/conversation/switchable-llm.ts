@@ -11,21 +11,29 @@ export interface SwitchableLLMPorts {
 
 /**
  * A run's model. After a model change each call after the change uses the new model; the call in
- * flight finishes on the old one, as upstream's does.
+ * flight finishes on the old one, as upstream's does. Reading `model` also takes a pending change, so
+ * what a step notes before its call (a prompt cache that starts again, a refused cache hint) names
+ * the model the call will go to.
  */
 export function switchableLLM(initial: LLM, ports: SwitchableLLMPorts): LLM {
   let current = initial;
+  const takeSwitch = (): LLM => {
+    if (ports.takeSwitch()) current = ports.resolve() ?? current;
+    return current;
+  };
   return {
     get provider() {
-      return current.provider;
+      return takeSwitch().provider;
     },
     get model() {
-      return current.model;
+      return takeSwitch().model;
+    },
+    get prices() {
+      return takeSwitch().prices;
     },
     complete: (request) => {
       ports.onCall();
-      if (ports.takeSwitch()) current = ports.resolve() ?? current;
-      return current.complete(request);
+      return takeSwitch().complete(request);
     },
   };
 }

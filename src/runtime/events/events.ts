@@ -247,7 +247,7 @@ export const CondensationRequestSchema = z.strictObject({ kind: z.literal('Conde
 export const BudgetEventSchema = z.strictObject({
   kind: z.literal('BudgetEvent'),
   ...base,
-  notice: z.enum(['budget_reached', 'cost_unknown', 'large_request']),
+  notice: z.enum(['budget_reached', 'cost_unknown', 'large_request', 'cache_hints_refused', 'cache_restart']),
   /** The budget reached (`budget_reached`) or that cannot be checked (`cost_unknown`). */
   budget: BudgetKindSchema.optional(),
   /** That budget's limit in USD. */
@@ -257,6 +257,13 @@ export const BudgetEventSchema = z.strictObject({
   /** `large_request`: the estimated input tokens of the request, and their cost (null: no known price). */
   estimated_tokens: z.number().int().nonnegative().optional(),
   estimated_cost_usd: z.number().nullable().optional(),
+  /**
+   * `cache_hints_refused`: the model whose endpoint refused a prompt cache hint (no hint is sent to it
+   * again in this conversation); `cache_restart`: the model whose cached prompt starts again.
+   */
+  model: z.string().optional(),
+  /** `cache_restart`: why the cached prefix changed. */
+  cause: z.enum(['condensation', 'model_switch']).optional(),
   /** Text the person reads. */
   detail: z.string(),
 });

@@ -41,6 +41,7 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
 
   async function complete(request: LLMRequest): Promise<LLMResponse> {
     if (model instanceof LLMError) throw model;
+    if (request.cacheHints === false && shape.cacheHints) shape = { ...shape, cacheHints: false };
     let callOptions = toCallOptions(request, config, shape);
     let repaired = false;
     for (let attempt = 1; ; attempt += 1) {
@@ -53,12 +54,13 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
         idleTimeoutMs,
         context: { provider: config.provider, model: config.model, apiKey: config.api_key, now: Date.now() },
       });
-      if (outcome.ok) return toResponse(outcome.value, config.model);
+      if (outcome.ok) return toResponse(outcome.value, config);
       const { error, retryable, retryAfterMs, unreachable } = outcome.failure;
       const reshaped = reshapeAfterRefusal(shape, outcome.failure, repaired);
       if (reshaped) {
         // One more try, not counted as a transient retry: the same request would fail the same way.
         if (reshaped.repair !== shape.repair) repaired = true;
+        if (shape.cacheHints && !reshaped.cacheHints) request.onCacheHintsRefused?.();
         shape = reshaped;
         callOptions = toCallOptions(request, config, shape);
         request.onRetry?.(resendNotice(error), attempt + 1, 0);
@@ -73,7 +75,7 @@ export function createAiSdkLLM(config: LLMConfig, options: AiSdkLLMOptions = {})
     }
   }
 
-  return { provider: config.provider, model: config.model, complete };
+  return { provider: config.provider, model: config.model, prices: config.prices, complete };
 }
 
 function buildModel(config: LLMConfig, fetch: FetchFunction | undefined): ProviderModel | LLMError {
@@ -94,7 +96,7 @@ function resendNotice(refusal: LLMError): LLMError {
   );
 }
 
-function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
+function toResponse(streamed: StreamedCompletion, config: LLMConfig): LLMResponse {
   return {
     id: streamed.id ?? `llm-${randomUUID()}`,
     text: streamed.text,
@@ -109,7 +111,7 @@ function toResponse(streamed: StreamedCompletion, model: string): LLMResponse {
       cache_read_tokens: streamed.usage?.inputTokens.cacheRead ?? 0,
       cache_write_tokens: streamed.usage?.inputTokens.cacheWrite ?? 0,
       reasoning_tokens: streamed.usage?.outputTokens.reasoning ?? 0,
-      cost: usageCost(model, streamed.usage),
+      cost: usageCost(config.model, streamed.usage, config.prices),
     },
     finish_reason: streamed.finish_reason,
   };

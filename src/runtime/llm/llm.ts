@@ -1,4 +1,5 @@
 import type { Content, ToolCall, ToolSpec } from '../events';
+import type { PriceOverrides } from './price-overrides';
 
 /**
  * One model, one call per agent step. Implementations: createAiSdkLLM (the real adapter on the AI SDK,
@@ -8,6 +9,8 @@ import type { Content, ToolCall, ToolSpec } from '../events';
 export interface LLM {
   readonly provider: string;
   readonly model: string;
+  /** The settings' prices by model name, checked before the built-in table; absent: none. */
+  readonly prices?: PriceOverrides;
   /**
    * Streams one completion. `onDelta` is called for each text or reasoning fragment, in order, before
    * the promise settles. Retries transient failures itself (connection, 429 with Retry-After, 5xx,
@@ -68,6 +71,16 @@ export interface LLMRequest {
    * sends a hash of it, never the text.
    */
   cacheKey?: string;
+  /**
+   * False: send no prompt cache hint from the start (the conversation remembers that this model's
+   * endpoint refused one). Default true.
+   */
+  cacheHints?: boolean;
+  /**
+   * Once, when the provider refused a cache hint by name and the adapter sends the request again
+   * without any, so the caller can remember it beyond this adapter's lifetime. Must not throw.
+   */
+  onCacheHintsRefused?: () => void;
 }
 
 export type LLMPurpose = 'step' | 'title' | 'connection_test' | 'summary' | 'side_question';

@@ -69,3 +69,32 @@ describe('priceOf', () => {
     expect(priceOf('gpt-4o-mini-tts')).toBeUndefined();
   });
 });
+
+describe('price overrides from settings', () => {
+  const local = { input: 1, cached_input: 0.5, cache_write: 2, output: 4 };
+
+  it('prices a model the table lacks, instead of unknown', () => {
+    expect(usageCost('qwen3-coder', usage({ total: 1_000_000 }, 0))).toBeNull();
+    expect(usageCost('qwen3-coder', usage({ total: 1_000_000 }, 1_000_000), { 'qwen3-coder': local })).toBe(
+      5,
+    );
+  });
+
+  it('comes before the built-in table, each token kind at its own price', () => {
+    const cost = usageCost(
+      'openai/gpt-4o',
+      usage({ total: 3_000_000, noCache: 1_000_000, cacheRead: 1_000_000, cacheWrite: 1_000_000 }, 0),
+      { 'GPT-4o': local },
+    );
+    expect(cost).toBeCloseTo(1 + 0.5 + 2, 6);
+  });
+
+  it("yields to the provider's own reported cost", () => {
+    expect(usageCost('gpt-4o', usage({ total: 10 }, 10, { cost: 0.0042 }), { 'gpt-4o': local })).toBe(0.0042);
+  });
+
+  it('never finds an inherited property for a hostile model name', () => {
+    expect(priceOf('__proto__', {})).toBeUndefined();
+    expect(priceOf('constructor', { other: local })).toBeUndefined();
+  });
+});

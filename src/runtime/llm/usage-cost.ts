@@ -1,6 +1,7 @@
 import type { ModelUsage } from './model-types';
+import type { PriceOverrides } from './price-overrides';
 
-interface Price {
+export interface Price {
   /** USD per million tokens. */
   input: number;
   output: number;
@@ -38,13 +39,18 @@ const PRICES: Record<string, Price> = {
 
 /**
  * Cost of one call in USD: the provider's own figure when the usage carries one (OpenRouter's
- * `usage.cost`), else the price table (cached input, cache writes and fresh input each at its own
- * price), else null: unknown, for a model the table lacks or a reply without usage. Pure.
+ * `usage.cost`), else the settings' price for the model, else the price table (cached input, cache
+ * writes and fresh input each at its own price), else null: unknown, for a model neither names or a
+ * reply without usage. Pure.
  */
-export function usageCost(model: string, usage: ModelUsage | undefined): number | null {
+export function usageCost(
+  model: string,
+  usage: ModelUsage | undefined,
+  overrides?: PriceOverrides,
+): number | null {
   const reported = usage?.raw?.cost;
   if (typeof reported === 'number' && Number.isFinite(reported) && reported >= 0) return reported;
-  const price = priceOf(model);
+  const price = priceOf(model, overrides);
   if (!price || !usage) return null;
   const input = usage.inputTokens;
   const cacheRead = input.cacheRead ?? 0;
@@ -59,12 +65,39 @@ export function usageCost(model: string, usage: ModelUsage | undefined): number 
 }
 
 /**
- * The table entry for a model id: exact, or a dated snapshot or `-latest` alias of it
+ * The price of a model id: the settings' override named exactly so (case aside, with or without its
+ * `vendor/` prefix), else the table entry: exact, or a dated snapshot or `-latest` alias of it
  * (`gpt-4o-2024-08-06`, `claude-sonnet-4-5-20250929`), after dropping a `vendor/` prefix. A newer
  * version (`claude-opus-4-6`) does not match an older entry, whose price may differ.
  */
-export function priceOf(model: string): Price | undefined {
+export function priceOf(model: string, overrides?: PriceOverrides): Price | undefined {
   const bare = model.slice(model.lastIndexOf('/') + 1).toLowerCase();
+  const override = overrideOf(model, bare, overrides);
+  if (override) return override;
   const snapshot = bare.replace(/-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/, '');
-  return PRICES[bare] ?? PRICES[snapshot];
+  return tableEntry(bare) ?? tableEntry(snapshot);
+}
+
+/** Own entries only: a model named `__proto__` must not find Object.prototype as its price. */
+function tableEntry(name: string): Price | undefined {
+  return Object.hasOwn(PRICES, name) ? PRICES[name] : undefined;
+}
+
+function overrideOf(model: string, bare: string, overrides: PriceOverrides | undefined): Price | undefined {
+  if (!overrides) return undefined;
+  // Own keys only: a model named `__proto__` or `constructor` must not find an inherited value.
+  const names = Object.keys(overrides);
+  const name =
+    names.find((key) => key === model) ??
+    names.find((key) => key.toLowerCase() === model.toLowerCase()) ??
+    names.find((key) => key.toLowerCase() === bare);
+  const price = name === undefined ? undefined : overrides[name];
+  return (
+    price && {
+      input: price.input,
+      output: price.output,
+      cacheRead: price.cached_input,
+      cacheWrite: price.cache_write,
+    }
+  );
 }

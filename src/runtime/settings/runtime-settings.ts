@@ -1,5 +1,6 @@
 import type { ApprovalRule, Budgets, ConfirmationPolicy, SecurityAnalyzer } from '../events';
 import type { LLMConfig } from '../llm/llm-config';
+import type { PriceOverrides } from '../llm/price-overrides';
 import type { MCPServers } from '../mcp/mcp-server-config';
 import type { SandboxSettings } from './sandbox-settings';
 
@@ -16,4 +17,6 @@ export interface RuntimeSettings {
   mcp_servers?: MCPServers;
   /** Default budgets of new conversations and automation runs; absent: none. */
   budgets?: Budgets;
+  /** Prices by model name, used before the built-in table; absent: none. */
+  prices?: PriceOverrides;
 }

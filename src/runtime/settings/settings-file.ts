@@ -10,6 +10,7 @@ import {
   NO_BUDGETS,
   SecurityAnalyzerSchema,
 } from '../events';
+import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
 
@@ -36,6 +37,8 @@ export const SettingsFileSchema = z.object({
   mcp_servers: MCPServersSchema.default({}),
   /** The budgets a new conversation (or automation run) gets when its request names none. */
   budgets: BudgetsSchema.default(NO_BUDGETS),
+  /** Prices per million tokens by model name, used before the built-in table. */
+  prices: PriceOverridesSchema.default({}),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

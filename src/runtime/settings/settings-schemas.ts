@@ -9,6 +9,7 @@ import {
   LLMProviderSchema,
   SecurityAnalyzerSchema,
 } from '../events';
+import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
 
@@ -36,6 +37,8 @@ export const SettingsPatchSchema = z.strictObject({
   mcp_servers: MCPServersSchema.optional(),
   /** Default budgets (USD) of new conversations and automation runs: a number sets, null removes. */
   budgets: BudgetsPatchSchema.optional(),
+  /** Replaces the prices by model name (USD per million tokens), used before the built-in table. */
+  prices: PriceOverridesSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -57,6 +60,8 @@ export const SettingsViewSchema = z.strictObject({
   mcp_servers: MCPServersSchema,
   /** Default budgets (USD; null: none) of new conversations and automation runs. */
   budgets: BudgetsSchema,
+  /** Prices by model name (USD per million tokens), used before the built-in table. */
+  prices: PriceOverridesSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

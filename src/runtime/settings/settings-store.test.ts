@@ -31,6 +31,7 @@ describe('createSettingsStore', () => {
         max_budget_per_conversation: null,
         max_budget_per_automation_run: null,
       },
+      prices: {},
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],

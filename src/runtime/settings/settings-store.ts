@@ -68,6 +68,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     approval_rules: structuredClone(file.approval_rules),
     mcp_servers: structuredClone(file.mcp_servers),
     budgets: { ...file.budgets },
+    prices: structuredClone(file.prices),
   });
 
   const save = (next: SettingsFile): void => {
@@ -101,6 +102,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         approval_rules: settings.approval_rules,
         mcp_servers: maskMCPServers(settings.mcp_servers ?? {}),
         budgets: { ...file.budgets },
+        prices: structuredClone(file.prices),
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -146,6 +148,7 @@ function applyPatch(
           : completeApprovalRules(patch.approval_rules, randomUUID, () => new Date().toISOString()),
       mcp_servers: patch.mcp_servers === undefined ? file.mcp_servers : unmasked(patch.mcp_servers, file),
       budgets: { ...file.budgets, ...patch.budgets },
+      prices: patch.prices ?? file.prices,
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

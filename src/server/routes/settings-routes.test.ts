@@ -31,6 +31,7 @@ describe('/api/settings', () => {
         max_budget_per_conversation: null,
         max_budget_per_automation_run: null,
       },
+      prices: {},
       sandbox_status: sandboxStatus(process.env),
       agent_settings: { llm: { model: 'openai/scripted-model', base_url: null, api_key: null } },
       conversation_settings: {},

@@ -6,6 +6,8 @@ const TITLES: Record<BudgetEvent['notice'], string> = {
   budget_reached: 'Budget reached',
   cost_unknown: 'Budget not checked',
   large_request: 'Large request',
+  cache_hints_refused: 'Prompt cache hints off',
+  cache_restart: 'Prompt cache starts again',
 };
 
 /** A budget event where it happened in the transcript: one calm line, its detail as the runtime wrote it. */

@@ -17,6 +17,8 @@ import { BudgetFields } from '../budgets/budget-fields';
 import { ModalDialog } from '../components/modal-dialog';
 import { NotificationSettings } from '../inbox/notification-settings';
 import { GlobalMCPServers } from '../mcp/global-mcp-servers';
+import { type PriceDraft, priceDraftsOf, pricesOfDrafts } from '../prices/price-drafts';
+import { PricesSection } from '../prices/prices-section';
 import { SavedSecrets } from '../secrets/saved-secrets';
 import { useSavedSecrets } from '../secrets/use-saved-secrets';
 import { DefaultApprovalFields } from './default-approval-fields';
@@ -73,6 +75,9 @@ export function SettingsDialog({
   const [budgets, setBudgets] = useState<BudgetDrafts>(() => draftsOf(settings.budgets));
   const parsedBudgets = budgetsOfDrafts(budgets);
   const budgetErrors: Partial<Record<BudgetKey, string>> = parsedBudgets.ok ? {} : parsedBudgets.errors;
+  // Prices by model name, used before the built-in table; checked here too.
+  const [prices, setPrices] = useState<PriceDraft[]>(() => priceDraftsOf(settings.prices));
+  const parsedPrices = pricesOfDrafts(prices);
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     test.reset();
@@ -108,6 +113,7 @@ export function SettingsDialog({
               max_memory_mb: Number(draft.maxMemoryMb),
             },
             ...(parsedBudgets.ok ? { budgets: parsedBudgets.budgets } : {}),
+            ...(parsedPrices.ok ? { prices: parsedPrices.prices } : {}),
           },
         }),
       ),
@@ -116,7 +122,7 @@ export function SettingsDialog({
       onClose();
     },
   });
-  const canSubmit = draft.model.trim() !== '' && parsedBudgets.ok;
+  const canSubmit = draft.model.trim() !== '' && parsedBudgets.ok && parsedPrices.ok;
   const rulesCount = settings.approval_rules.length;
   const mcpCount = Object.keys(settings.mcp_servers).length;
   const secretsCount = useSavedSecrets().data?.length;
@@ -280,6 +286,11 @@ export function SettingsDialog({
           </span>
           <BudgetFields drafts={budgets} onChange={setBudgets} errors={budgetErrors} />
         </details>
+        <PricesSection
+          drafts={prices}
+          onChange={setPrices}
+          errors={parsedPrices.ok ? {} : parsedPrices.errors}
+        />
         <details className="settings-form__section">
           <summary>Sandbox for commands</summary>
           <label className="field">
