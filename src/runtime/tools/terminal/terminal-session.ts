@@ -337,7 +337,8 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         if (current.busy) await waitForIdle(current, SETTLE_MS, waitOptions.signal);
         if (current.busy) return { ...result('busy'), output: '' };
         // A stop that came while the shell started or the last command settled: this one never runs.
-        if (waitOptions.signal.aborted) return { ...abortedBeforeStart(current.cwd), notices: notices.splice(0) };
+        if (waitOptions.signal.aborted)
+          return { ...abortedBeforeStart(current.cwd), notices: notices.splice(0) };
         // Whatever a stopped or early-returned command printed afterwards is no longer news.
         current.output.clear();
         current.busy = true;
