@@ -248,6 +248,12 @@ test('confirmation mode: a risky command waits for the person, runs when approve
   // The first test's conversation: on this page only the list names it.
   await expect(page.getByText('Say hello').first()).toBeVisible();
   await shot(page, 'list-after-reload');
+
+  // Confirmation mode off again, as the tests after this one expect a new conversation to run.
+  await page.goto(`${canvas.stack.url}/settings/verification`);
+  await page.getByText('Confirmation Mode', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(/Settings saved/)).toBeVisible();
 });
 
 test('the secrets page saves a secret the agent server keeps sealed, a command naming it gets it masked, and deletes it', async ({
