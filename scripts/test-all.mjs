@@ -66,6 +66,10 @@ check(
 check('lint', run('lint', npm, ['run', '--silent', 'lint']));
 check('gen:check', run('gen:check', npm, ['run', '--silent', 'gen:check']));
 
+// The container sandbox's tests run in the default image: built from Debian packages when missing
+// (minutes, once), instant after; without a Docker daemon this check fails with what to do.
+check('sandbox image', run('sandbox image', npm, ['run', '--silent', 'sandbox-image']));
+
 const vitestOk = run('vitest', bin('vitest'), [
   'run',
   '--reporter=default',
