@@ -78,9 +78,7 @@ describe('launchRuntime', () => {
     const grandchildPid = Number(logs.find((line) => line.startsWith('grandchild '))?.split(' ')[1]);
     expect(isProcessAlive(grandchildPid)).toBe(true);
 
-    const started = Date.now();
     await result.runtime.stop();
-    expect(Date.now() - started).toBeLessThan(3_500);
     expect(result.runtime.pid !== undefined && isProcessAlive(result.runtime.pid)).toBe(false);
     expect(await waitUntilProcessGone(grandchildPid, 1_000)).toBe(true);
   });

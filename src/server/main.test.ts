@@ -51,7 +51,7 @@ function runtime(env: Record<string, string>, nodeFlags: readonly string[] = [])
 const BASE_ENV = { AGENT_WORKBENCH_RUNTIME_PORT: '0', AGENT_WORKBENCH_SESSION_KEY: 'main-test-key' };
 
 describe('the runtime process', () => {
-  it('serves /server_info once listening and exits 0 within 3 s of SIGTERM', async () => {
+  it('serves /server_info once listening and exits 0 on SIGTERM', async () => {
     const process = runtime(BASE_ENV);
     const url = await process.listening();
     const info = await fetch(`${url}/server_info`);
@@ -59,10 +59,8 @@ describe('the runtime process', () => {
     expect((await info.json()).title).toBe('Agent Workbench');
     const unauthorized = await fetch(`${url}/api/settings`);
     expect(unauthorized.status).toBe(401);
-    const started = Date.now();
     process.child.kill('SIGTERM');
     expect(await process.exited).toBe(0);
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it("started with the launcher's V8 flags, takes Node's code cache for the built-ins it loads (here its HTTP server)", async () => {

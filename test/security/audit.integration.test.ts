@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandLine } from '../../src/cli/testing/child-pids';
+import { hostProcessesMatching } from '../../src/cli/testing/child-pids';
 import { isProcessAlive } from '../../src/cli/testing/process-gone';
 import {
   type AuditedWorkbench,
@@ -26,13 +26,6 @@ afterAll(async () => {
 });
 
 const FINISH = { tool_calls: [{ name: 'finish', arguments: { message: 'done' } }] };
-
-function hostProcessesMatching(pattern: RegExp): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => pattern.test(commandLine(pid)));
-}
 
 async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

@@ -27,6 +27,14 @@ export function commandLine(pid: number): string {
   }
 }
 
+/** Every process on the host whose command line matches, sandboxed ones included (they share /proc). */
+export function hostProcessesMatching(pattern: RegExp): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => pattern.test(commandLine(pid)));
+}
+
 const RUNTIME_COMMAND = /dist\/runtime\/main\.mjs|src\/server\/main\.ts/;
 
 /** The launcher's runtime child: it runs either the build's bundle or the sources (src/cli/runtime-entry.ts). */

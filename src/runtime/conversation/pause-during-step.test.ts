@@ -146,14 +146,13 @@ describe('pause during a step (upstream semantics)', () => {
   });
 
   it('interrupt after a pause still cancels the step in flight', async () => {
-    harness = await createServiceHarness({ script: { turns: [terminal('a', 5_000)] } });
+    // A model call of ten minutes: an interrupt that returns cancelled it rather than waiting it out.
+    harness = await createServiceHarness({ script: { turns: [terminal('a', 600_000)] } });
     const id = await harness.create();
     await harness.say(id, 'go');
-    await sleep(10);
+    await harness.until(async () => harness.llm.calls.length === 1);
     await harness.service.pause(id);
-    const started = Date.now();
     await harness.service.interrupt(id);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await harness.status(id)).toBe('paused');
     expect(await harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
     expect(await harness.kinds(id, 'ActionEvent')).toHaveLength(0);

@@ -51,7 +51,8 @@ describe('the loop with the real toolset', () => {
     harness = await createServiceHarness({
       createToolset: realToolset,
       script: {
-        turns: [{ tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'sleep 30' } }] }],
+        // Ten minutes: an interrupt that returns stopped the command rather than waiting it out.
+        turns: [{ tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'sleep 600' } }] }],
       },
     });
     const id = await harness.create();
@@ -60,9 +61,7 @@ describe('the loop with the real toolset', () => {
     while ((await harness.kinds(id, 'ActionEvent')).length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const started = Date.now();
     await harness.service.interrupt(id);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await harness.status(id)).toBe('paused');
     expect((await harness.service.get(id)).pending_action_ids).toEqual([]);
   });

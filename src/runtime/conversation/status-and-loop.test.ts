@@ -72,14 +72,12 @@ describe('status and loop (SCENARIOS 29–35)', () => {
     expect(await harness.kinds(id, 'PauseEvent')).toHaveLength(1);
   });
 
-  it('interrupt during a slow model call leaves status paused within 2 s', async () => {
+  it('interrupt during a model call that never answers leaves status paused', async () => {
     harness = await createServiceHarness({ script: { turns: [{ fail: 'hang' }] } });
     const id = await harness.create();
     await harness.say(id, 'go');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const started = Date.now();
+    await harness.until(async () => harness.llm.calls.length === 1);
     await harness.service.interrupt(id);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await harness.status(id)).toBe('paused');
     expect(await harness.kinds(id, 'InterruptEvent')).toHaveLength(1);
   });

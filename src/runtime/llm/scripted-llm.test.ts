@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LLMError, type LLMDelta, type LLMRequest } from './llm';
 import { createScriptedLLM } from './scripted-llm';
 
@@ -72,18 +72,19 @@ describe('createScriptedLLM', () => {
     const llm = createScriptedLLM({ turns: [{ fail: 'hang' }] });
     const controller = new AbortController();
     const pending = llm.complete(request({ signal: controller.signal }));
-    setTimeout(() => controller.abort(), 20);
+    // The call is under way (it records its messages first); the abort then ends the hang.
+    await vi.waitFor(() => expect(llm.calls).toHaveLength(1));
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
   });
 
   it('a delay is cut short by the abort signal', async () => {
-    const llm = createScriptedLLM({ turns: [{ text: 'late', delay_ms: 10_000 }] });
+    // Ten minutes: a rejection before the test's own timeout can only come from the abort.
+    const llm = createScriptedLLM({ turns: [{ text: 'late', delay_ms: 600_000 }] });
     const controller = new AbortController();
-    const started = Date.now();
     const pending = llm.complete(request({ signal: controller.signal }));
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('records a copy of the messages at call time', async () => {

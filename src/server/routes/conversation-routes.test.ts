@@ -231,12 +231,11 @@ describe('GET, PATCH, DELETE /api/conversations/{id}', () => {
 
   it('stops a running conversation before deleting it', async () => {
     await server.close();
-    server = await createTestServer({ script: { turns: [], fallback: { text: 'slow', delay_ms: 5_000 } } });
+    // The model never answers: a delete that returns stopped the run rather than waiting it out.
+    server = await createTestServer({ script: { turns: [{ fail: 'hang' }] } });
     const info = await createConversation(server, { initial_message: userMessage('go', { run: true }) });
     await waitForStatus(server, info.id, ['running']);
-    const started = Date.now();
     expect((await call(server, { method: 'DELETE', url: `/api/conversations/${info.id}` })).status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect((await call(server, { url: '/api/conversations/count' })).body).toBe(0);
   });
 });

@@ -16,6 +16,8 @@ async function start(script?: LLMScript) {
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';
 const slow: LLMScript = { turns: [], fallback: { text: 'thinking slowly', delay_ms: 5_000 } };
+/** A model call that never ends: a call that returns proves it did not wait for it. */
+const hanging: LLMScript = { turns: [{ fail: 'hang' }] };
 
 describe('run, pause, interrupt', () => {
   it('runs a conversation with a pending message and answers 409 while it runs', async () => {
@@ -37,14 +39,12 @@ describe('run, pause, interrupt', () => {
   });
 
   it('interrupt cancels the model call now and leaves status paused', async () => {
-    const app = await start(slow);
+    const app = await start(hanging);
     const info = await createConversation(app, { initial_message: userMessage('go', { run: true }) });
     await waitForStatus(app, info.id, ['running']);
-    const started = Date.now();
     expect((await call(app, { method: 'POST', url: `/api/conversations/${info.id}/interrupt` })).status).toBe(
       200,
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect((await call(app, { url: `/api/conversations/${info.id}` })).body.execution_status).toBe('paused');
   });
 

@@ -53,14 +53,11 @@ describe('activeBranch', () => {
     expect(ids(activeBranch(window, eventId(7)).branch)).toEqual([5, 6, 7]);
   });
 
-  it('walks 10,000 events in linear time', () => {
+  it('walks a 10,000-event chain whole (its time is a figure of npm run bench: hot-paths)', () => {
     const steps: Event[] = [];
     for (let n = 0; n < 10_000; n++) steps.push(n % 2 ? agentMessage(n, `a${n}`) : userMessage(n, `u${n}`));
-    const log = chain(steps);
-    const started = performance.now();
-    for (let round = 0; round < 20; round++) activeBranch(log, eventId(9_999));
-    expect(activeBranch(log, eventId(9_999)).branch).toHaveLength(10_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const branch = activeBranch(chain(steps), eventId(9_999)).branch;
+    expect(ids(branch)).toEqual(steps.map((_, n) => n));
   });
 });
 
