@@ -1,0 +1,167 @@
+import { type FSWatcher, watch } from 'node:fs';
+import { lstat, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+/**
+ * Counts the changes under a workspace, so a snapshot taken earlier can be known to still hold.
+ * One inotify watch per folder (fs.watch, never recursive by Node's walker), added before the folder
+ * is read, so nothing created after its listing is missed; folders created later are watched when
+ * their creation is seen. Links are never followed into. Inside `.git` only `.git` itself and
+ * `.git/info` are watched: the rest of git's own folder never changes what a snapshot holds.
+ */
+export interface WorkspaceWatcher {
+  /** How many changes were seen so far; equal at two moments means nothing changed in between. */
+  generation(): number;
+  /**
+   * False once a change may have been missed (a watch failed, too many folders): the generation
+   * then proves nothing, and every snapshot must be taken fresh.
+   */
+  healthy(): boolean;
+  /**
+   * Resolves once every change made before the call is counted and every folder created before it is
+   * watched. Relies on libuv's one inotify descriptor per loop: the events arrive in the order the
+   * kernel queued them, so when our own probe file's event arrives, every earlier one has too.
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WatchWorkspaceOptions {
+  /** Past this many watched folders the watcher gives up (healthy() false). */
+  maxDirectories?: number;
+}
+
+export const DEFAULT_MAX_WATCHED_DIRECTORIES = 4_096;
+
+/** Watches `workspaceDir` (its real path); resolves once every folder found is watched. Never rejects. */
+export async function watchWorkspace(
+  workspaceDir: string,
+  options: WatchWorkspaceOptions = {},
+): Promise<WorkspaceWatcher> {
+  const maxDirectories = options.maxDirectories ?? DEFAULT_MAX_WATCHED_DIRECTORIES;
+  const folders = new Map<string, { watcher: FSWatcher; inode: number }>();
+  const adding = new Set<Promise<void>>();
+  const probes = new Map<string, () => void>();
+  let generation = 0;
+  let broken = false;
+  let closed = false;
+  let probeCount = 0;
+
+  const giveUp = () => {
+    broken = true;
+    for (const { watcher } of folders.values()) watcher.close();
+    folders.clear();
+  };
+
+  const forget = (path: string) => {
+    for (const [folder, { watcher }] of folders) {
+      if (folder === path || folder.startsWith(`${path}/`)) {
+        watcher.close();
+        folders.delete(folder);
+      }
+    }
+  };
+
+  const track = (work: Promise<void>) => {
+    adding.add(work);
+    void work.finally(() => adding.delete(work));
+  };
+
+  /**
+   * A `rename` (created, deleted, moved) of a folder is watched afresh: a folder deleted and made
+   * again may even get the same inode back, and the old watch died with the old folder.
+   */
+  const onChange = (folder: string, type: string, name: string | Buffer | null) => {
+    generation += 1;
+    if (broken || closed || name === null) return;
+    const child = join(folder, name.toString());
+    if (!descends(folder, child)) return;
+    track(
+      lstat(child).then(
+        (stat) => {
+          if (!stat.isDirectory()) return forget(child);
+          if (type === 'rename' || folders.get(child)?.inode !== stat.ino) return addTree(child);
+        },
+        () => forget(child),
+      ),
+    );
+  };
+
+  /** Watches `folder`, then reads it and watches its subfolders; a folder swapped meanwhile counts as a change. */
+  const addTree = async (folder: string): Promise<void> => {
+    if (broken || closed) return;
+    let before: Awaited<ReturnType<typeof lstat>>;
+    try {
+      before = await lstat(folder);
+    } catch {
+      return; // Gone already: its removal was an event of the folder above.
+    }
+    if (!before.isDirectory()) return;
+    if (folders.size >= maxDirectories) return giveUp();
+    forget(folder);
+    try {
+      const watcher = watch(folder, { persistent: false }, (type, name) => onChange(folder, type, name));
+      watcher.on('error', giveUp);
+      folders.set(folder, { watcher, inode: before.ino });
+    } catch {
+      return giveUp();
+    }
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+    const after = await lstat(folder).catch(() => undefined);
+    if (entries === undefined || after?.ino !== before.ino || !after.isDirectory()) {
+      generation += 1; // Replaced while read (perhaps by a link): never walk what it points to.
+      return;
+    }
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isDirectory() && descends(folder, join(folder, entry.name)))
+        .map((entry) => addTree(join(folder, entry.name))),
+    );
+  };
+
+  const probeDir = await mkdtemp(join(tmpdir(), 'awb-watch-probe-'));
+  const probe = watch(probeDir, { persistent: false }, (_type, name) => {
+    const arrived = name === null ? undefined : probes.get(name.toString());
+    if (arrived) {
+      probes.delete(name?.toString() ?? '');
+      arrived();
+    }
+  });
+  probe.on('error', giveUp);
+  await addTree(workspaceDir).catch(giveUp);
+
+  const drainAdds = async () => {
+    while (adding.size > 0) await Promise.all([...adding]);
+  };
+
+  return {
+    generation: () => generation,
+    healthy: () => !broken && !closed,
+    async settle() {
+      await drainAdds();
+      if (broken || closed) return;
+      probeCount += 1;
+      const name = `probe-${probeCount}`;
+      const arrived = new Promise<void>((resolve) => probes.set(name, resolve));
+      await writeFile(join(probeDir, name), '');
+      await arrived;
+      await unlink(join(probeDir, name));
+      await drainAdds();
+    },
+    async close() {
+      closed = true;
+      for (const { watcher } of folders.values()) watcher.close();
+      folders.clear();
+      probe.close();
+      for (const resolve of probes.values()) resolve();
+      probes.clear();
+      await rm(probeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Inside `.git`, only `info` (its exclude file decides what a snapshot leaves out). */
+function descends(folder: string, child: string): boolean {
+  return basename(folder) !== '.git' || basename(child) === 'info';
+}
