@@ -90,6 +90,10 @@ export function createConversationCheckpoints(options: {
     release(conversationId: string): void {
       void watchedOf.get(conversationId)?.release();
     },
+    /** Stops every watcher (the service closes). */
+    async releaseAll(): Promise<void> {
+      await Promise.allSettled([...watchedOf.values()].map((watched) => watched.release()));
+    },
     /** Runs `work` when none of the conversation's store operations runs, and none starts meanwhile. */
     exclusive<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
       return queueOf(conversationId)(work);
