@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,14 +76,13 @@ describe('watchWorkspace', () => {
     expect(await settled(watcher)).toBe(before);
   });
 
-  it('watches .git/info (its exclude decides what a snapshot holds) but not the rest of .git', async () => {
-    mkdirSync(join(workspace, '.git', 'info'), { recursive: true });
+  it('sees a write through a hard link inside .git to a workspace file', async () => {
+    writeFileSync(join(workspace, 'a.txt'), 'one\n');
     mkdirSync(join(workspace, '.git', 'objects', 'ab'), { recursive: true });
+    linkSync(join(workspace, 'a.txt'), join(workspace, '.git', 'objects', 'ab', 'hidden'));
     watcher = await watchWorkspace(workspace);
     const before = await settled(watcher);
-    writeFileSync(join(workspace, '.git', 'objects', 'ab', 'cdef'), 'object\n');
-    expect(await settled(watcher)).toBe(before);
-    writeFileSync(join(workspace, '.git', 'info', 'exclude'), 'secret.txt\n');
+    appendFileSync(join(workspace, '.git', 'objects', 'ab', 'hidden'), 'two\n');
     expect(await settled(watcher)).toBeGreaterThan(before);
   });
 

@@ -1,14 +1,14 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 /**
  * Counts the changes under a workspace, so a snapshot taken earlier can be known to still hold.
  * One inotify watch per folder (fs.watch, never recursive by Node's walker), added before the folder
  * is read, so nothing created after its listing is missed; folders created later are watched when
- * their creation is seen. Links are never followed into. Inside `.git` only `.git` itself and
- * `.git/info` are watched: the rest of git's own folder never changes what a snapshot holds.
+ * their creation is seen. Links are never followed into. `.git` is watched like every folder: a
+ * hard link in it reaches a workspace file, and a write through it is seen only by its own folder's watch.
  */
 export interface WorkspaceWatcher {
   /** How many changes were seen so far; equal at two moments means nothing changed in between. */
@@ -76,7 +76,6 @@ export async function watchWorkspace(
     generation += 1;
     if (broken || closed || name === null) return;
     const child = join(folder, name.toString());
-    if (!descends(folder, child)) return;
     track(
       lstat(child).then(
         (stat) => {
@@ -114,9 +113,7 @@ export async function watchWorkspace(
       return;
     }
     await Promise.all(
-      entries
-        .filter((entry) => entry.isDirectory() && descends(folder, join(folder, entry.name)))
-        .map((entry) => addTree(join(folder, entry.name))),
+      entries.filter((entry) => entry.isDirectory()).map((entry) => addTree(join(folder, entry.name))),
     );
   };
 
@@ -159,9 +156,4 @@ export async function watchWorkspace(
       await rm(probeDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Inside `.git`, only `info` (its exclude file decides what a snapshot leaves out). */
-function descends(folder: string, child: string): boolean {
-  return basename(folder) !== '.git' || basename(child) === 'info';
 }

@@ -190,6 +190,29 @@ describe('step checkpoints off the step path', () => {
     expect(await contentAt(h, id, second as string, 'late.txt')).toBe('late\n');
   });
 
+  it('a background write through a hard link hidden in .git is caught', async () => {
+    const gates = realpathSync(mkdtempSync(join(tmpdir(), 'awb-step-gate-')));
+    cleanups.push(() => rmSync(gates, { recursive: true, force: true }));
+    const gate = join(gates, 'go');
+    const done = join(gates, 'done');
+    const { h } = await start({
+      beforeAnswer: async ({ call, snapshots }) => {
+        if (call !== 2) return;
+        // Step 1 made .git/objects/ab: step 2's snapshot is a new one; the write comes after it.
+        await snapshots.after(1);
+        writeFileSync(gate, '');
+        await untilExists(done);
+      },
+    });
+    writeFileSync(join(h.workspace, 'a.txt'), 'one\n');
+    const id = await h.create();
+    // The write goes through a path only git's own folder holds, after step 2's snapshot began.
+    const hide = `mkdir -p .git/objects/ab && ln a.txt .git/objects/ab/cd && (while [ ! -e '${gate}' ]; do sleep 0.01; done; echo evil >> .git/objects/ab/cd; touch '${done}') > /dev/null 2>&1 &`;
+    await runCommands(h, id, [hide, 'echo two > b.txt']);
+    const [, second] = await stepCheckpoints(h, id);
+    expect(await contentAt(h, id, second as string, 'a.txt')).toBe('one\nevil\n');
+  });
+
   it('restores to before each of 10 steps, some changing files and some not', async () => {
     const { h } = await start();
     const id = await h.create();
