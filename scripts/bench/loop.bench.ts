@@ -29,7 +29,7 @@ const SIDE_BY_SIDE_RUNS = 3;
  * figure is view, messages, parsing, risk, store appends and publication); and how long an interrupt
  * takes to bring a run blocked in a model call to `paused`. Side by side in the same run: a step
  * with a real sandboxed `echo` in the least loop doing the same work (the floor) and in the framework
- * with checkpoints on, on a small workspace and on a 10,000-file repository, and their ratios.
+ * with checkpoints on, each on a small workspace and on a 10,000-file repository, and their ratios.
  */
 export default async function loopBenchmark(): Promise<BenchFigure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-'));
@@ -58,7 +58,7 @@ export default async function loopBenchmark(): Promise<BenchFigure[]> {
   }
 }
 
-/** Floor, framework (small workspace), framework (10,000 files): the same sandboxed echo step. */
+/** Floor and framework, each on a small workspace and on 10,000 files: the same sandboxed echo step. */
 async function sideBySide(root: string): Promise<BenchFigure[]> {
   // Workspaces beside the data dir, never in it (no command may touch the data dir).
   const dataDir = join(root, 'side-by-side-data');
@@ -68,24 +68,42 @@ async function sideBySide(root: string): Promise<BenchFigure[]> {
   writeSmallWorkspace(small);
   writeBenchRepository(large);
   const floor: number[] = [];
+  const floorLarge: number[] = [];
   const framework: number[] = [];
   const frameworkLarge: number[] = [];
   for (let run = 0; run < SIDE_BY_SIDE_RUNS; run++) {
     floor.push(...(await floorLoop(small, dataDir, run)));
     framework.push(...(await frameworkLoop(small, dataDir, run)));
+    floorLarge.push(...(await floorLoop(large, dataDir, run + SIDE_BY_SIDE_RUNS)));
     frameworkLarge.push(...(await frameworkLoop(large, dataDir, run + SIDE_BY_SIDE_RUNS)));
   }
-  const ratio = (samples: number[]) => [summarizeSamples(samples).median / summarizeSamples(floor).median];
+  const ratio = (samples: number[], base: number[]) => [
+    summarizeSamples(samples).median / summarizeSamples(base).median,
+  ];
   return [
     { name: 'loop: echo step, floor loop (sandboxed terminal, SQLite)', unit: 'ms', samples: floor },
     { name: 'loop: echo step, framework with checkpoints, small workspace', unit: 'ms', samples: framework },
+    { name: 'loop: echo step, floor loop, 10,000-file workspace', unit: 'ms', samples: floorLarge },
     {
       name: 'loop: echo step, framework with checkpoints, 10,000-file workspace',
       unit: 'ms',
       samples: frameworkLarge,
     },
-    { name: 'loop: echo step, framework / floor, small workspace', unit: '×', samples: ratio(framework) },
-    { name: 'loop: echo step, framework / floor, 10,000 files', unit: '×', samples: ratio(frameworkLarge) },
+    {
+      name: 'loop: echo step, framework / floor, small workspace',
+      unit: '×',
+      samples: ratio(framework, floor),
+    },
+    {
+      name: 'loop: echo step, framework (10,000 files) / floor (small)',
+      unit: '×',
+      samples: ratio(frameworkLarge, floor),
+    },
+    {
+      name: 'loop: echo step, framework / floor, both 10,000 files',
+      unit: '×',
+      samples: ratio(frameworkLarge, floorLarge),
+    },
   ];
 }
 
