@@ -86,6 +86,26 @@ describe('watchWorkspace', () => {
     expect(await settled(watcher)).toBeGreaterThan(before);
   });
 
+  it('gives up when the workspace folder itself is deleted and made again, or was never there', async () => {
+    watcher = await watchWorkspace(workspace);
+    rmSync(workspace, { recursive: true });
+    mkdirSync(workspace);
+    await watcher.settle();
+    expect(watcher.healthy()).toBe(false);
+    await watcher.close();
+    watcher = await watchWorkspace(join(root, 'missing'));
+    expect(watcher.healthy()).toBe(false);
+  });
+
+  it('watches the real folder when the workspace is named through a link', async () => {
+    symlinkSync(workspace, join(root, 'named'));
+    watcher = await watchWorkspace(join(root, 'named'));
+    const before = await settled(watcher);
+    writeFileSync(join(workspace, 'src', 'deep', 'a.txt'), 'one\n');
+    expect(await settled(watcher)).toBeGreaterThan(before);
+    expect(watcher.healthy()).toBe(true);
+  });
+
   it('gives up past its folder limit: healthy() turns false, so nothing is reused', async () => {
     for (let index = 0; index < 5; index++) mkdirSync(join(workspace, `d${index}`));
     watcher = await watchWorkspace(workspace, { maxDirectories: 4 });

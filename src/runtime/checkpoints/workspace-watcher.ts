@@ -1,7 +1,7 @@
-import { type FSWatcher, watch } from 'node:fs';
-import { lstat, mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { type FSWatcher, type Stats, watch } from 'node:fs';
+import { lstat, mkdtemp, readdir, realpath, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * Counts the changes under a workspace, so a snapshot taken earlier can be known to still hold.
@@ -36,11 +36,13 @@ export const DEFAULT_MAX_WATCHED_DIRECTORIES = 4_096;
 
 /** Watches `workspaceDir` (its real path); resolves once every folder found is watched. Never rejects. */
 export async function watchWorkspace(
-  workspaceDir: string,
+  workspacePath: string,
   options: WatchWorkspaceOptions = {},
 ): Promise<WorkspaceWatcher> {
+  // Its parent is not watched: the root deleted, moved or made again is seen only from its own watch.
+  const workspaceDir = await realpath(workspacePath).catch(() => workspacePath);
   const maxDirectories = options.maxDirectories ?? DEFAULT_MAX_WATCHED_DIRECTORIES;
-  const folders = new Map<string, { watcher: FSWatcher; inode: number }>();
+  const folders = new Map<string, { watcher: FSWatcher; identity: string }>();
   const adding = new Set<Promise<void>>();
   const probes = new Map<string, () => void>();
   let generation = 0;
@@ -74,13 +76,19 @@ export async function watchWorkspace(
    */
   const onChange = (folder: string, type: string, name: string | Buffer | null) => {
     generation += 1;
-    if (broken || closed || name === null) return;
+    if (broken || closed) return;
+    if (folder === workspaceDir) {
+      // The root's own deletion or move comes as a rename named like it (so may a child's: same answer).
+      if (type === 'rename' && name?.toString() === basename(workspaceDir)) return giveUp();
+      track(checkRoot());
+    }
+    if (name === null) return;
     const child = join(folder, name.toString());
     track(
       lstat(child).then(
         (stat) => {
           if (!stat.isDirectory()) return forget(child);
-          if (type === 'rename' || folders.get(child)?.inode !== stat.ino) return addTree(child);
+          if (type === 'rename' || folders.get(child)?.identity !== identity(stat)) return addTree(child);
         },
         () => forget(child),
       ),
@@ -102,19 +110,25 @@ export async function watchWorkspace(
     try {
       const watcher = watch(folder, { persistent: false }, (type, name) => onChange(folder, type, name));
       watcher.on('error', giveUp);
-      folders.set(folder, { watcher, inode: before.ino });
+      folders.set(folder, { watcher, identity: identity(before) });
     } catch {
       return giveUp();
     }
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
     const after = await lstat(folder).catch(() => undefined);
-    if (entries === undefined || after?.ino !== before.ino || !after.isDirectory()) {
+    if (entries === undefined || !after?.isDirectory() || identity(after) !== identity(before)) {
       generation += 1; // Replaced while read (perhaps by a link): never walk what it points to.
       return;
     }
     await Promise.all(
       entries.filter((entry) => entry.isDirectory()).map((entry) => addTree(join(folder, entry.name))),
     );
+  };
+
+  /** The workspace folder itself replaced (another identity, or none): nothing below it is watched any more. */
+  const checkRoot = async () => {
+    const stat = await lstat(workspaceDir).catch(() => undefined);
+    if (!stat?.isDirectory() || identity(stat) !== folders.get(workspaceDir)?.identity) giveUp();
   };
 
   const probeDir = await mkdtemp(join(tmpdir(), 'awb-watch-probe-'));
@@ -127,6 +141,8 @@ export async function watchWorkspace(
   });
   probe.on('error', giveUp);
   await addTree(workspaceDir).catch(giveUp);
+  // A workspace missing (or not a folder) is not watched: nothing could prove it unchanged.
+  if (!folders.has(workspaceDir)) giveUp();
 
   const drainAdds = async () => {
     while (adding.size > 0) await Promise.all([...adding]);
@@ -156,4 +172,9 @@ export async function watchWorkspace(
       await rm(probeDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A folder's identity: its inode, and its birth time where the file system keeps one (ext4 hands a freed inode out again at once). */
+function identity(stat: Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
 }
