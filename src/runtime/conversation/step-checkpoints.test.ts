@@ -207,7 +207,7 @@ describe('step checkpoints off the step path', () => {
     writeFileSync(join(h.workspace, 'a.txt'), 'one\n');
     const id = await h.create();
     // The write goes through a path only git's own folder holds, after step 2's snapshot began.
-    const hide = `mkdir -p .git/objects/ab && ln a.txt .git/objects/ab/cd && (while [ ! -e '${gate}' ]; do sleep 0.01; done; echo evil >> .git/objects/ab/cd; touch '${done}') > /dev/null 2>&1 &`;
+    const hide = `mkdir -p .git/objects/ab; ln a.txt .git/objects/ab/cd; (while [ ! -e '${gate}' ]; do sleep 0.01; done; echo evil >> .git/objects/ab/cd; touch '${done}') > /dev/null 2>&1 &`;
     await runCommands(h, id, [hide, 'echo two > b.txt']);
     const [, second] = await stepCheckpoints(h, id);
     expect(await contentAt(h, id, second as string, 'a.txt')).toBe('one\nevil\n');
