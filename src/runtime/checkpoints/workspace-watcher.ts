@@ -54,6 +54,9 @@ export async function watchWorkspace(
     broken = true;
     for (const { watcher } of folders.values()) watcher.close();
     folders.clear();
+    // A settle waiting on the probe ends too: healthy() is false, so what it counted is not used.
+    for (const resolve of probes.values()) resolve();
+    probes.clear();
   };
 
   const forget = (path: string) => {
@@ -116,10 +119,9 @@ export async function watchWorkspace(
     }
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
     const after = await lstat(folder).catch(() => undefined);
-    if (entries === undefined || !after?.isDirectory() || identity(after) !== identity(before)) {
-      generation += 1; // Replaced while read (perhaps by a link): never walk what it points to.
-      return;
-    }
+    // Replaced while read (perhaps by a link): never walk what it points to, and trust nothing below it.
+    if (entries === undefined || !after?.isDirectory() || identity(after) !== identity(before))
+      return giveUp();
     await Promise.all(
       entries.filter((entry) => entry.isDirectory()).map((entry) => addTree(join(folder, entry.name))),
     );
@@ -145,7 +147,7 @@ export async function watchWorkspace(
   if (!folders.has(workspaceDir)) giveUp();
 
   const drainAdds = async () => {
-    while (adding.size > 0) await Promise.all([...adding]);
+    while (adding.size > 0) await Promise.allSettled([...adding]);
   };
 
   return {
@@ -157,9 +159,10 @@ export async function watchWorkspace(
       probeCount += 1;
       const name = `probe-${probeCount}`;
       const arrived = new Promise<void>((resolve) => probes.set(name, resolve));
-      await writeFile(join(probeDir, name), '');
+      // Unwritable (closed meanwhile, a full disk): no flush, so nothing counted can be trusted.
+      await writeFile(join(probeDir, name), '').catch(giveUp);
       await arrived;
-      await unlink(join(probeDir, name));
+      await unlink(join(probeDir, name)).catch(() => undefined); // Gone with a closed watcher's folder.
       await drainAdds();
     },
     async close() {
