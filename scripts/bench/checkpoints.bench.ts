@@ -7,8 +7,8 @@ import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-set
 import { findExecutable } from '../../src/runtime/tools/terminal/shell-launch';
 import { workspaceConfinement } from '../../src/runtime/workspace/workspace-confinement';
 import type { BenchFigure } from './bench-figure';
+import { BENCH_REPOSITORY_FILES as FILES, writeBenchRepository } from './write-bench-repository';
 
-const FILES = 10_000;
 const FIRST_RUNS = 3;
 const INCREMENTAL_RUNS = 20;
 const RESTORE_RUNS = 10;
@@ -29,7 +29,7 @@ export default async function checkpointsBench(): Promise<BenchFigure[]> {
     const dataDir = join(root, 'data');
     const workspace = join(root, 'workspace');
     mkdirSync(dataDir);
-    writeRepository(workspace);
+    writeBenchRepository(workspace);
     const confinement = workspaceConfinement({
       dataDir,
       sandboxSettings: DEFAULT_SANDBOX_SETTINGS,
@@ -98,23 +98,6 @@ async function timed(task: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await task();
   return performance.now() - started;
-}
-
-/** 10,000 files in 100 folders two levels deep; sizes cycle from 20 bytes to 64 KiB; 1 in 100 binary. */
-function writeRepository(workspace: string): void {
-  const sizes = [20, 200, 1_000, 4_000, 16_000, 65_536];
-  mkdirSync(workspace);
-  writeFileSync(join(workspace, '.gitignore'), 'node_modules/\n');
-  for (let index = 0; index < FILES - 1; index++) {
-    const folder = join(workspace, `d${index % 10}`, `d${Math.floor(index / 10) % 10}`);
-    mkdirSync(folder, { recursive: true });
-    const size = sizes[index % sizes.length] ?? 20;
-    const content =
-      index % 100 === 7
-        ? Buffer.alloc(size, index % 251)
-        : Buffer.from(`// file ${index}\n${'x'.repeat(60)}\n`.repeat(Math.ceil(size / 72)).slice(0, size));
-    writeFileSync(join(folder, `f${index}.ts`), content);
-  }
 }
 
 /** Bytes of every file under `folder` (apparent sizes). */

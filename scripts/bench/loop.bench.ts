@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,16 +13,23 @@ import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store
 import type { Tool, Toolset } from '../../src/runtime/tools/tool';
 import { benchConversationService } from './bench-conversation-service';
 import type { BenchFigure } from './bench-figure';
+import { summarizeSamples } from './summarize-samples';
+import { floorLoop, frameworkLoop, writeSmallWorkspace } from './step-against-floor';
+import { writeBenchRepository } from './write-bench-repository';
 
 const STEPS = 50;
 const RUNS = 5;
 const INTERRUPTS = 20;
+/** Runs of each loop in the side-by-side (floor, framework small, framework 10k files). */
+const SIDE_BY_SIDE_RUNS = 3;
 
 /**
  * What the loop itself costs: a 50-step scripted task against a zero-latency in-process model and
  * instant tools, timed per step from one model call to the next with tool time subtracted (so the
  * figure is view, messages, parsing, risk, store appends and publication); and how long an interrupt
- * takes to bring a run blocked in a model call to `paused`.
+ * takes to bring a run blocked in a model call to `paused`. Side by side in the same run: a step
+ * with a real sandboxed `echo` in the least loop doing the same work (the floor) and in the framework
+ * with checkpoints on, each on a small workspace and on a 10,000-file repository, and their ratios.
  */
 export default async function loopBenchmark(): Promise<BenchFigure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'loop-bench-'));
@@ -43,10 +51,60 @@ export default async function loopBenchmark(): Promise<BenchFigure[]> {
         unit: 'ms',
         samples: await interruptToPaused(dataDir),
       },
+      ...(await sideBySide(dataDir)),
     ];
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Floor and framework, each on a small workspace and on 10,000 files: the same sandboxed echo step. */
+async function sideBySide(root: string): Promise<BenchFigure[]> {
+  // Workspaces beside the data dir, never in it (no command may touch the data dir).
+  const dataDir = join(root, 'side-by-side-data');
+  mkdirSync(dataDir);
+  const small = join(root, 'small-workspace');
+  const large = join(root, 'large-workspace');
+  writeSmallWorkspace(small);
+  writeBenchRepository(large);
+  const floor: number[] = [];
+  const floorLarge: number[] = [];
+  const framework: number[] = [];
+  const frameworkLarge: number[] = [];
+  for (let run = 0; run < SIDE_BY_SIDE_RUNS; run++) {
+    floor.push(...(await floorLoop(small, dataDir, run)));
+    framework.push(...(await frameworkLoop(small, dataDir, run)));
+    floorLarge.push(...(await floorLoop(large, dataDir, run + SIDE_BY_SIDE_RUNS)));
+    frameworkLarge.push(...(await frameworkLoop(large, dataDir, run + SIDE_BY_SIDE_RUNS)));
+  }
+  const ratio = (samples: number[], base: number[]) => [
+    summarizeSamples(samples).median / summarizeSamples(base).median,
+  ];
+  return [
+    { name: 'loop: echo step, floor loop (sandboxed terminal, SQLite)', unit: 'ms', samples: floor },
+    { name: 'loop: echo step, framework with checkpoints, small workspace', unit: 'ms', samples: framework },
+    { name: 'loop: echo step, floor loop, 10,000-file workspace', unit: 'ms', samples: floorLarge },
+    {
+      name: 'loop: echo step, framework with checkpoints, 10,000-file workspace',
+      unit: 'ms',
+      samples: frameworkLarge,
+    },
+    {
+      name: 'loop: echo step, framework / floor, small workspace',
+      unit: '×',
+      samples: ratio(framework, floor),
+    },
+    {
+      name: 'loop: echo step, framework (10,000 files) / floor (small)',
+      unit: '×',
+      samples: ratio(frameworkLarge, floor),
+    },
+    {
+      name: 'loop: echo step, framework / floor, both 10,000 files',
+      unit: '×',
+      samples: ratio(frameworkLarge, floorLarge),
+    },
+  ];
 }
 
 function fiftyStepScript(): LLMScript {

@@ -45,6 +45,11 @@ export interface AgentContext {
    * when none was taken (no checkpoints, failure, too slow). Never rejects. Absent: no checkpoints.
    */
   checkpoint?(): Promise<string | undefined>;
+  /**
+   * Called as a step begins, before the model is asked: the snapshot `checkpoint` will want may start
+   * now, in the background, so the step waits for it only if the model answers first. Never throws.
+   */
+  prepareCheckpoint?(): void;
 }
 
 export type StepOutcome =

@@ -33,6 +33,8 @@ const MAX_OVERFLOW_RETRIES = 2;
  * become events or an outcome; it never throws for anything a model, a tool or the network can do.
  */
 export async function runAgentStep(context: AgentContext): Promise<StepOutcome> {
+  // The last step's changes are made: the next checkpoint can be taken while the model thinks.
+  context.prepareCheckpoint?.();
   const condensation = await condenseIfNeeded(context);
   if (condensation) return condensation;
   let call = await askModel(context);

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import { createWatchedSnapshots, type WatchedSnapshots } from '../checkpoints/watched-snapshots';
+import { watchWorkspace } from '../checkpoints/workspace-watcher';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 
 /** What one conversation's checkpoint store is made from. */
@@ -31,6 +33,7 @@ export function createConversationCheckpoints(options: {
 }) {
   const stores = new Map<string, CheckpointStore>();
   const queues = new Map<string, Queue>();
+  const watchedOf = new Map<string, WatchedSnapshots>();
   const queueOf = (conversationId: string): Queue => {
     let queue = queues.get(conversationId);
     if (!queue) {
@@ -39,26 +42,57 @@ export function createConversationCheckpoints(options: {
     }
     return queue;
   };
+  const of = (conversationId: string, workspaceDir: string): CheckpointStore | undefined => {
+    if (!options.create) return undefined;
+    let store = stores.get(conversationId);
+    if (!store) {
+      store = serialized(
+        options.create({
+          conversationId,
+          workspaceDir,
+          shadowDir: checkpointsDir(options.dataDir, conversationId),
+          ...(options.logger ? { logger: options.logger } : {}),
+        }),
+        queueOf(conversationId),
+      );
+      stores.set(conversationId, store);
+    }
+    return store;
+  };
   return {
     /** False when the runtime was built without checkpoints (some tests). */
     enabled: options.create !== undefined,
     /** The conversation's store; undefined without checkpoints. */
-    of(conversationId: string, workspaceDir: string): CheckpointStore | undefined {
-      if (!options.create) return undefined;
-      let store = stores.get(conversationId);
-      if (!store) {
-        store = serialized(
-          options.create({
-            conversationId,
-            workspaceDir,
-            shadowDir: checkpointsDir(options.dataDir, conversationId),
-            ...(options.logger ? { logger: options.logger } : {}),
-          }),
-          queueOf(conversationId),
-        );
-        stores.set(conversationId, store);
+    of,
+    /**
+     * The conversation's step checkpoints (a watcher lives while a run does, so a step whose
+     * workspace did not change since the last snapshot reuses it); undefined without checkpoints.
+     */
+    watched(conversationId: string, workspaceDir: string): WatchedSnapshots | undefined {
+      const store = of(conversationId, workspaceDir);
+      if (!store) return undefined;
+      let watched = watchedOf.get(conversationId);
+      if (!watched) {
+        watched = createWatchedSnapshots({
+          take: () => store.snapshot(),
+          watch: () => watchWorkspace(workspaceDir),
+          onPrefetchError: (error) =>
+            options.logger?.warn('background checkpoint failed; the step takes its own', {
+              conversation_id: conversationId,
+              error,
+            }),
+        });
+        watchedOf.set(conversationId, watched);
       }
-      return store;
+      return watched;
+    },
+    /** The run ended: stop watching its workspace (a watcher is held only while a run goes). */
+    release(conversationId: string): void {
+      void watchedOf.get(conversationId)?.release();
+    },
+    /** Stops every watcher (the service closes). */
+    async releaseAll(): Promise<void> {
+      await Promise.allSettled([...watchedOf.values()].map((watched) => watched.release()));
     },
     /** Runs `work` when none of the conversation's store operations runs, and none starts meanwhile. */
     exclusive<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
@@ -66,6 +100,8 @@ export function createConversationCheckpoints(options: {
     },
     /** Drops the cached store (the conversation is deleted). */
     forget(conversationId: string): void {
+      void watchedOf.get(conversationId)?.release();
+      watchedOf.delete(conversationId);
       stores.delete(conversationId);
       queues.delete(conversationId);
     },
@@ -79,7 +115,7 @@ export type ConversationCheckpoints = ReturnType<typeof createConversationCheckp
  * `timeoutMs` or the run was interrupted meanwhile. Never rejects: a checkpoint never stops a step.
  */
 export async function snapshotBeforeStep(
-  store: CheckpointStore,
+  store: Pick<CheckpointStore, 'snapshot'>,
   options: { conversationId: string; signal: AbortSignal; timeoutMs?: number; logger: RuntimeLogger },
 ): Promise<string | undefined> {
   const timeoutMs = options.timeoutMs ?? CHECKPOINT_TIMEOUT_MS;

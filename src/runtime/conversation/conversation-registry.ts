@@ -178,16 +178,23 @@ export function createConversationRegistry(ports: RegistryPorts) {
       toolConcurrencyLimit: ports.toolConcurrencyLimit,
       globalApprovalRules: () => deps.settings().approval_rules,
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
-      onRunEnd: () => dropIfIdle(id),
+      onRunEnd: () => {
+        // The watcher lives only while a run does: between turns a step's first snapshot is fresh.
+        ports.checkpoints.release(id);
+        dropIfIdle(id);
+      },
       onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
       logger: ports.logger,
       checkpoint: ports.checkpoints.enabled
         ? async (signal) => {
-            const store = ports.checkpoints.of(id, log.record().workspace_dir);
-            return store
-              ? snapshotBeforeStep(store, { conversationId: id, signal, logger: ports.logger })
+            const watched = ports.checkpoints.watched(id, log.record().workspace_dir);
+            return watched
+              ? snapshotBeforeStep(watched, { conversationId: id, signal, logger: ports.logger })
               : undefined;
           }
+        : undefined,
+      prepareCheckpoint: ports.checkpoints.enabled
+        ? () => ports.checkpoints.watched(id, log.record().workspace_dir)?.prefetch()
         : undefined,
     });
     // At creation the first message may follow at once: its triggers need the skills read by then.

@@ -624,6 +624,7 @@ export function createConversationService(
         if (result.status === 'rejected')
           logger.warn('a conversation did not stop cleanly', { error: result.reason });
       await Promise.allSettled([...titleCalls]);
+      await checkpoints.releaseAll();
       await deps.leases?.close();
       await deps.appendFeed?.close();
     },

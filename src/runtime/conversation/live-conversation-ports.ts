@@ -33,5 +33,7 @@ export interface LiveConversationPorts {
   onFirstUserMessage(text: string): void;
   /** Snapshots the workspace before a step that may change files (see AgentContext.checkpoint). */
   checkpoint?: ((signal: AbortSignal) => Promise<string | undefined>) | undefined;
+  /** A step is about to ask the model: begin its snapshot now (see AgentContext.prepareCheckpoint). */
+  prepareCheckpoint?: (() => void) | undefined;
   logger: RuntimeLogger;
 }

@@ -21,6 +21,7 @@ export function agentContextForRun(
   const { llm, toolset, current } = run;
   const record = log.record();
   const checkpoint = ports.checkpoint;
+  const prepareCheckpoint = ports.prepareCheckpoint;
   return {
     conversationId: log.id,
     workspaceDir: record.workspace_dir,
@@ -47,6 +48,7 @@ export function agentContextForRun(
     condenser: ports.condenser,
     toolConcurrencyLimit: ports.toolConcurrencyLimit,
     ...(checkpoint ? { checkpoint: () => checkpoint(current.controller.signal) } : {}),
+    ...(prepareCheckpoint ? { prepareCheckpoint } : {}),
   };
 }
 

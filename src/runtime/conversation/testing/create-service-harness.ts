@@ -19,6 +19,8 @@ import type { LLMConfig } from '../../llm/llm-config';
 import type { ToolsetRequest } from '../conversation-service-deps';
 import type { MCPServers } from '../../mcp/mcp-server-config';
 import { createCheckpointStore } from '../../checkpoints/create-checkpoint-store';
+import type { CheckpointStore } from '../../checkpoints/checkpoint-store';
+import type { LLM } from '../../llm/llm';
 import { workspaceConfinement } from '../../workspace/workspace-confinement';
 import type { CheckpointStoreRequest } from '../conversation-checkpoints';
 import type { LLMScript } from '../../llm/llm-script';
@@ -47,6 +49,10 @@ export interface HarnessOptions {
   approvalRules?: ApprovalRule[];
   /** Real checkpoint stores (shadow repositories in the data dir, git in the sandbox) and branch folders. */
   checkpoints?: boolean;
+  /** Wraps each real checkpoint store (to count or order its snapshots). */
+  wrapCheckpointStore?: (store: CheckpointStore) => CheckpointStore;
+  /** Wraps the scripted model as the service sees it (to act while the model "thinks"). */
+  wrapLLM?: (llm: LLM) => LLM;
   /** The workspace folder (default: a new temp folder, removed by close). */
   workspace?: string;
   /** Where the service reports what went wrong behind a person's back (default: stderr). */
@@ -106,7 +112,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
       },
       createLLM: (config) => {
         llmConfigs.push(config);
-        return llm;
+        return options.wrapLLM ? options.wrapLLM(llm) : llm;
       },
       createToolset:
         options.createToolset ??
@@ -117,8 +123,10 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         }),
       ...(options.checkpoints
         ? {
-            createCheckpointStore: (request: CheckpointStoreRequest) =>
-              createCheckpointStore({ ...request, confinement: confinement() }),
+            createCheckpointStore: (request: CheckpointStoreRequest) => {
+              const store = createCheckpointStore({ ...request, confinement: confinement() });
+              return options.wrapCheckpointStore ? options.wrapCheckpointStore(store) : store;
+            },
             workspaceConfinement: confinement,
           }
         : {}),

@@ -1,0 +1,114 @@
+import {
+  appendFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type WorkspaceWatcher, watchWorkspace } from './workspace-watcher';
+
+let root: string;
+let workspace: string;
+let outside: string;
+let watcher: WorkspaceWatcher | undefined;
+
+beforeEach(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'awb-watcher-')));
+  workspace = join(root, 'workspace');
+  outside = join(root, 'outside');
+  mkdirSync(join(workspace, 'src', 'deep'), { recursive: true });
+  mkdirSync(outside);
+});
+
+afterEach(async () => {
+  await watcher?.close();
+  watcher = undefined;
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The generation after settling, so every change made before is counted. */
+async function settled(current: WorkspaceWatcher): Promise<number> {
+  await current.settle();
+  return current.generation();
+}
+
+describe('watchWorkspace', () => {
+  it('counts a change in a nested folder once settled', async () => {
+    watcher = await watchWorkspace(workspace);
+    const before = await settled(watcher);
+    writeFileSync(join(workspace, 'src', 'deep', 'a.txt'), 'one\n');
+    expect(await settled(watcher)).toBeGreaterThan(before);
+    expect(watcher.healthy()).toBe(true);
+  });
+
+  it('sees nothing when nothing changed', async () => {
+    watcher = await watchWorkspace(workspace);
+    const before = await settled(watcher);
+    expect(await settled(watcher)).toBe(before);
+  });
+
+  it('watches a folder created after it started, and a folder deleted and made again', async () => {
+    watcher = await watchWorkspace(workspace);
+    mkdirSync(join(workspace, 'new', 'inner'), { recursive: true });
+    const afterCreate = await settled(watcher);
+    writeFileSync(join(workspace, 'new', 'inner', 'b.txt'), 'two\n');
+    const afterWrite = await settled(watcher);
+    expect(afterWrite).toBeGreaterThan(afterCreate);
+
+    rmSync(join(workspace, 'src'), { recursive: true });
+    mkdirSync(join(workspace, 'src', 'deep'), { recursive: true });
+    const afterRemake = await settled(watcher);
+    writeFileSync(join(workspace, 'src', 'deep', 'c.txt'), 'three\n');
+    expect(await settled(watcher)).toBeGreaterThan(afterRemake);
+  });
+
+  it('never follows a link out of the workspace', async () => {
+    symlinkSync(outside, join(workspace, 'link'));
+    watcher = await watchWorkspace(workspace);
+    const before = await settled(watcher);
+    writeFileSync(join(outside, 'elsewhere.txt'), 'not ours\n');
+    expect(await settled(watcher)).toBe(before);
+  });
+
+  it('sees a write through a hard link inside .git to a workspace file', async () => {
+    writeFileSync(join(workspace, 'a.txt'), 'one\n');
+    mkdirSync(join(workspace, '.git', 'objects', 'ab'), { recursive: true });
+    linkSync(join(workspace, 'a.txt'), join(workspace, '.git', 'objects', 'ab', 'hidden'));
+    watcher = await watchWorkspace(workspace);
+    const before = await settled(watcher);
+    appendFileSync(join(workspace, '.git', 'objects', 'ab', 'hidden'), 'two\n');
+    expect(await settled(watcher)).toBeGreaterThan(before);
+  });
+
+  it('gives up when the workspace folder itself is deleted and made again, or was never there', async () => {
+    watcher = await watchWorkspace(workspace);
+    rmSync(workspace, { recursive: true });
+    mkdirSync(workspace);
+    await watcher.settle();
+    expect(watcher.healthy()).toBe(false);
+    await watcher.close();
+    watcher = await watchWorkspace(join(root, 'missing'));
+    expect(watcher.healthy()).toBe(false);
+  });
+
+  it('watches the real folder when the workspace is named through a link', async () => {
+    symlinkSync(workspace, join(root, 'named'));
+    watcher = await watchWorkspace(join(root, 'named'));
+    const before = await settled(watcher);
+    writeFileSync(join(workspace, 'src', 'deep', 'a.txt'), 'one\n');
+    expect(await settled(watcher)).toBeGreaterThan(before);
+    expect(watcher.healthy()).toBe(true);
+  });
+
+  it('gives up past its folder limit: healthy() turns false, so nothing is reused', async () => {
+    for (let index = 0; index < 5; index++) mkdirSync(join(workspace, `d${index}`));
+    watcher = await watchWorkspace(workspace, { maxDirectories: 4 });
+    expect(watcher.healthy()).toBe(false);
+  });
+});

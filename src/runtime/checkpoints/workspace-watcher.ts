@@ -1,0 +1,183 @@
+import { type FSWatcher, type Stats, watch } from 'node:fs';
+import { lstat, mkdtemp, readdir, realpath, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+/**
+ * Counts the changes under a workspace, so a snapshot taken earlier can be known to still hold.
+ * One inotify watch per folder (fs.watch, never recursive by Node's walker), added before the folder
+ * is read, so nothing created after its listing is missed; folders created later are watched when
+ * their creation is seen. Links are never followed into. `.git` is watched like every folder: a
+ * hard link in it reaches a workspace file, and a write through it is seen only by its own folder's watch.
+ */
+export interface WorkspaceWatcher {
+  /** How many changes were seen so far; equal at two moments means nothing changed in between. */
+  generation(): number;
+  /**
+   * False once a change may have been missed (a watch failed, too many folders): the generation
+   * then proves nothing, and every snapshot must be taken fresh.
+   */
+  healthy(): boolean;
+  /**
+   * Resolves once every change made before the call is counted and every folder created before it is
+   * watched. Relies on libuv's one inotify descriptor per loop: the events arrive in the order the
+   * kernel queued them, so when our own probe file's event arrives, every earlier one has too.
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WatchWorkspaceOptions {
+  /** Past this many watched folders the watcher gives up (healthy() false). */
+  maxDirectories?: number;
+}
+
+export const DEFAULT_MAX_WATCHED_DIRECTORIES = 4_096;
+
+/** Watches `workspaceDir` (its real path); resolves once every folder found is watched. Never rejects. */
+export async function watchWorkspace(
+  workspacePath: string,
+  options: WatchWorkspaceOptions = {},
+): Promise<WorkspaceWatcher> {
+  // Its parent is not watched: the root deleted, moved or made again is seen only from its own watch.
+  const workspaceDir = await realpath(workspacePath).catch(() => workspacePath);
+  const maxDirectories = options.maxDirectories ?? DEFAULT_MAX_WATCHED_DIRECTORIES;
+  const folders = new Map<string, { watcher: FSWatcher; identity: string }>();
+  const adding = new Set<Promise<void>>();
+  const probes = new Map<string, () => void>();
+  let generation = 0;
+  let broken = false;
+  let closed = false;
+  let probeCount = 0;
+
+  const giveUp = () => {
+    broken = true;
+    for (const { watcher } of folders.values()) watcher.close();
+    folders.clear();
+    // A settle waiting on the probe ends too: healthy() is false, so what it counted is not used.
+    for (const resolve of probes.values()) resolve();
+    probes.clear();
+  };
+
+  const forget = (path: string) => {
+    for (const [folder, { watcher }] of folders) {
+      if (folder === path || folder.startsWith(`${path}/`)) {
+        watcher.close();
+        folders.delete(folder);
+      }
+    }
+  };
+
+  const track = (work: Promise<void>) => {
+    adding.add(work);
+    void work.finally(() => adding.delete(work));
+  };
+
+  /**
+   * A `rename` (created, deleted, moved) of a folder is watched afresh: a folder deleted and made
+   * again may even get the same inode back, and the old watch died with the old folder.
+   */
+  const onChange = (folder: string, type: string, name: string | Buffer | null) => {
+    generation += 1;
+    if (broken || closed) return;
+    if (folder === workspaceDir) {
+      // The root's own deletion or move comes as a rename named like it (so may a child's: same answer).
+      if (type === 'rename' && name?.toString() === basename(workspaceDir)) return giveUp();
+      track(checkRoot());
+    }
+    if (name === null) return;
+    const child = join(folder, name.toString());
+    track(
+      lstat(child).then(
+        (stat) => {
+          if (!stat.isDirectory()) return forget(child);
+          if (type === 'rename' || folders.get(child)?.identity !== identity(stat)) return addTree(child);
+        },
+        () => forget(child),
+      ),
+    );
+  };
+
+  /** Watches `folder`, then reads it and watches its subfolders; a folder swapped meanwhile counts as a change. */
+  const addTree = async (folder: string): Promise<void> => {
+    if (broken || closed) return;
+    let before: Awaited<ReturnType<typeof lstat>>;
+    try {
+      before = await lstat(folder);
+    } catch {
+      return; // Gone already: its removal was an event of the folder above.
+    }
+    if (!before.isDirectory()) return;
+    if (folders.size >= maxDirectories) return giveUp();
+    forget(folder);
+    try {
+      const watcher = watch(folder, { persistent: false }, (type, name) => onChange(folder, type, name));
+      watcher.on('error', giveUp);
+      folders.set(folder, { watcher, identity: identity(before) });
+    } catch {
+      return giveUp();
+    }
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
+    const after = await lstat(folder).catch(() => undefined);
+    // Replaced while read (perhaps by a link): never walk what it points to, and trust nothing below it.
+    if (entries === undefined || !after?.isDirectory() || identity(after) !== identity(before))
+      return giveUp();
+    await Promise.all(
+      entries.filter((entry) => entry.isDirectory()).map((entry) => addTree(join(folder, entry.name))),
+    );
+  };
+
+  /** The workspace folder itself replaced (another identity, or none): nothing below it is watched any more. */
+  const checkRoot = async () => {
+    const stat = await lstat(workspaceDir).catch(() => undefined);
+    if (!stat?.isDirectory() || identity(stat) !== folders.get(workspaceDir)?.identity) giveUp();
+  };
+
+  const probeDir = await mkdtemp(join(tmpdir(), 'awb-watch-probe-'));
+  const probe = watch(probeDir, { persistent: false }, (_type, name) => {
+    const arrived = name === null ? undefined : probes.get(name.toString());
+    if (arrived) {
+      probes.delete(name?.toString() ?? '');
+      arrived();
+    }
+  });
+  probe.on('error', giveUp);
+  await addTree(workspaceDir).catch(giveUp);
+  // A workspace missing (or not a folder) is not watched: nothing could prove it unchanged.
+  if (!folders.has(workspaceDir)) giveUp();
+
+  const drainAdds = async () => {
+    while (adding.size > 0) await Promise.allSettled([...adding]);
+  };
+
+  return {
+    generation: () => generation,
+    healthy: () => !broken && !closed,
+    async settle() {
+      await drainAdds();
+      if (broken || closed) return;
+      probeCount += 1;
+      const name = `probe-${probeCount}`;
+      const arrived = new Promise<void>((resolve) => probes.set(name, resolve));
+      // Unwritable (closed meanwhile, a full disk): no flush, so nothing counted can be trusted.
+      await writeFile(join(probeDir, name), '').catch(giveUp);
+      await arrived;
+      await unlink(join(probeDir, name)).catch(() => undefined); // Gone with a closed watcher's folder.
+      await drainAdds();
+    },
+    async close() {
+      closed = true;
+      for (const { watcher } of folders.values()) watcher.close();
+      folders.clear();
+      probe.close();
+      for (const resolve of probes.values()) resolve();
+      probes.clear();
+      await rm(probeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A folder's identity: its inode, and its birth time where the file system keeps one (ext4 hands a freed inode out again at once). */
+function identity(stat: Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
+}
