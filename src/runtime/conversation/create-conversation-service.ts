@@ -129,6 +129,7 @@ export function createConversationService(
               : undefined,
           ),
           record?.tools,
+          { subAgent: record?.parent !== undefined },
         );
         return withClientTools(own, record?.client_tools);
       },
