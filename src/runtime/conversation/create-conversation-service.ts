@@ -39,14 +39,9 @@ import { improveTitle } from './improve-title';
 import { recoverInterruptedRun, recoverInterruptedRuns } from './recover-interrupted-runs';
 import { subscribeFromStore } from './subscribe-from-store';
 import { resolveLLMConfig } from './resolve-llm-config';
-import { restrictToolset } from './restrict-toolset';
+import { offeredToolset } from './offered-toolset';
 import { createSubAgentRunner, type SubAgentPorts } from './run-sub-agent';
-import { MAX_SUB_AGENT_DEPTH } from './sub-agent-tools';
 import { subAgentsOf } from './sub-agents-of';
-import { createTaskTool } from '../tools/task/task-tool';
-import { withTaskTool } from '../tools/task/with-task-tool';
-import type { Toolset } from '../tools/tool';
-import { withClientTools } from '../tools/client/with-client-tools';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
@@ -112,26 +107,14 @@ export function createConversationService(
       secrets,
       createToolset: (toolsetOptions) => {
         const id = toolsetOptions.conversationId;
-        const record = registry.loaded(id)?.log.record();
-        // Only the tools the conversation was created with (upstream's `agent.tools`), when it chose;
-        // `task` only above the sub-agent depth cap. The front end's own tools (upstream's
-        // `client_tools`) beside them, never handed to a sub-agent.
-        const own: Toolset = restrictToolset(
-          withTaskTool(
-            deps.createToolset({
-              ...toolsetOptions,
-              secretEnv: (command) => secretsNamedIn(command, secrets.commandSecrets(id)),
-            }),
-            (record?.parent?.depth ?? 0) < MAX_SUB_AGENT_DEPTH
-              ? createTaskTool(
-                  createSubAgentRunner(subAgentPorts, id, () => own.tools.map((tool) => tool.name)),
-                )
-              : undefined,
-          ),
-          record?.tools,
-          { subAgent: record?.parent !== undefined },
+        return offeredToolset(
+          deps.createToolset({
+            ...toolsetOptions,
+            secretEnv: (command) => secretsNamedIn(command, secrets.commandSecrets(id)),
+          }),
+          registry.loaded(id)?.log.record(),
+          (parentTools) => createSubAgentRunner(subAgentPorts, id, parentTools),
         );
-        return withClientTools(own, record?.client_tools);
       },
     },
     newId,
