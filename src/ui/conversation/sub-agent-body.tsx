@@ -41,11 +41,9 @@ export function SubAgentBody({
             cost {formatCost(child.stats.cost)}
           </span>
         </Link>
-      ) : (
-        <p className="sub-agent__pending">
-          {running ? 'Starting the sub-agent…' : 'No sub-agent was started.'}
-        </p>
-      )}
+      ) : running ? (
+        <p className="sub-agent__pending">Starting the sub-agent…</p>
+      ) : null}
       {action.tools ? <p className="sub-agent__tools">Tools: {action.tools.join(', ') || 'none'}</p> : null}
       {answer ? (
         <p className={`sub-agent__answer ${observation?.is_error ? 'sub-agent__answer--error' : ''}`}>
