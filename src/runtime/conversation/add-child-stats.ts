@@ -3,8 +3,8 @@ import type { ConversationLog } from './conversation-log';
 import { sumStats } from './sum-stats';
 
 /**
- * Adds a finished sub-agent's whole usage to its parent's stats (a logged state change), so the
- * parent's cost shown and its budget checks include its children. Nothing for a child that used nothing.
+ * Adds what a sub-agent spent since the last time to its parent's stats (a logged state change), so
+ * the parent's cost shown and its budget checks include its children. Nothing for nothing spent.
  */
 export function addChildStats(parent: ConversationLog, child: Stats): void {
   if (child.prompt_tokens === 0 && child.completion_tokens === 0 && !child.cost) return;

@@ -7,6 +7,7 @@ import type { ConversationRegistry } from './conversation-registry';
 import { subAgentBudgets } from './sub-agent-budgets';
 import { subAgentOutcome } from './sub-agent-outcome';
 import { subAgentRecord } from './sub-agent-record';
+import { statsSince } from './sum-stats';
 import { MAX_SUB_AGENT_DEPTH, subAgentTools } from './sub-agent-tools';
 import { untilRunEnded } from './until-run-ended';
 
@@ -23,7 +24,7 @@ export interface SubAgentPorts {
 /**
  * The `task` runner of one conversation: each call makes a child conversation in the store (see
  * subAgentRecord) with only the prompt as its first message, runs it to its end while holding it
- * loaded, adds its cost to the parent's stats and answers its outcome. `parentTools` names the tools
+ * loaded, adds its spend to the parent's stats as it goes and answers its outcome. `parentTools` names the tools
  * the parent is offered now, the most a child may get.
  */
 export function createSubAgentRunner(
@@ -90,19 +91,36 @@ export function createSubAgentRunner(
         );
     };
     signal.addEventListener('abort', stop, { once: true });
+    // The child's spend reaches the parent as it happens (a grandchild's through the child's), so the
+    // parent's cost is current while the child runs and stays counted if the runtime stops meanwhile.
+    let counted = child.log.record().stats;
+    const rollUp = () => {
+      const now = child.log.record().stats;
+      const parent = ports.registry.loaded(parentId);
+      if (parent) addChildStats(parent.log, statsSince(now, counted));
+      counted = now;
+    };
+    const unsubscribe = child.log.subscribe((frame) => {
+      if (
+        frame.type === 'durable' &&
+        frame.event.kind === 'ConversationStateUpdateEvent' &&
+        frame.event.key === 'stats'
+      )
+        rollUp();
+    });
     try {
       await ports.registry.prepareSystemPrompt(childId);
       await child.sendMessage({ role: 'user', content: [textContent(action.prompt)], run: true });
       await untilRunEnded(child, signal);
       await child.settle();
+      rollUp();
       const record = child.log.record();
-      const parent = ports.registry.loaded(parentId);
-      if (parent) addChildStats(parent.log, record.stats);
       return subAgentOutcome(
         { id: childId, status: record.execution_status, branch: child.log.branch() },
         { subagent: action.subagent_type, stopped: signal.aborted },
       );
     } finally {
+      unsubscribe();
       signal.removeEventListener('abort', stop);
       ports.registry.release(childId);
     }

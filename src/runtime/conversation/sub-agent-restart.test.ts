@@ -13,7 +13,7 @@ beforeEach(async () => {
 afterEach(async () => rm(directory, { recursive: true, force: true }));
 
 describe('a runtime restart while a sub-agent runs', () => {
-  it('leaves parent and child each failed with the action in flight answered, and both resume', async () => {
+  it("leaves parent and child each failed with the action in flight answered, the child's spend counted, and both resume", async () => {
     const path = join(directory, 'workbench.db');
     const store = openSqliteEventStore(path);
     const gate = gatedTestToolset();
@@ -22,8 +22,14 @@ describe('a runtime restart while a sub-agent runs', () => {
       createToolset: gate.create,
       script: {
         turns: [
-          { tool_calls: [{ id: 'call_task', name: 'task', arguments: { prompt: 'slow job' } }] },
-          { tool_calls: [{ id: 'call_gate', name: 'terminal', arguments: { command: 'gate' } }] },
+          {
+            tool_calls: [{ id: 'call_task', name: 'task', arguments: { prompt: 'slow job' } }],
+            usage: { prompt_tokens: 100, completion_tokens: 10, cost: 0.01 },
+          },
+          {
+            tool_calls: [{ id: 'call_gate', name: 'terminal', arguments: { command: 'gate' } }],
+            usage: { prompt_tokens: 200, completion_tokens: 20, cost: 0.02 },
+          },
         ],
       },
     });
@@ -50,6 +56,13 @@ describe('a runtime restart while a sub-agent runs', () => {
       }
       expect((await after.kinds(parent, 'AgentErrorEvent'))[0]).toMatchObject({ tool_call_id: 'call_task' });
       expect((await after.kinds(child, 'AgentErrorEvent'))[0]).toMatchObject({ tool_call_id: 'call_gate' });
+      // What the child spent before the restart is already in the parent's figures; the child keeps its own.
+      expect((await after.service.get(parent)).stats).toMatchObject({
+        prompt_tokens: 300,
+        completion_tokens: 30,
+      });
+      expect((await after.service.get(parent)).stats.cost).toBeCloseTo(0.03);
+      expect((await after.service.get(child)).stats.cost).toBeCloseTo(0.02);
       // Still linked, and each can be run again on its own.
       expect((await after.service.get(parent)).sub_conversation_ids).toEqual([child]);
       expect((await after.service.get(child)).parent_conversation_id).toBe(parent);

@@ -10,3 +10,14 @@ export function sumStats(a: Stats, b: Stats): Stats {
     cache_write_tokens: (a.cache_write_tokens ?? 0) + (b.cache_write_tokens ?? 0),
   };
 }
+
+/** What `later` adds to `earlier` (stats only grow); an unknown cost stays unknown. Pure. */
+export function statsSince(later: Stats, earlier: Stats): Stats {
+  return {
+    prompt_tokens: later.prompt_tokens - earlier.prompt_tokens,
+    completion_tokens: later.completion_tokens - earlier.completion_tokens,
+    cost: later.cost === null || earlier.cost === null ? null : later.cost - earlier.cost,
+    cache_read_tokens: (later.cache_read_tokens ?? 0) - (earlier.cache_read_tokens ?? 0),
+    cache_write_tokens: (later.cache_write_tokens ?? 0) - (earlier.cache_write_tokens ?? 0),
+  };
+}
