@@ -58,6 +58,8 @@ export function createSubAgentRunner(
         parentRecord.stats,
       );
       if (!budgets.ok) return refused(action, budgets.reason);
+      if (parentRecord.execution_status === 'paused')
+        return refused(action, 'Your run was paused before the sub-agent started.');
 
       const childId = ports.newId();
       await ports.store.createConversation(
@@ -110,8 +112,10 @@ export function createSubAgentRunner(
     });
     try {
       await ports.registry.prepareSystemPrompt(childId);
-      await child.sendMessage({ role: 'user', content: [textContent(action.prompt)], run: true });
-      await untilRunEnded(child, signal);
+      // Paused with its parent while it was being made: it keeps the task, and runs when resumed.
+      const pausedAlready = child.log.record().execution_status === 'paused';
+      await child.sendMessage({ role: 'user', content: [textContent(action.prompt)], run: !pausedAlready });
+      if (!pausedAlready) await untilRunEnded(child, signal);
       await child.settle();
       rollUp();
       const record = child.log.record();
