@@ -1616,6 +1616,9 @@ export interface components {
             persistence_dir?: string;
             hook_config?: null;
             activated_knowledge_skills?: string[];
+            parent_conversation_id?: string | null;
+            parent_action_id?: string | null;
+            sub_conversation_ids?: string[];
         };
         ConversationSearchItem: {
             /** Format: uuid */
@@ -1734,6 +1737,9 @@ export interface components {
             persistence_dir?: string;
             hook_config?: null;
             activated_knowledge_skills?: string[];
+            parent_conversation_id?: string | null;
+            parent_action_id?: string | null;
+            sub_conversation_ids?: string[];
             match?: {
                 event_id: string | null;
                 seq: number | null;
@@ -1766,8 +1772,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"] | components["schemas"]["TaskAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"] | components["schemas"]["TaskObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -2412,6 +2418,15 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        TaskAction: {
+            /** @constant */
+            kind: "TaskAction";
+            description?: string;
+            prompt: string;
+            /** @default general-purpose */
+            subagent_type: string;
+            tools?: string[];
+        };
         TerminalObservation: {
             /** @constant */
             kind: "TerminalObservation";
@@ -2542,6 +2557,16 @@ export interface components {
             /** @default false */
             is_error: boolean;
             tool: string;
+        };
+        TaskObservation: {
+            /** @constant */
+            kind: "TaskObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+            task_id: string;
+            subagent: string;
+            status: string;
         };
         ClientFrame: components["schemas"]["AuthFrame"] | components["schemas"]["MessageFrame"];
         AuthFrame: {
@@ -4859,6 +4884,7 @@ export interface operations {
                 limit?: number;
                 sort_order?: "CREATED_AT" | "CREATED_AT_DESC" | "UPDATED_AT" | "UPDATED_AT_DESC";
                 tag?: string[];
+                include_children?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4891,6 +4917,7 @@ export interface operations {
             query?: {
                 status?: components["schemas"]["ExecutionStatus"];
                 tag?: string[];
+                include_children?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -63,6 +63,12 @@ const instant = z
   .refine((value) => parseInstant(value) !== undefined, 'Expected an ISO 8601 date and time')
   .transform((value) => parseInstant(value) as string);
 
+/** `true`: sub-agents' conversations too (made by `task` calls); absent or `false`: top-level ones only. */
+const includeChildren = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional();
+
 const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 const seq = z.coerce.number().int().min(-1);
 
@@ -85,11 +91,13 @@ export const ConversationSearchQuerySchema = z.object({
     .default('UPDATED_AT_DESC'),
   /** Repeatable: only conversations carrying every one of these tags (upstream's client sends `tag`). */
   tag: repeatable(z.string().min(1).max(400)).optional(),
+  include_children: includeChildren,
 });
 
 export const ConversationCountQuerySchema = z.object({
   status: ExecutionStatusSchema.optional(),
   tag: repeatable(z.string().min(1).max(400)).optional(),
+  include_children: includeChildren,
 });
 
 /** `GET /api/conversations?ids=…&ids=…` (upstream's batch get): fewer than 100 ids, as upstream allows. */

@@ -63,6 +63,7 @@ describe('buildServer without a conversation service', () => {
         'task_tracker',
         'think',
         'finish',
+        'task',
       ],
       capabilities: expect.arrayContaining(['conversations', 'search', 'session-socket']),
     });

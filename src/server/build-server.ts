@@ -74,6 +74,7 @@ export const DEFAULT_USABLE_TOOLS = [
   'task_tracker',
   'think',
   'finish',
+  'task',
 ];
 
 export interface BuildServerOptions {

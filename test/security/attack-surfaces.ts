@@ -477,6 +477,37 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
+    name: 'the task tool (sub-agents: tools, depth, budgets and stops inherited from the parent)',
+    routes: [],
+    attacks: [
+      {
+        file: 'src/runtime/conversation/sub-agents.test.ts',
+        title: 'gives the child only the tools named, and refuses a tool the parent does not have',
+      },
+      {
+        file: 'src/runtime/conversation/sub-agents.test.ts',
+        title: 'caps the depth: a grandchild has no task tool, so it cannot delegate again',
+      },
+      {
+        file: 'src/runtime/conversation/restrict-toolset.test.ts',
+        title: 'gives a sub-agent an MCP tool only when its task call named it',
+      },
+      {
+        file: 'src/runtime/conversation/sub-agents.test.ts',
+        title:
+          "rolls the child's cost up into the parent's, keeps the child's own, and the parent's budget counts it",
+      },
+      {
+        file: 'src/runtime/conversation/sub-agents.test.ts',
+        title: 'a child that loops is stopped by its own iteration limit, and the parent is told why',
+      },
+      {
+        file: 'src/runtime/conversation/sub-agents.test.ts',
+        title: 'stopping the parent stops its child at once',
+      },
+    ],
+  },
+  {
     name: "the person's own git on the host (hooks and config planted in a repository)",
     routes: [],
     attacks: [

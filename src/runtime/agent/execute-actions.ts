@@ -41,6 +41,7 @@ async function runCall(actionEvent: ActionEvent, context: AgentContext): Promise
       // The editor may read the cut outputs the terminal points the model to, and nothing else outside.
       readOnlyRoots: [context.observationsDir],
       signal: context.signal,
+      actionId: actionEvent.id,
     });
   } catch (error) {
     return {

@@ -14,6 +14,8 @@ export interface SystemPromptOptions {
   secretNames?: readonly string[];
   /** Skills given in the create request (upstream's `agent_context.skills`). */
   requestSkills?: readonly Skill[];
+  /** The conversation is a sub-agent (a `task` call made it): it answers its parent agent, not a person. */
+  subAgent?: boolean;
 }
 
 export interface SystemPrompt {
@@ -45,9 +47,12 @@ const TOOL_GUIDANCE: Record<string, string> = {
     'apply_patch: change several files in one all-or-nothing call (add, update, move, delete) with a *** Begin Patch patch or a unified diff; prefer it to several edits that belong together.',
   task_tracker:
     'task_tracker: for work with several steps, write the plan and keep statuses current (one task in_progress at a time).',
+  task: 'task: hand a self-contained job (a search across the code, a test run to summarise) to a sub-agent with its own context; give it a detailed prompt saying what to report back, and optionally the subset of your tools it needs. Its final answer comes back as the result. Do small lookups yourself.',
   think: 'think: reason through a problem, a plan or an error without acting.',
   finish: 'finish: end your turn with a message for the user once the task is done or you need them.',
 };
+
+const SUB_AGENT = `You are a sub-agent: another agent handed you the task in the first message. You have only that message as context. Work on exactly that task, then call finish with everything your parent asked you to report back (paths, line numbers, results): your final message is all it receives.`;
 
 const SAFETY = `Safety:
 - Never run destructive commands on broad paths (rm -rf on /, ~, .., or the whole workspace), never use sudo, and never pipe a download into a shell unless the user explicitly asked for it.
@@ -73,7 +78,7 @@ Tools that can change things (terminal, file_editor, apply_patch) take two extra
  */
 export async function buildSystemPrompt(options: SystemPromptOptions): Promise<SystemPrompt> {
   return {
-    static: buildStaticPrompt(options.toolNames),
+    static: buildStaticPrompt(options.toolNames, options.subAgent ?? false),
     dynamic: [
       await buildDynamicContext(options.workspaceDir, options.now, {
         ...(options.userSkillsDir ? { userSkillsDir: options.userSkillsDir } : {}),
@@ -86,9 +91,11 @@ export async function buildSystemPrompt(options: SystemPromptOptions): Promise<S
   };
 }
 
-function buildStaticPrompt(toolNames: readonly string[]): string {
+function buildStaticPrompt(toolNames: readonly string[], subAgent: boolean): string {
   const guidance = toolNames.map((name) => `- ${TOOL_GUIDANCE[name] ?? `${name}: see its description.`}`);
-  return [ROLE, `Tools:\n${guidance.join('\n')}`, SAFETY, RISK].join('\n\n');
+  return [ROLE, ...(subAgent ? [SUB_AGENT] : []), `Tools:\n${guidance.join('\n')}`, SAFETY, RISK].join(
+    '\n\n',
+  );
 }
 
 async function buildDynamicContext(

@@ -1,6 +1,7 @@
 import type { Stats } from '../events';
 import type { LLMUsage } from '../llm/llm';
 import type { ConversationLog } from './conversation-log';
+import { sumStats } from './sum-stats';
 
 /** Adds one model call's usage to the conversation's stats (a logged state change); nothing for none. */
 export function addUsage(log: ConversationLog, usage: LLMUsage): void {
@@ -11,11 +12,5 @@ export function addUsage(log: ConversationLog, usage: LLMUsage): void {
 
 /** Stats after one more call. A call of unknown price makes the total unknown: a sum without it would lie. Pure. */
 export function withUsage(stats: Stats, usage: LLMUsage): Stats {
-  return {
-    prompt_tokens: stats.prompt_tokens + usage.prompt_tokens,
-    completion_tokens: stats.completion_tokens + usage.completion_tokens,
-    cost: stats.cost === null || usage.cost === null ? null : stats.cost + usage.cost,
-    cache_read_tokens: (stats.cache_read_tokens ?? 0) + usage.cache_read_tokens,
-    cache_write_tokens: (stats.cache_write_tokens ?? 0) + usage.cache_write_tokens,
-  };
+  return sumStats(stats, usage);
 }

@@ -24,6 +24,7 @@ describe('createConversationService', () => {
         'file_editor',
         'think',
         'finish',
+        'task',
       ]);
     });
 

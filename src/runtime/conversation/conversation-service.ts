@@ -37,13 +37,18 @@ export interface ConversationService extends CheckpointOperations {
   create(request: CreateConversation): Promise<{ info: ConversationInfo; created: boolean }>;
   get(id: string): Promise<ConversationInfo>;
   search(query: ConversationSearch): Promise<Page<ConversationSearchItem>>;
-  /** `tag`: only conversations carrying every one of these tags. */
-  count(filter: { status?: ExecutionStatus; tag?: readonly string[] }): Promise<number>;
+  /** `tag`: only conversations carrying every one of these tags. Top-level ones unless `include_children`. */
+  count(filter: {
+    status?: ExecutionStatus;
+    tag?: readonly string[];
+    include_children?: boolean;
+  }): Promise<number>;
   update(id: string, patch: UpdateConversation): Promise<void>;
   /** Every stored conversation's workspace folder, each once: where agents write, so links may be theirs. */
   workspaces(): Promise<string[]>;
   /**
-   * Stops a run first; removes the conversation's rows, files and checkpoints, never the workspace.
+   * Stops a run first (its sub-agents' with it), deletes its sub-agents' conversations, then removes
+   * the conversation's rows, files and checkpoints, never the workspace.
    * `deleteFiles`: also the branch folder it owns (and its worktree registration), if any.
    */
   delete(id: string, options?: { deleteFiles?: boolean }): Promise<void>;
@@ -54,7 +59,7 @@ export interface ConversationService extends CheckpointOperations {
    * Upstream's pause: an idle or running conversation is `paused` at once (PauseEvent, durable status)
    * and no new step starts; a step in flight finishes and may still end the run (finished, error,
    * waiting). Other statuses are left as they are. A run asked for while that step finishes starts
-   * after it.
+   * after it. Its running sub-agents are paused the same way (so the task call waiting on one ends).
    */
   pause(id: string): Promise<void>;
   /** Resolves once the run has stopped and status is paused. */
@@ -201,6 +206,8 @@ export interface ConversationSearch {
   page_id?: string;
   limit: number;
   sort_order: ConversationSort;
+  /** Sub-agents' conversations too (upstream's `include_sub_conversations`); default: top-level only. */
+  include_children?: boolean;
 }
 
 export interface ConversationSearchItem extends ConversationInfo {

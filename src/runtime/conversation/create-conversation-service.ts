@@ -39,8 +39,9 @@ import { improveTitle } from './improve-title';
 import { recoverInterruptedRun, recoverInterruptedRuns } from './recover-interrupted-runs';
 import { subscribeFromStore } from './subscribe-from-store';
 import { resolveLLMConfig } from './resolve-llm-config';
-import { restrictToolset } from './restrict-toolset';
-import { withClientTools } from '../tools/client/with-client-tools';
+import { offeredToolset } from './offered-toolset';
+import { createSubAgentRunner, type SubAgentPorts } from './run-sub-agent';
+import { subAgentsOf } from './sub-agents-of';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
@@ -104,20 +105,17 @@ export function createConversationService(
       ...deps,
       store,
       secrets,
-      createToolset: (toolsetOptions) =>
-        // Only the tools the conversation was created with (upstream's `agent.tools`), when it chose.
-        // The front end's own tools (upstream's `client_tools`) beside them.
-        withClientTools(
-          restrictToolset(
-            deps.createToolset({
-              ...toolsetOptions,
-              secretEnv: (command) =>
-                secretsNamedIn(command, secrets.commandSecrets(toolsetOptions.conversationId)),
-            }),
-            registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
-          ),
-          registry.loaded(toolsetOptions.conversationId)?.log.record().client_tools,
-        ),
+      createToolset: (toolsetOptions) => {
+        const id = toolsetOptions.conversationId;
+        return offeredToolset(
+          deps.createToolset({
+            ...toolsetOptions,
+            secretEnv: (command) => secretsNamedIn(command, secrets.commandSecrets(id)),
+          }),
+          registry.loaded(id)?.log.record(),
+          (parentTools) => createSubAgentRunner(subAgentPorts, id, parentTools),
+        );
+      },
     },
     newId,
     clock,
@@ -140,6 +138,20 @@ export function createConversationService(
         }
       : {}),
   });
+  const subAgentPorts: SubAgentPorts = {
+    store,
+    registry,
+    async inherit(parentId, childId) {
+      const key = apiKeys.get(parentId);
+      if (key) apiKeys.set(childId, key);
+      secrets.copyConversationSecrets(parentId, childId);
+      const mcpConfig = mcpConfigs.get(parentId);
+      if (mcpConfig) await mcpConfigs.set(childId, mcpConfig);
+    },
+    newId,
+    now,
+    logger,
+  };
   const checkpointOperations = createCheckpointOperations({
     registry,
     checkpoints,
@@ -191,6 +203,20 @@ export function createConversationService(
 
   async function branchOf(id: string): Promise<readonly Event[]> {
     return registry.loaded(id)?.log.branch() ?? (await store.activeBranch(id));
+  }
+
+  /** The info with the ids of the conversation's sub-agents (one more read: single answers only). */
+  async function infoWithChildren(record: ConversationRecord): Promise<ConversationInfo> {
+    const children = await subAgentsOf(store, record.id);
+    return { ...(await info(record)), sub_conversation_ids: children.map((child) => child.id) };
+  }
+
+  /** Pauses a conversation, then its sub-agents that may still be running, and theirs. */
+  async function pauseWithSubAgents(id: string): Promise<void> {
+    await registry.with(id, (live) => live.pause());
+    for (const child of await subAgentsOf(store, id))
+      if (child.execution_status === 'running' || child.execution_status === 'idle')
+        await pauseWithSubAgents(child.id);
   }
 
   async function info(record: ConversationRecord): Promise<ConversationInfo> {
@@ -302,7 +328,7 @@ export function createConversationService(
       }
       return { info: await info(await requireRecord(id)), created: true };
     },
-    get: async (id) => info(await requireRecord(id)),
+    get: async (id) => infoWithChildren(await requireRecord(id)),
     mcpStatus: (id) => mcpStatusOf(id),
     holdSandbox: (id) => registry.holdSandbox(id),
     loadedSandbox: (id) => registry.loadedSandbox(id),
@@ -341,6 +367,7 @@ export function createConversationService(
         ...(query.pinned !== undefined ? { pinned: query.pinned } : {}),
         ...(query.tag ? { tags: query.tag } : {}),
         ...(query.page_id ? { page_id: query.page_id } : {}),
+        ...(query.include_children ? {} : { parent: null }),
         limit: query.limit,
         sort: query.sort_order,
       });
@@ -354,6 +381,7 @@ export function createConversationService(
       return store.countConversations({
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.tag ? { tags: filter.tag } : {}),
+        ...(filter.include_children ? {} : { parent: null }),
       });
     },
     workspaces: () => store.workspaceDirs(),
@@ -397,6 +425,11 @@ export function createConversationService(
       const owned = record.branch_folder !== undefined && isConversationWorktree(record.branch_folder);
       const branchFolder =
         (options.deleteFiles || owned) && deps.workspaceConfinement ? record.branch_folder : undefined;
+      // Its run first (a task call would go on to its next step once its child is gone), then its
+      // sub-agents, each with theirs: they work in its folder, so they go before the folder is checked.
+      const live = registry.loaded(id);
+      if (live?.isRunning()) await live.interrupt();
+      for (const child of await subAgentsOf(store, id)) await service.delete(child.id);
       if (branchFolder !== undefined && (await othersWorkingIn(store, id, branchFolder))) {
         throw new RuntimeError('branch_folder_in_use');
       }
@@ -421,7 +454,7 @@ export function createConversationService(
       if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
       await registry.with(id, (live) => live.run());
     },
-    pause: (id) => registry.with(id, (live) => live.pause()),
+    pause: (id) => pauseWithSubAgents(id),
     async interrupt(id) {
       const live = await registry.acquire(id);
       try {

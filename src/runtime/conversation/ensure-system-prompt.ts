@@ -43,6 +43,7 @@ export async function ensureSystemPrompt(
     ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
     ...(ports.secretNames ? { secretNames: ports.secretNames } : {}),
     ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
+    ...(log.record().parent ? { subAgent: true } : {}),
   });
   if (hasPrompt()) return; // another caller appended it while this one was reading AGENTS.md
   await log.append({

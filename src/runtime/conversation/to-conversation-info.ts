@@ -71,6 +71,8 @@ export function toConversationInfo(
     persistence_dir: persistenceDir,
     hook_config: null,
     activated_knowledge_skills: [],
+    parent_conversation_id: record.parent?.conversation_id ?? null,
+    parent_action_id: record.parent?.action_id ?? null,
   };
 }
 

@@ -12,6 +12,7 @@ export const SERVED_TOOLS = [
   'list_dir',
   'apply_patch',
   'task_tracker',
+  'task',
 ] as const;
 export type ServedTool = (typeof SERVED_TOOLS)[number];
 
@@ -38,6 +39,9 @@ const TOOL_ALIASES: Readonly<Record<string, ServedTool | 'always'>> = {
   applypatchtool: 'apply_patch',
   task_tracker: 'task_tracker',
   tasktrackertool: 'task_tracker',
+  task: 'task',
+  tasktool: 'task',
+  tasktoolset: 'task',
   think: 'always',
   thinktool: 'always',
   finish: 'always',
@@ -50,7 +54,7 @@ export function servedToolFor(name: string): ServedTool | 'always' | undefined {
 }
 
 const AVAILABLE_TOOLS =
-  'terminal (TerminalTool), file_editor (FileEditorTool), grep (GrepTool), glob (GlobTool), list_dir, apply_patch (ApplyPatchTool), task_tracker (TaskTrackerTool); think and finish are always on';
+  'terminal (TerminalTool), file_editor (FileEditorTool), grep (GrepTool), glob (GlobTool), list_dir, apply_patch (ApplyPatchTool), task_tracker (TaskTrackerTool), task (TaskToolSet); think and finish are always on';
 
 /**
  * Upstream's `Agent` as its clients send it in a create request. We read `llm` (the model) and

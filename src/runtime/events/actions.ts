@@ -114,6 +114,20 @@ export const ClientToolActionSchema = z.strictObject({
   arguments: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * Upstream's `task` tool: a self-contained job handed to a sub-agent, a child conversation with only
+ * `prompt` as its context. `tools` (ours) narrows the child's tools to a subset of the parent's.
+ */
+export const TaskActionSchema = z.strictObject({
+  kind: z.literal('TaskAction'),
+  /** A short (3-5 word) description, the child's title. */
+  description: z.string().optional(),
+  prompt: z.string(),
+  subagent_type: z.string().default('general-purpose'),
+  /** The child's tools by name; absent: the parent's own (without `task` past the depth cap). */
+  tools: z.array(z.string()).optional(),
+});
+
 export const ActionSchema = z.discriminatedUnion('kind', [
   TerminalActionSchema,
   FileEditorActionSchema,
@@ -127,6 +141,7 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   InvokeSkillActionSchema,
   MCPToolActionSchema,
   ClientToolActionSchema,
+  TaskActionSchema,
 ]);
 
 export type TerminalAction = z.infer<typeof TerminalActionSchema>;
@@ -143,4 +158,5 @@ export type FinishAction = z.infer<typeof FinishActionSchema>;
 export type InvokeSkillAction = z.infer<typeof InvokeSkillActionSchema>;
 export type MCPToolAction = z.infer<typeof MCPToolActionSchema>;
 export type ClientToolAction = z.infer<typeof ClientToolActionSchema>;
+export type TaskAction = z.infer<typeof TaskActionSchema>;
 export type Action = z.infer<typeof ActionSchema>;

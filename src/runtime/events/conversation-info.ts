@@ -91,6 +91,13 @@ export const ConversationInfoSchema = z.strictObject({
   hook_config: z.null().optional(),
   /** No knowledge skills here: always empty. */
   activated_knowledge_skills: z.array(z.string()).optional(),
+  // Upstream's names. Always present in answers; optional because infos recorded before sub-agents had none.
+  /** The conversation whose `task` call made this one (a sub-agent); null for a top-level conversation. */
+  parent_conversation_id: z.guid().nullable().optional(),
+  /** The parent's `task` ActionEvent that made this conversation; null for a top-level conversation. */
+  parent_action_id: EventIdSchema.nullable().optional(),
+  /** The sub-agents this conversation's `task` calls made, oldest first. */
+  sub_conversation_ids: z.array(z.guid()).optional(),
 });
 
 export type ConversationInfo = z.infer<typeof ConversationInfoSchema>;

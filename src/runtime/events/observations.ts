@@ -131,6 +131,19 @@ export const ClientToolObservationSchema = z.strictObject({
   tool: z.string(),
 });
 
+/**
+ * What a sub-agent ended with (upstream's TaskObservation): its final answer as `content`, or why it
+ * ended without one (`is_error`). `task_id` is the child conversation's id ("" when none was made).
+ */
+export const TaskObservationSchema = z.strictObject({
+  kind: z.literal('TaskObservation'),
+  ...observationBase,
+  task_id: z.string(),
+  subagent: z.string(),
+  /** `completed`, or how it ended otherwise: `paused`, `stopped`, `budget`, `error`, `stuck`, `refused`. */
+  status: z.string(),
+});
+
 export const ObservationSchema = z.discriminatedUnion('kind', [
   TerminalObservationSchema,
   FileEditorObservationSchema,
@@ -144,6 +157,7 @@ export const ObservationSchema = z.discriminatedUnion('kind', [
   InvokeSkillObservationSchema,
   MCPToolObservationSchema,
   ClientToolObservationSchema,
+  TaskObservationSchema,
 ]);
 
 export type TerminalObservation = z.infer<typeof TerminalObservationSchema>;
@@ -159,4 +173,5 @@ export type FinishObservation = z.infer<typeof FinishObservationSchema>;
 export type InvokeSkillObservation = z.infer<typeof InvokeSkillObservationSchema>;
 export type MCPToolObservation = z.infer<typeof MCPToolObservationSchema>;
 export type ClientToolObservation = z.infer<typeof ClientToolObservationSchema>;
+export type TaskObservation = z.infer<typeof TaskObservationSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;

@@ -83,6 +83,9 @@ export function analyzePatterns(action: Action, workspaceDir: string): RiskAsses
         }
       }
       break;
+    case 'TaskAction':
+      // Runs nothing itself: the sub-agent's every action is judged, and confirmed, on its own.
+      return { risk: 'LOW', reasons: ['pattern: hands a job to a sub-agent, whose actions are each judged'] };
     default:
       return { risk: 'LOW', reasons: ['pattern: read-only tool'] };
   }

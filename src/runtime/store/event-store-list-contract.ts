@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentMessage, newConversation, testId, userMessage } from '../events/fixtures/event-builders';
+import {
+  agentMessage,
+  newConversation,
+  testId,
+  testTime,
+  userMessage,
+} from '../events/fixtures/event-builders';
 import type { ContractContext } from './event-store-contract';
 import { expectStoreError } from './expect-store-error';
 import type { ConversationListItem, ConversationQuery, ConversationSort } from './event-store';
@@ -108,6 +114,34 @@ export function describeConversationListContract(context: ContractContext): void
       expect(await context.store.countConversations({ tags: ['env:prod'] })).toBe(2);
       expect(await context.store.countConversations({ tags: ['env:prod'], status: 'error' })).toBe(0);
       expect(await context.store.countConversations({})).toBe(4);
+    });
+
+    it("keeps a sub-agent's parent link and filters by it, in lists, searches and counts; a fork is top-level", async () => {
+      await seed(2);
+      const link = (n: number, depth: number) => ({
+        conversation_id: testId(n),
+        action_id: testId(900 + n),
+        depth,
+      });
+      await context.store.createConversation(newConversation(3, { parent: link(1, 1) }));
+      await context.store.createConversation(newConversation(4, { parent: link(3, 2) }));
+      const ids = async (query: Omit<ConversationQuery, 'limit'>) =>
+        (await listAll(context, { ...query, limit: 10, sort: 'CREATED_AT' })).map((item) => item.id);
+      expect((await context.store.getConversation(testId(4)))?.parent).toEqual(link(3, 2));
+      expect(await ids({ parent: null })).toEqual([testId(1), testId(2)]);
+      expect(await ids({ parent: testId(1) })).toEqual([testId(3)]);
+      expect(await ids({ parent: testId(3) })).toEqual([testId(4)]);
+      expect(await ids({})).toHaveLength(4);
+      expect((await ids({ q: 'conversation', parent: null })).sort()).toEqual([testId(1), testId(2)]);
+      expect(await context.store.countConversations({ parent: null })).toBe(2);
+      expect(await context.store.countConversations({ parent: testId(1) })).toBe(1);
+      const fork = await context.store.fork(testId(3), {
+        id: testId(5),
+        title: 'fork',
+        created_at: testTime(5),
+        resetStats: true,
+      });
+      expect(fork.parent).toBeUndefined();
     });
 
     it('keeps a chosen tool set, absent when none was chosen, and a fork copies it', async () => {

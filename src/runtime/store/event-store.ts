@@ -139,6 +139,19 @@ export interface ConversationRecord {
    * works in a folder it does not own.
    */
   branch_folder?: string;
+  /**
+   * Set on a sub-agent's conversation (one a `task` call made): the conversation and the action that
+   * made it, and how deep it is (1: a child of a top-level conversation). Absent: a top-level one.
+   */
+  parent?: ParentLink;
+}
+
+/** Where a sub-agent's conversation comes from. */
+export interface ParentLink {
+  conversation_id: string;
+  /** The parent's `task` ActionEvent that made this conversation. */
+  action_id: string;
+  depth: number;
 }
 
 export type NewConversationRecord = Omit<ConversationRecord, 'leaf_event_id' | 'last_seq' | 'updated_at'> & {
@@ -171,6 +184,8 @@ export interface ConversationFilter {
   status?: ExecutionStatus;
   /** Only conversations carrying every one of these tags (exact strings). */
   tags?: readonly string[];
+  /** A conversation id: only its sub-agents; null: only top-level conversations; absent: all. */
+  parent?: string | null;
 }
 
 export interface ConversationQuery extends ConversationFilter {

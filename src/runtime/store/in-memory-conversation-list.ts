@@ -6,6 +6,7 @@ import { makeSnippet } from './make-snippet';
 import { messageText } from './message-text';
 import { decodePageId, encodePageId, pageIdNumber, pageIdString } from './page-cursor';
 import { hasEveryTag } from './has-every-tag';
+import { hasParent } from './has-parent';
 import { searchTerms } from './search-terms';
 
 /** What the in-memory store hands the list: a conversation and every event of its log. */
@@ -31,7 +32,8 @@ export function listInMemory(
     (source) =>
       (query.status === undefined || source.record.execution_status === query.status) &&
       (query.pinned === undefined || source.record.pinned === query.pinned) &&
-      hasEveryTag(source.record.tags, query.tags),
+      hasEveryTag(source.record.tags, query.tags) &&
+      hasParent(source.record, query.parent),
   );
   return query.q === undefined || query.q.trim() === ''
     ? listSorted(filtered, query)

@@ -10,6 +10,7 @@ import {
 import { eventFilterMatches } from './event-filter-matches';
 import { forkRecord } from './fork-record';
 import { hasEveryTag } from './has-every-tag';
+import { hasParent } from './has-parent';
 import { listInMemory } from './in-memory-conversation-list';
 import { messageText } from './message-text';
 import { decodePageId, pageIdNumber } from './page-cursor';
@@ -138,7 +139,8 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       return [...conversations.values()].filter(
         ({ record }) =>
           (filter.status === undefined || record.execution_status === filter.status) &&
-          hasEveryTag(record.tags, filter.tags),
+          hasEveryTag(record.tags, filter.tags) &&
+          hasParent(record, filter.parent),
       ).length;
     },
     async workspaceDirs() {

@@ -45,6 +45,9 @@ export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WIN
     if (query.pinned !== undefined) parts.push(`${prefix}pinned = ${bind(query.pinned ? 1 : 0)}`);
     if (query.tags !== undefined && query.tags.length > 0)
       parts.push(`(${prefix}settings::jsonb -> 'tags') @> ${bind(JSON.stringify(query.tags))}::jsonb`);
+    if (query.parent === null) parts.push(`(${prefix}settings::jsonb -> 'parent') IS NULL`);
+    else if (query.parent !== undefined)
+      parts.push(`(${prefix}settings::jsonb -> 'parent' ->> 'conversation_id') = ${bind(query.parent)}`);
     return parts;
   }
 

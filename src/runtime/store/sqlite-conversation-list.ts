@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ConversationFilter, ConversationListItem, ConversationQuery, Page } from './event-store';
 import { hasEveryTag } from './has-every-tag';
+import { hasParent } from './has-parent';
 import { conversationSortSpec } from './conversation-sort';
 import { documentScore } from './document-score';
 import { makeSnippet } from './make-snippet';
@@ -53,6 +54,9 @@ export function createSqliteConversationList(db: Database.Database) {
       parts.push(
         `NOT EXISTS (SELECT 1 FROM json_each(@tags) AS wanted WHERE wanted.value NOT IN (SELECT value FROM json_each(${prefix}settings, '$.tags')))`,
       );
+    if (query.parent === null) parts.push(`json_extract(${prefix}settings, '$.parent') IS NULL`);
+    else if (query.parent !== undefined)
+      parts.push(`json_extract(${prefix}settings, '$.parent.conversation_id') = @parent`);
     return parts;
   }
 
@@ -61,6 +65,7 @@ export function createSqliteConversationList(db: Database.Database) {
     if (query.status !== undefined) values.status = query.status;
     if (query.pinned !== undefined) values.pinned = query.pinned ? 1 : 0;
     if (query.tags !== undefined && query.tags.length > 0) values.tags = JSON.stringify(query.tags);
+    if (typeof query.parent === 'string') values.parent = query.parent;
     return values;
   }
 
@@ -166,7 +171,8 @@ export function createSqliteConversationList(db: Database.Database) {
         row !== undefined &&
         (query.status === undefined || row.execution_status === query.status) &&
         (query.pinned === undefined || row.pinned === (query.pinned ? 1 : 0)) &&
-        hasEveryTag(conversationRecord(row).tags, query.tags);
+        hasEveryTag(conversationRecord(row).tags, query.tags) &&
+        hasParent(conversationRecord(row), query.parent);
       if (!row || !passes) {
         byRow.set(document.conversation_row, null);
         continue;

@@ -38,6 +38,7 @@ type Settings = Pick<
   | 'client_tools'
   | 'skills'
   | 'branch_folder'
+  | 'parent'
 >;
 
 /** Named parameters for INSERT and UPDATE of a conversation row (row_id excluded). */
@@ -57,6 +58,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     ...(record.client_tools ? { client_tools: record.client_tools } : {}),
     ...(record.skills ? { skills: record.skills } : {}),
     ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
+    ...(record.parent ? { parent: record.parent } : {}),
   };
   return {
     id: record.id,
@@ -108,6 +110,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     ...(settings.client_tools ? { client_tools: settings.client_tools } : {}),
     ...(settings.skills ? { skills: settings.skills } : {}),
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
+    ...(settings.parent ? { parent: settings.parent } : {}),
     pinned: row.pinned === 1,
   };
 }

@@ -16,6 +16,8 @@ export interface ToolContext {
   readOnlyRoots?: string[];
   /** Fires on interrupt: the tool stops at once and returns what it has. */
   signal: AbortSignal;
+  /** The ActionEvent being answered (a sub-agent names the `task` call that made it). */
+  actionId?: string;
 }
 
 export type ParseResult<A> = { ok: true; action: A } | { ok: false; error: string };

@@ -61,11 +61,18 @@ describe('POST /api/conversations, the upstream way', () => {
         api_key: null,
         usage_id: 'agent',
       },
-      tools: ['terminal', 'file_editor', 'grep', 'glob', 'list_dir', 'apply_patch', 'task_tracker'].map(
-        (name) => ({
-          name,
-        }),
-      ),
+      tools: [
+        'terminal',
+        'file_editor',
+        'grep',
+        'glob',
+        'list_dir',
+        'apply_patch',
+        'task_tracker',
+        'task',
+      ].map((name) => ({
+        name,
+      })),
     });
     expect(info.workspace).toEqual({ working_dir: server.workspace, kind: 'LocalWorkspace' });
     expect(info.hook_config).toBeNull();

@@ -9,6 +9,7 @@ import { describeAction } from './describe-action';
 import { MCPToolBody } from './mcp-tool-body';
 import { PatchBody } from './patch-body';
 import { SearchBody } from './search-body';
+import { SubAgentBody } from './sub-agent-body';
 import { RiskBadge } from './risk-badge';
 import './action-card.css';
 
@@ -142,6 +143,15 @@ function ActionBody({
     case 'ClientToolAction':
       // Nothing ran here: the front end that declared the tool acts; the summary names it.
       return null;
+    case 'TaskAction':
+      return (
+        <SubAgentBody
+          event={event}
+          action={action}
+          observation={observation?.kind === 'TaskObservation' ? observation : undefined}
+          running={phase === 'running'}
+        />
+      );
   }
 }
 

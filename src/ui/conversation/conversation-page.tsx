@@ -1,4 +1,4 @@
-import { CircleExclamationPoint, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
+import { Bot, CircleExclamationPoint, GitBranch, LoaderCircle, ShieldExclamationPoint } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -30,7 +30,7 @@ import { Composer } from './composer';
 import { useComposerDrafts } from './composer-drafts';
 import { contentText } from './content-text';
 import { ConversationBanner } from './conversation-banner';
-import { ForkedFromLink } from './forked-from-link';
+import { RelatedConversationLink } from './related-conversation-link';
 import { latestConversationError } from './latest-conversation-error';
 import { ModelPicker } from './model-picker';
 import { SkillsButton } from '../skills/skills-button';
@@ -203,7 +203,20 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           {info?.title ?? 'Loading…'}
         </h1>
         {info?.forked_from_conversation_id ? (
-          <ForkedFromLink sourceId={info.forked_from_conversation_id} />
+          <RelatedConversationLink
+            conversationId={info.forked_from_conversation_id}
+            label="Branched from"
+            icon={GitBranch}
+            testId="forked-from"
+          />
+        ) : null}
+        {info?.parent_conversation_id ? (
+          <RelatedConversationLink
+            conversationId={info.parent_conversation_id}
+            label="Sub-agent of"
+            icon={Bot}
+            testId="parent-conversation"
+          />
         ) : null}
         <span className="conversation__header-spacer" />
         {info ? (

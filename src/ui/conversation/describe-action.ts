@@ -1,4 +1,5 @@
 import {
+  Bot,
   BookOpen,
   FileDiff,
   FilePen,
@@ -77,6 +78,12 @@ export function describeAction(event: ActionEvent): ActionDescription {
         icon: Wrench,
         toolLabel: action.tool,
         summary: given || `Handed ${action.tool} to the front end`,
+      };
+    case 'TaskAction':
+      return {
+        icon: Bot,
+        toolLabel: 'Sub-agent',
+        summary: given || action.description || firstLine(action.prompt),
       };
   }
 }

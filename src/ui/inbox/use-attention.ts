@@ -23,7 +23,11 @@ export function useAttention(): { items: AttentionItem[]; loaded: boolean } {
   const automationClient = useAutomationClient();
   const [, params] = useRoute('/conversations/:id');
   const openConversationId = params?.id;
-  const search = (query: { status?: 'waiting_for_confirmation'; limit: number }) => ({
+  const search = (query: {
+    status?: 'waiting_for_confirmation';
+    limit: number;
+    include_children?: 'true';
+  }) => ({
     queryKey: [...ATTENTION_QUERY_KEY, query.status ?? 'recent'],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       unwrap(
@@ -34,7 +38,10 @@ export function useAttention(): { items: AttentionItem[]; loaded: boolean } {
       ),
     refetchInterval: POLL_MS,
   });
-  const waiting = useQuery(search({ status: 'waiting_for_confirmation', limit: 100 }));
+  // A sub-agent's approval is the person's too: it waits in the inbox like its parent's would.
+  const waiting = useQuery(
+    search({ status: 'waiting_for_confirmation', limit: 100, include_children: 'true' }),
+  );
   const recent = useQuery(search({ limit: RECENT_LIMIT }));
   const automations = useQuery({
     queryKey: [...ATTENTION_QUERY_KEY, 'automations'],
