@@ -17,6 +17,7 @@ let backend: Server;
 let backendSockets: WebSocketServer;
 let backendUrl: string;
 const ingresses: Ingress[] = [];
+const heldUpgrades: Array<() => void> = [];
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'forward-upgrade-test-'));
@@ -25,6 +26,16 @@ beforeAll(async () => {
   backend.on('upgrade', (request, socket, head) => {
     if (request.url?.startsWith('/sockets/refused')) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nX-Why: no key\r\nContent-Length: 7\r\n\r\nno key!');
+      return;
+    }
+    if (request.url?.startsWith('/sockets/slow')) {
+      // Held until the test lets it go: the browser can leave while the backend still decides.
+      heldUpgrades.push(() =>
+        backendSockets.handleUpgrade(request, socket, head, (client) =>
+          backendSockets.emit('connection', client, request),
+        ),
+      );
+      backendSockets.emit('held');
       return;
     }
     backendSockets.handleUpgrade(request, socket, head, (client) => {
@@ -113,6 +124,20 @@ describe('WebSocket forwarding', () => {
     const code = new Promise<number>((resolve) => browser.once('close', resolve));
     runtimeEnd.close(4001, 'bye');
     expect(await code).toBe(4001);
+  });
+
+  it('closes the runtime end of a socket whose browser left before the runtime accepted it', async () => {
+    const ingress = await start();
+    const held = new Promise((resolve) => backendSockets.once('held', resolve));
+    const browser = new WebSocket(`ws://127.0.0.1:${ingress.port}/sockets/slow`, {
+      headers: { host: `localhost:${ingress.port}` },
+    });
+    browser.on('error', () => undefined); // it is terminated before its handshake ends
+    await held;
+    browser.terminate();
+    const runtimeEnd = new Promise<WebSocket>((resolve) => backendSockets.once('connection', resolve));
+    heldUpgrades.shift()?.();
+    await closed(await runtimeEnd);
   });
 
   it('passes an upgrade the runtime refuses on to the browser as the runtime sent it', async () => {

@@ -34,6 +34,9 @@ export function forwardUpgrade(
     failed(error);
     socket.destroy();
   });
+  // The browser gave up before the backend answered: the handshake goes no further.
+  const abandon = () => outgoing.destroy();
+  socket.once('close', abandon);
   outgoing.on('response', (backendResponse) => {
     socket.write(
       responseHead(backendResponse, `${backendResponse.statusCode} ${backendResponse.statusMessage}`),
@@ -41,6 +44,8 @@ export function forwardUpgrade(
     backendResponse.pipe(socket);
   });
   outgoing.on('upgrade', (backendResponse, upstream: Socket, upstreamHead: Buffer) => {
+    socket.off('close', abandon);
+    if (socket.destroyed) return void upstream.destroy();
     prepareSocket(upstream);
     socket.write(responseHead(backendResponse, '101 Switching Protocols'));
     if (upstreamHead.length > 0) socket.write(upstreamHead);
