@@ -1,5 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +63,7 @@ function echoOf(request: IncomingMessage, body: Buffer) {
 }
 
 /** The first chunk goes out at once; the rest only once the test has seen the first (released). */
-function streamAnswer(response: import('node:http').ServerResponse): void {
+function streamAnswer(response: ServerResponse): void {
   response.writeHead(200, { 'Content-Type': 'text/plain' });
   response.write('first;');
   released = () => response.end('second');
