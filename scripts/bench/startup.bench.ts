@@ -7,6 +7,7 @@ import { freePort } from '../../src/cli/testing/free-port';
 import { isolatedEnv, READY_LINE } from '../../src/cli/testing/start-test-workbench';
 import { isBundleCurrent } from '../../src/cli/bundle-freshness';
 import type { BenchFigure } from './bench-figure';
+import { processCpuMs } from './process-cpu-ms';
 import { treeResidentMiB } from './tree-resident-memory';
 
 /** Starts measured; `--startup-runs=N` takes more, for medians on a machine shared with other work. */
@@ -93,7 +94,7 @@ async function startOnce(): Promise<StartupSample> {
     });
     const runtime = launcher ? runtimePidOf(launcher) : undefined;
     if (!launcher || !runtime) throw new Error('could not find the launcher and runtime processes');
-    const cpuMs = cpuTimeMs(launcher) + cpuTimeMs(runtime);
+    const cpuMs = processCpuMs(launcher) + processCpuMs(runtime);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     // Started once the runtime answers, so looked up after the wait.
     const automation = automationPidOf(launcher);
@@ -133,12 +134,6 @@ function commandOf(pid: number): string[] {
 }
 
 /** User plus system CPU time so far (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
-function cpuTimeMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function rssMiB(pid: number): number {
   const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kib) / 1024;

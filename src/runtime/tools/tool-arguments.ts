@@ -8,22 +8,34 @@ export interface ToolArguments<T> {
   parse(args: Record<string, unknown>): ParseResult<T>;
 }
 
-/** One zod schema gives both the JSON Schema the model sees and the validation of what it sends. */
+/**
+ * One zod schema gives both the JSON Schema the model sees and the validation of what it sends. The
+ * JSON Schema is made on first use, not when the module loads: every tool is defined at start-up,
+ * and converting all of them held the runtime's ready line back (scripts/bench/startup.bench.ts).
+ */
 export function defineToolArguments<T>(toolName: string, schema: z.ZodType<T>): ToolArguments<T> {
-  const { $schema: _dialect, ...parameters } = withoutSafeIntegerBounds(
-    z.toJSONSchema(schema, { io: 'input' }),
-  ) as Record<string, unknown>;
-  const accepted = describeAccepted(parameters);
+  let parameters: Record<string, unknown> | undefined;
+  const jsonSchema = (): Record<string, unknown> => {
+    if (parameters === undefined) {
+      const { $schema: _dialect, ...rest } = withoutSafeIntegerBounds(
+        z.toJSONSchema(schema, { io: 'input' }),
+      ) as Record<string, unknown>;
+      parameters = rest;
+    }
+    return parameters;
+  };
 
   return {
-    parameters,
+    get parameters() {
+      return jsonSchema();
+    },
     parse(args) {
       const result = schema.safeParse(args);
       if (result.success) return { ok: true, action: result.data };
       const problems = result.error.issues.map(describeIssue);
       return {
         ok: false,
-        error: `Invalid arguments for ${toolName}: ${problems.join('; ')}. ${toolName} accepts: ${accepted}.`,
+        error: `Invalid arguments for ${toolName}: ${problems.join('; ')}. ${toolName} accepts: ${describeAccepted(jsonSchema())}.`,
       };
     },
   };
