@@ -3,6 +3,7 @@ import type { CondenserOptions } from '../context/condenser';
 import type { View } from '../context/view';
 import type { LiveFrame } from './live-frame';
 import type { LLM, LLMUsage } from '../llm/llm';
+import type { HookRunner } from '../hooks/hook-runner';
 import type { Toolset } from '../tools/tool';
 
 /**
@@ -45,6 +46,8 @@ export interface AgentContext {
    * when none was taken (no checkpoints, failure, too slow). Never rejects. Absent: no checkpoints.
    */
   checkpoint?(): Promise<string | undefined>;
+  /** The conversation's hooks (global, accepted workspace file, its own); absent: none run. */
+  hooks?: HookRunner;
 }
 
 export type StepOutcome =

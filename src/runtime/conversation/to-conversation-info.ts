@@ -69,7 +69,7 @@ export function toConversationInfo(
       tools: (record.tools ?? SERVED_TOOLS).map((name) => ({ name })),
     },
     persistence_dir: persistenceDir,
-    hook_config: null,
+    hook_config: record.hook_config ? structuredClone(record.hook_config) : null,
     activated_knowledge_skills: [],
   };
 }
