@@ -162,6 +162,22 @@ describe('PostToolUse, UserPromptSubmit, SessionStart and Stop hooks in a run', 
     expect(modelRead(h, 1)).toContain('lint: app.ts:1 missing semicolon');
   });
 
+  it("a hook's output is masked like the terminal's before it is stored or read by the model", async () => {
+    const token = `ghp_${'a1B2'.repeat(9)}`;
+    const h = await start(
+      { PostToolUse: [{ matcher: '*', hooks: [{ command: 'hooks/leak.sh' }] }] },
+      { 'leak.sh': `echo "${token}" >&2; echo '{"additionalContext":"token ${token}"}'` },
+    );
+    h.llm.setScript({ turns: [{ tool_calls: [terminal('c1', 'ls')] }, { tool_calls: [finish] }] });
+    const id = await h.create();
+    await h.say(id, 'look');
+    expect(await h.settled(id)).toBe('finished');
+    const events = await h.events(id);
+    expect(ofKind(events, 'HookExecutionEvent')[0]?.stderr).toContain('‹secret:');
+    expect(JSON.stringify(events)).not.toContain(token);
+    expect(modelRead(h, 1)).not.toContain(token);
+  });
+
   it('UserPromptSubmit blocks a message the model then never reads, and adds context to the next', async () => {
     const h = await start(
       { UserPromptSubmit: [{ hooks: [{ command: 'hooks/prompt.sh' }] }] },
