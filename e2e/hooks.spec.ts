@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures/workbench';
 import { expectStatus, finish, SCREENSHOTS, script, startConversation, terminal } from './ui-support';
@@ -37,4 +37,33 @@ test('a global PreToolUse hook set in Settings denies a command: the hook line a
   await expect(page.locator('[data-action-kind="TerminalAction"]')).toHaveAttribute('data-phase', 'rejected');
   await page.screenshot({ path: `${SCREENSHOTS}hooks-denied.png` });
   expect(existsSync(join(workbench.workspace, 'rm-me.txt'))).toBe(false);
+});
+
+test("a repository's own hooks file is shown and runs nothing until the person accepts it", async ({
+  page,
+  workbench,
+}) => {
+  const marker = join(workbench.workspace, 'from-repo.txt');
+  mkdirSync(join(workbench.workspace, '.openhands'), { recursive: true });
+  writeFileSync(
+    join(workbench.workspace, '.openhands', 'hooks.json'),
+    JSON.stringify({ SessionStart: [{ hooks: [{ command: 'touch from-repo.txt' }] }] }),
+  );
+  workbench.mockLlm.setScript(script(finish('Looked.'), finish('Looked again.')));
+  await startConversation(page, workbench, 'Open the repository');
+  await expectStatus(page, 'finished');
+  const notice = page.getByTestId('workspace-hooks-notice');
+  await expect(notice).toContainText('This workspace ships hooks');
+  expect(existsSync(marker)).toBe(false);
+  await notice.getByRole('button', { name: 'Show it' }).click();
+  await expect(notice).toContainText('touch from-repo.txt');
+  await page.screenshot({ path: `${SCREENSHOTS}hooks-workspace-notice.png` });
+
+  await notice.getByRole('button', { name: 'Accept these hooks' }).click();
+  await expect(notice).toBeHidden();
+  await page.getByLabel('Message').fill('Once more');
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByTestId('hook-line')).toContainText('Hook SessionStart');
+  await expectStatus(page, 'finished');
+  expect(existsSync(marker)).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { runConfined } from '../workspace/run-confined';
+import { KILLED_EXIT_CODE, runConfined } from '../workspace/run-confined';
 import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
 import { WorkspaceError } from '../workspace/workspace-error';
 import type { HookProcessResult } from './parse-hook-output';
@@ -46,6 +46,9 @@ export function sandboxedHookRunner(confinement: () => WorkspaceConfinement | un
         stdout: result.stdout + droppedNote(result.droppedStdoutBytes),
         stderr: result.stderr + droppedNote(result.droppedStderrBytes),
         timedOut: result.timedOut,
+        ...(!result.timedOut && result.exitCode === KILLED_EXIT_CODE && hook.signal?.aborted
+          ? { interrupted: true }
+          : {}),
       };
     } catch (error) {
       if (error instanceof WorkspaceError) return notStarted(error.message);

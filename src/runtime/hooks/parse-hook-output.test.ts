@@ -47,6 +47,16 @@ describe('parseHookOutput', () => {
     });
     expect(parseHookOutput(ended(0, '[1,2]'), 60)).toEqual({ success: true, blocked: false });
   });
+  it('says a hook stopped with the run decided nothing', () => {
+    expect(
+      parseHookOutput({ exitCode: -1, stdout: '', stderr: '', timedOut: false, interrupted: true }, 60),
+    ).toEqual({
+      success: false,
+      blocked: false,
+      error: 'Hook was stopped with the run',
+    });
+  });
+
   it('says a hook killed at its timeout decided nothing', () => {
     expect(
       parseHookOutput({ exitCode: -1, stdout: '{"decision":"deny"}', stderr: '', timedOut: true }, 2),

@@ -8,6 +8,8 @@ export interface HookProcessResult {
   timedOut: boolean;
   /** The process could not be started at all (e.g. no sandbox): the reason, for people. */
   startError?: string;
+  /** Killed because the run was interrupted. */
+  interrupted?: boolean;
 }
 
 /** What a hook said, read with upstream's rules (see parseHookOutput). */
@@ -32,6 +34,7 @@ export const MAX_HOOK_NOTE_CHARS = 10_000;
  */
 export function parseHookOutput(result: HookProcessResult, timeoutSeconds: number): HookVerdict {
   if (result.startError !== undefined) return { success: false, blocked: false, error: result.startError };
+  if (result.interrupted) return { success: false, blocked: false, error: 'Hook was stopped with the run' };
   if (result.timedOut)
     return {
       success: false,
