@@ -1374,6 +1374,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/workspace_hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The conversation's workspace hooks file (`.openhands/hooks.json`), read now, and whether the person accepted this exact content. Until accepted, none of its hooks run. */
+        get: operations["getWorkspaceHooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/workspace_hooks/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Accepts the workspace hooks file with this SHA-256 (the one the person was shown) for this workspace folder, in settings.json: its hooks run from the next hook event on, in every conversation in that folder, until the file changes. 409 `workspace_hooks_changed` when the file now has another hash or is gone; 422 `workspace_hooks_unusable` when it is not a hook config. */
+        post: operations["acceptWorkspaceHooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/mcp": {
         parameters: {
             query?: never;
@@ -1614,7 +1648,68 @@ export interface components {
                 }[];
             };
             persistence_dir?: string;
-            hook_config?: null;
+            hook_config?: {
+                pre_tool_use: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                post_tool_use: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                user_prompt_submit: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                session_start: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                session_end: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                stop: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+            } | null;
             activated_knowledge_skills?: string[];
             parent_conversation_id?: string | null;
             parent_action_id?: string | null;
@@ -1735,7 +1830,68 @@ export interface components {
                 }[];
             };
             persistence_dir?: string;
-            hook_config?: null;
+            hook_config?: {
+                pre_tool_use: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                post_tool_use: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                user_prompt_submit: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                session_start: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                session_end: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                stop: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+            } | null;
             activated_knowledge_skills?: string[];
             parent_conversation_id?: string | null;
             parent_action_id?: string | null;
@@ -1750,7 +1906,7 @@ export interface components {
             items: components["schemas"]["ConversationSearchItem"][];
             next_page_id: string | null;
         };
-        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"] | components["schemas"]["BudgetEvent"] | components["schemas"]["TerminalCommandEvent"];
+        Event: components["schemas"]["SystemPromptEvent"] | components["schemas"]["MessageEvent"] | components["schemas"]["ActionEvent"] | components["schemas"]["ObservationEvent"] | components["schemas"]["UserRejectObservation"] | components["schemas"]["AgentErrorEvent"] | components["schemas"]["ConversationErrorEvent"] | components["schemas"]["ConversationStateUpdateEvent"] | components["schemas"]["PauseEvent"] | components["schemas"]["InterruptEvent"] | components["schemas"]["Condensation"] | components["schemas"]["CondensationRequest"] | components["schemas"]["ConfirmationDecisionEvent"] | components["schemas"]["FilesRestoredEvent"] | components["schemas"]["BudgetEvent"] | components["schemas"]["TerminalCommandEvent"] | components["schemas"]["HookExecutionEvent"];
         EventPage: {
             items: components["schemas"]["Event"][];
             next_page_id: string | null;
@@ -1888,6 +2044,68 @@ export interface components {
                     cache_write: number;
                     output: number;
                 };
+            };
+            hooks: {
+                pre_tool_use: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                post_tool_use: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                user_prompt_submit: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                session_start: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                session_end: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
+                stop: {
+                    matcher: string;
+                    hooks: {
+                        /** @constant */
+                        type: "command";
+                        name?: string;
+                        command: string;
+                        timeout: number;
+                    }[];
+                }[];
             };
             overridden_by_env: string[];
             agent_settings: {
@@ -2227,7 +2445,7 @@ export interface components {
             /** @enum {string} */
             decision: "allowed" | "rejected" | "asked";
             /** @enum {string} */
-            decided_by: "user" | "rule" | "policy";
+            decided_by: "user" | "rule" | "policy" | "hook";
             rule?: {
                 id: string;
                 label: string;
@@ -2313,6 +2531,38 @@ export interface components {
             parent_id?: string;
             command: string;
             exit_code: number;
+        };
+        HookExecutionEvent: {
+            /** @constant */
+            kind: "HookExecutionEvent";
+            /** Format: uuid */
+            id: string;
+            seq: number;
+            /** Format: date-time */
+            timestamp: string;
+            source: components["schemas"]["EventSource"];
+            /** Format: uuid */
+            parent_id?: string;
+            /** @enum {string} */
+            hook_event_type: "PreToolUse" | "PostToolUse" | "UserPromptSubmit" | "SessionStart" | "SessionEnd" | "Stop";
+            hook_command: string;
+            hook_name?: string;
+            matcher: string;
+            tool_name?: string;
+            success: boolean;
+            blocked: boolean;
+            exit_code: number;
+            timed_out?: boolean;
+            duration_ms: number;
+            /** @enum {string} */
+            decision?: "allow" | "deny" | "ask";
+            stdout: string;
+            stderr: string;
+            reason?: string;
+            additional_context?: string;
+            error?: string;
+            action_id?: string;
+            message_id?: string;
         };
         TerminalAction: {
             /** @constant */
@@ -2821,6 +3071,539 @@ export interface operations {
                             cache_write: number;
                             output: number;
                         };
+                    };
+                    hooks?: {
+                        hooks: {
+                            pre_tool_use?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            post_tool_use?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            user_prompt_submit?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            session_start?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            session_end?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            stop?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            PreToolUse?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            PostToolUse?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            UserPromptSubmit?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            SessionStart?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            SessionEnd?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            Stop?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                        };
+                    } | {
+                        pre_tool_use?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        post_tool_use?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        user_prompt_submit?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        session_start?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        session_end?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        stop?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        PreToolUse?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        PostToolUse?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        UserPromptSubmit?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        SessionStart?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        SessionEnd?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        Stop?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
                     };
                     agent_settings_diff?: {
                         [key: string]: unknown;
@@ -4703,9 +5486,539 @@ export interface operations {
                             description?: string | null;
                         };
                     };
-                    hook_config?: {
-                        [key: string]: unknown;
-                    } | null;
+                    hook_config?: ({
+                        hooks: {
+                            pre_tool_use?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            post_tool_use?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            user_prompt_submit?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            session_start?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            session_end?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            stop?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            PreToolUse?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            PostToolUse?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            UserPromptSubmit?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            SessionStart?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            SessionEnd?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                            Stop?: {
+                                /** @default * */
+                                matcher?: string;
+                                hooks?: {
+                                    /**
+                                     * @default command
+                                     * @enum {string}
+                                     */
+                                    type?: "command" | "prompt" | "agent";
+                                    name?: string | null;
+                                    /** @default  */
+                                    command?: string;
+                                    /** @default 60 */
+                                    timeout?: number;
+                                    /** @default false */
+                                    async?: boolean;
+                                    prompt?: string | null;
+                                    system_prompt?: string | null;
+                                    tools?: string[];
+                                    max_iterations?: number;
+                                }[];
+                            }[] | null;
+                        };
+                    } | {
+                        pre_tool_use?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        post_tool_use?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        user_prompt_submit?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        session_start?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        session_end?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        stop?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        PreToolUse?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        PostToolUse?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        UserPromptSubmit?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        SessionStart?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        SessionEnd?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                        Stop?: {
+                            /** @default * */
+                            matcher?: string;
+                            hooks?: {
+                                /**
+                                 * @default command
+                                 * @enum {string}
+                                 */
+                                type?: "command" | "prompt" | "agent";
+                                name?: string | null;
+                                /** @default  */
+                                command?: string;
+                                /** @default 60 */
+                                timeout?: number;
+                                /** @default false */
+                                async?: boolean;
+                                prompt?: string | null;
+                                system_prompt?: string | null;
+                                tools?: string[];
+                                max_iterations?: number;
+                            }[];
+                        }[] | null;
+                    }) | null;
                     user_id?: string | null;
                     mcp_config?: {
                         mcpServers?: {
@@ -5649,7 +6962,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent" | "TerminalCommandEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent" | "TerminalCommandEvent" | "HookExecutionEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -5700,7 +7013,7 @@ export interface operations {
             query?: {
                 after_seq?: number;
                 before_seq?: number;
-                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent" | "TerminalCommandEvent";
+                kind?: "SystemPromptEvent" | "MessageEvent" | "ActionEvent" | "ObservationEvent" | "UserRejectObservation" | "AgentErrorEvent" | "ConversationErrorEvent" | "ConversationStateUpdateEvent" | "PauseEvent" | "InterruptEvent" | "Condensation" | "CondensationRequest" | "ConfirmationDecisionEvent" | "FilesRestoredEvent" | "BudgetEvent" | "TerminalCommandEvent" | "HookExecutionEvent";
                 source?: components["schemas"]["EventSource"];
                 body?: string;
                 timestamp__gte?: string;
@@ -7790,6 +9103,230 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkspaceHooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        path: string;
+                        exists: boolean;
+                        content: string | null;
+                        sha256: string | null;
+                        accepted: boolean;
+                        config: {
+                            pre_tool_use: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            post_tool_use: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            user_prompt_submit: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            session_start: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            session_end: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            stop: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                        } | null;
+                        problem: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    acceptWorkspaceHooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        path: string;
+                        exists: boolean;
+                        content: string | null;
+                        sha256: string | null;
+                        accepted: boolean;
+                        config: {
+                            pre_tool_use: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            post_tool_use: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            user_prompt_submit: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            session_start: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            session_end: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                            stop: {
+                                matcher: string;
+                                hooks: {
+                                    /** @enum {string} */
+                                    type: "command";
+                                    name?: string;
+                                    command: string;
+                                    timeout: number;
+                                }[];
+                            }[];
+                        } | null;
+                        problem: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

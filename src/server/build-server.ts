@@ -25,6 +25,7 @@ import { registerExportRoute } from './routes/export-route';
 import { registerHealthRoutes } from './routes/health-routes';
 import { registerOwnerRoute } from './routes/owner-route';
 import { registerSkillRoutes } from './routes/skill-routes';
+import { registerWorkspaceHooksRoutes } from './routes/workspace-hooks-routes';
 import { registerMCPRoutes } from './routes/mcp-routes';
 import { registerPreviewRoutes } from './routes/preview-routes';
 import type { PreviewSite } from './preview/preview-site';
@@ -182,6 +183,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerCheckpointRoutes(app, context);
   registerOutputRoutes(app, context);
   registerSkillRoutes(app, context);
+  registerWorkspaceHooksRoutes(app, context);
   registerMCPRoutes(app, context);
   registerPreviewRoutes(app, context);
   registerToolsRoutes(app, context);

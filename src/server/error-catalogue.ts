@@ -32,6 +32,8 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   profile_exists: 409,
   profile_limit_reached: 409,
   agent_profile_not_found: 404,
+  workspace_hooks_changed: 409,
+  workspace_hooks_unusable: 422,
 
   conversation_exists: 409,
   unknown_conversation: 404,

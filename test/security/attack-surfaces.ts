@@ -90,6 +90,36 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     ],
   },
   {
+    name: 'hooks: commands from settings, a workspace file and create bodies, run in the sandbox',
+    routes: [
+      /^GET \/api\/conversations\/:id\/workspace_hooks$/,
+      /^POST \/api\/conversations\/:id\/workspace_hooks\/accept$/,
+    ],
+    attacks: [
+      {
+        file: 'src/runtime/conversation/hooks-in-conversation.test.ts',
+        title:
+          'a repository that ships .openhands/hooks.json runs nothing until the person accepts it, and again after it changes',
+      },
+      {
+        file: 'src/runtime/hooks/hook-runner.test.ts',
+        title: 'cannot read the data dir: a hook is sandboxed like the terminal',
+      },
+      {
+        file: 'src/runtime/hooks/hook-runner.test.ts',
+        title: 'kills a hook that hangs at its timeout and records it, deciding nothing',
+      },
+      {
+        file: 'src/server/routes/workspace-hooks-routes.test.ts',
+        title: 'is shown unaccepted, accepted only with the hash shown, and unaccepted again once it changes',
+      },
+      {
+        file: 'src/server/routes/workspace-hooks-routes.test.ts',
+        title: 'refuses a file that links out of the workspace and one that is not a hook config',
+      },
+    ],
+  },
+  {
     name: 'checkpoints: changes, diffs and restore',
     routes: [/^(GET|POST) \/api\/conversations\/:id\/(changes|changes\/.*|checkpoints|restore)$/],
     attacks: [

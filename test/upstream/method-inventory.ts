@@ -27,6 +27,8 @@ export const TESTS = {
   pause: 'pause during a step: status paused at once with a PauseEvent',
   secrets: 'updateSecrets: a command that echoes the secret shows it masked',
   forkNavigate: 'setTitle, fork({id, tags}) and navigateTo',
+  hooks:
+    'hookConfig on start and getHookConfig: a PreToolUse hook in the sandbox denies a command, recorded with rejection_source "hook"',
   manager:
     'ConversationManager: searchConversations, countConversations, getConversations, getConversation, updateConversation, loadConversation, deleteConversation',
   lowLevel:
@@ -71,7 +73,7 @@ const R = {
     'agent profile materialize (POST /api/agent-profiles/{name}/materialize): not served (404); a profile names an LLM profile and the runtime resolves it at create',
   goals: 'goal loops (/goal, /goal/stop, /goal/resume): not served (404)',
   hooks:
-    'hooks (/api/hooks, hook_config): not served; hook_config is accepted on create and ignored, info carries none',
+    "the hooks router (POST /api/hooks, reading a project's .openhands/hooks.json): not served (404); a workspace's hooks file runs only after the person accepted it in the workbench (docs/CONTRACT.md §8), hook_config on create is served",
   skills: 'skills, plugins, sub-agents and their marketplaces: not served (404)',
   mcp: "MCP server tests and OAuth: not served (404); servers come from /api/settings' mcp_servers or a conversation's agent.mcp_config",
   cloud: 'OpenHands Cloud (app.all-hands.dev) API: another service, not an agent server',
@@ -86,7 +88,6 @@ const R = {
   desktop: 'remote desktop (VNC) in the sandbox: not served (404)',
   knowledgeSkills:
     'activated knowledge skills: skills are not served, so the info carries none (the getter answers [])',
-  hookConfig: 'hook_config: hooks are not served, so the info carries none (the getter answers null)',
   root: "GET / is the workbench's page (HTML), not upstream's JSON greeting",
   browserOnly: 'browser only: saves through document/URL.createObjectURL, which Node has not',
 } as const;
@@ -147,7 +148,7 @@ export const METHOD_INVENTORY: Record<string, Record<string, Classification>> = 
     fork: works(TESTS.forkNavigate),
     navigateTo: works(TESTS.forkNavigate),
     loadHooks: refused(R.hooks),
-    getHookConfig: refused(R.hookConfig),
+    getHookConfig: works(TESTS.hooks),
     switchProfile: refused(R.profiles),
     switchAcpModel: refused(R.acp),
     startGoal: refused(R.goals),

@@ -6,6 +6,7 @@ import {
   Agent,
   ConversationManager,
   HttpClient,
+  HookType,
   HttpError,
   type RemoteConversation,
   RemoteConversation as RemoteConversationClass,
@@ -275,6 +276,44 @@ describe('official client: conversation flow', () => {
     // The command saw the value (its output is not empty) and the log holds only the placeholder.
     expect(output.join('\n')).toContain('token=‹secret:MY_TOKEN›');
     expect(JSON.stringify(events)).not.toContain(secret);
+  });
+
+  it('hookConfig on start and getHookConfig: a PreToolUse hook in the sandbox denies a command, recorded with rejection_source "hook"', async () => {
+    const hookConfig = {
+      pre_tool_use: [
+        {
+          matcher: 'terminal',
+          hooks: [
+            {
+              type: HookType.COMMAND,
+              command: 'case "$(cat)" in *rm-me*) echo "hook says no" >&2; exit 2;; esac',
+              timeout: 30,
+            },
+          ],
+        },
+      ],
+      post_tool_use: [],
+      user_prompt_submit: [],
+      session_start: [],
+      session_end: [],
+      stop: [],
+    };
+    const { workspace } = await create('Only for its workspace');
+    const conversation = new RemoteConversationClass(agent(), workspace, { hookConfig });
+    bench.script([terminalCall('touch rm-me.txt'), finishCall('hooked')]);
+    await conversation.start({ initialMessage: 'Try it' });
+    await conversation.run();
+    await untilStatus(conversation, 'finished');
+    expect(await conversation.getHookConfig()).toEqual(hookConfig);
+    const events = await allEvents(conversation);
+    expect(events.find((event) => event.kind === 'UserRejectObservation')).toMatchObject({
+      rejection_source: 'hook',
+      rejection_reason: 'hook says no',
+    });
+    expect(events.filter((event) => event.kind === 'HookExecutionEvent')).toEqual([
+      expect.objectContaining({ hook_event_type: 'PreToolUse', exit_code: 2, blocked: true }),
+    ]);
+    expect(existsSync(join(bench.workspace, 'rm-me.txt'))).toBe(false);
   });
 
   it('setTitle, fork({id, tags}) and navigateTo', async () => {

@@ -3,6 +3,7 @@ import type { CondenserOptions } from '../context/condenser';
 import type { View } from '../context/view';
 import type { LiveFrame } from './live-frame';
 import type { LLM, LLMUsage } from '../llm/llm';
+import type { HookRunner } from '../hooks/hook-runner';
 import type { Toolset } from '../tools/tool';
 
 /**
@@ -50,6 +51,8 @@ export interface AgentContext {
    * now, in the background, so the step waits for it only if the model answers first. Never throws.
    */
   prepareCheckpoint?(): void;
+  /** The conversation's hooks (global, accepted workspace file, its own); absent: none run. */
+  hooks?: HookRunner;
 }
 
 export type StepOutcome =

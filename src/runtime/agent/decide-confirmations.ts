@@ -25,11 +25,13 @@ type DecisionFields = Omit<
  * rule decision and per question asked, and a UserRejectObservation naming the rule for each denied
  * action. Actions the policy lets through without a rule are recorded only when the batch waits (so
  * the dialog can show them); otherwise, the common case, the log stays lean. Read-only tools are never
- * asked about, except a search outside the workspace under AlwaysConfirm.
+ * asked about, except a search outside the workspace under AlwaysConfirm. An action a PreToolUse
+ * hook asked about (`hookAsked`) is asked whatever the policy, unless a deny rule rejects it.
  */
 export function decideConfirmations(
   actions: readonly ActionEvent[],
   context: AgentContext,
+  hookAsked: ReadonlyMap<string, string | undefined> = new Map(),
 ): ConfirmationOutcome {
   const policy = context.confirmationPolicy();
   const rules = context.approvalRules();
@@ -38,6 +40,14 @@ export function decideConfirmations(
   const allowedByPolicy: ActionEvent[] = [];
   for (const actionEvent of actions) {
     const action = actionEvent.action;
+    if (hookAsked.has(actionEvent.id) && !deniedByRule(actionEvent, context)) {
+      // A PreToolUse hook asked for the person: the dialog opens whatever the policy or an allow rule says.
+      const reason = hookAsked.get(actionEvent.id);
+      record(context, actionEvent, { decision: 'asked', decided_by: 'hook', ...(reason ? { reason } : {}) });
+      wait = true;
+      runnable.push(actionEvent);
+      continue;
+    }
     if (!action || context.toolset.get(actionEvent.tool_name)?.readOnly) {
       // A search outside the workspace (the saved outputs) is the one read "Always ask" asks about.
       if (action && policy.kind === 'AlwaysConfirm' && readLeavesWorkspace(action, context.workspaceDir)) {
@@ -93,6 +103,21 @@ export function decideConfirmations(
   // Only when the batch waits: then the dialog can show what runs after the answer without a question.
   if (wait) for (const actionEvent of allowedByPolicy) record(context, actionEvent, ALLOWED_BY_POLICY);
   return { wait, runnable };
+}
+
+/** A deny rule still wins over a hook's ask: what the person forbade never reaches the dialog. */
+function deniedByRule(actionEvent: ActionEvent, context: AgentContext): boolean {
+  if (!actionEvent.action) return false;
+  const rules = context.approvalRules();
+  const { verdict } = evaluateApprovalRules({
+    toolName: actionEvent.tool_name,
+    action: actionEvent.action,
+    risk: actionEvent.security_risk,
+    workspaceDir: context.workspaceDir,
+    conversationRules: rules.conversation,
+    globalRules: rules.global,
+  });
+  return verdict?.effect === 'deny';
 }
 
 const ALLOWED_BY_POLICY: DecisionFields = { decision: 'allowed', decided_by: 'policy' };

@@ -1,5 +1,6 @@
 import { type ActionEvent, type Observation, ObservationSchema } from '../events';
 import type { AgentContext, StepOutcome } from './agent-context';
+import { appendHookNotes, postToolUseNotes } from './post-tool-use-notes';
 import { readOnlyGroups } from './read-only-groups';
 
 /** What one call came to: an observation to record, or an error the model reads. */
@@ -11,17 +12,32 @@ type CallOutcome = { observation: Observation } | { error: string };
  * answers are still appended in call order, once all of the group are done); a call that may write
  * runs alone. Stops before the next action or group once the signal fired (the interrupt answers what
  * is left) and after a finish. Never throws for a tool's failure: the model reads it as an error.
+ * The PostToolUse hooks run after each observation; their notes follow the batch's last answer.
  */
 export async function executeActions(
   actions: readonly ActionEvent[],
   context: AgentContext,
+): Promise<Extract<StepOutcome, { kind: 'continue' | 'finished' | 'aborted' }>> {
+  const notes: string[] = [];
+  const outcome = await runGroups(actions, context, notes);
+  await appendHookNotes(notes, context);
+  return outcome;
+}
+
+async function runGroups(
+  actions: readonly ActionEvent[],
+  context: AgentContext,
+  notes: string[],
 ): Promise<Extract<StepOutcome, { kind: 'continue' | 'finished' | 'aborted' }>> {
   const limit = Math.max(1, context.toolConcurrencyLimit ?? 1);
   for (const group of readOnlyGroups(actions, context.toolset, limit)) {
     if (context.signal.aborted) return { kind: 'aborted' };
     const outcomes = await Promise.all(group.map((actionEvent) => runCall(actionEvent, context)));
     for (const [index, actionEvent] of group.entries()) {
-      await recordOutcome(actionEvent, outcomes[index] as CallOutcome, context);
+      const outcome = outcomes[index] as CallOutcome;
+      await recordOutcome(actionEvent, outcome, context);
+      if ('observation' in outcome)
+        notes.push(...(await postToolUseNotes(actionEvent, outcome.observation, context)));
       if (actionEvent.action?.kind === 'FinishAction') return { kind: 'finished' };
     }
   }

@@ -15,6 +15,7 @@ import { llmErrorToConversationError } from './llm-error-to-conversation-error';
 import { noticeCacheRestart } from './notice-cache-restart';
 import { noticeLargeRequest } from './notice-large-request';
 import { recordToolCalls } from './record-tool-calls';
+import { runPreToolUseHooks } from './run-pre-tool-use-hooks';
 import { toolSpecsForModel } from './tool-specs-for-model';
 
 export const EMPTY_REPLY_NUDGE =
@@ -52,7 +53,8 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
     return recordReply(call.response, call.itemId, call.metrics, context);
   const actions = await recordToolCalls(call.response, call.itemId, context, call.metrics);
   if (actions.length === 0) return { kind: 'continue' };
-  const decided = decideConfirmations(actions, context);
+  const hooked = await runPreToolUseHooks(actions, context);
+  const decided = decideConfirmations(hooked.actions, context, hooked.asked);
   if (decided.wait) return { kind: 'waiting' };
   if (decided.runnable.length === 0) return { kind: 'continue' };
   return await executeActions(decided.runnable, context);

@@ -6,6 +6,7 @@ import {
   agentErrorEvent,
   agentMessage,
   condensationEvent,
+  hookExecutionEvent,
   linearBranch,
   observationEvent,
   rejectionEvent,
@@ -20,7 +21,8 @@ type Step =
   | { op: 'agent' }
   | { op: 'action'; response: number }
   | { op: 'observe' | 'reject' | 'error'; target: number }
-  | { op: 'condense'; forget: number[]; summary: boolean; offset: number };
+  | { op: 'condense'; forget: number[]; summary: boolean; offset: number }
+  | { op: 'hook'; target: number; blocked: boolean; onMessage: boolean };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.constantFrom<Step>({ op: 'user' }, { op: 'agent' }),
@@ -35,17 +37,39 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     summary: fc.boolean(),
     offset: fc.nat(8),
   }),
+  fc.record({
+    op: fc.constant('hook' as const),
+    target: fc.nat(30),
+    blocked: fc.boolean(),
+    onMessage: fc.boolean(),
+  }),
 );
 
 /** Turns random steps into a log; answers and forgotten ids point at earlier events (modulo). */
 function toEvents(steps: readonly Step[]): NewEvent[] {
   const events: NewEvent[] = [];
   const actions: number[] = [];
+  const messages: number[] = [];
   steps.forEach((step, index) => {
     const n = index + 1;
     const earlier = (target: number) => (actions.length === 0 ? undefined : actions[target % actions.length]);
-    if (step.op === 'user') events.push(userMessage(n, `u${n}`));
-    else if (step.op === 'agent') events.push(agentMessage(n, `a${n}`));
+    if (step.op === 'user') {
+      events.push(userMessage(n, `u${n}`));
+      messages.push(n);
+    } else if (step.op === 'hook') {
+      const target = step.onMessage
+        ? messages[step.target % Math.max(1, messages.length)]
+        : earlier(step.target);
+      if (target === undefined) return;
+      events.push(
+        hookExecutionEvent(
+          n,
+          step.onMessage
+            ? { messageN: target, blocked: step.blocked }
+            : { actionN: target, blocked: step.blocked },
+        ),
+      );
+    } else if (step.op === 'agent') events.push(agentMessage(n, `a${n}`));
     else if (step.op === 'action') {
       events.push(actionEvent(n, { responseId: `r${step.response}` }));
       actions.push(n);
@@ -66,7 +90,7 @@ function toEvents(steps: readonly Step[]): NewEvent[] {
 }
 
 describe('view properties', () => {
-  it('extending one event at a time always equals rebuilding, and the result is consistent', () => {
+  it('extending one event at a time always equals rebuilding, and the result is consistent (hook runs included)', () => {
     fc.assert(
       fc.property(fc.array(stepArbitrary, { maxLength: 40 }), (steps) => {
         const branch = linearBranch(toEvents(steps));
@@ -74,6 +98,11 @@ describe('view properties', () => {
         for (const event of branch) view = extendView(view, event);
         const rebuilt = buildView(branch);
         expect(view.items).toEqual(rebuilt.items);
+        // A message a UserPromptSubmit hook blocked never reaches the model.
+        const blocked = branch.flatMap((event) =>
+          event.kind === 'HookExecutionEvent' && event.blocked && event.message_id ? [event.message_id] : [],
+        );
+        for (const item of rebuilt.items) expect(blocked).not.toContain(item.id);
 
         const { answerOf, actionOf } = pairAnswers(rebuilt.items);
         for (const item of rebuilt.items) {

@@ -30,6 +30,8 @@ export function buildView(branch: readonly Event[]): View {
     if (event.kind === 'Condensation') {
       entries = forget(entries, event);
       summary = summaryOf(event) ?? summary;
+    } else if (blockedMessageId(event) !== undefined) {
+      entries = entries.filter((entry) => entry.id !== blockedMessageId(event));
     } else if (isLLMVisible(event)) {
       entries.push(event);
       if (event.kind === 'ActionEvent') addToBatch(batches, event.llm_response_id, event.id);
@@ -42,6 +44,14 @@ export function buildView(branch: readonly Event[]): View {
 export function extendView(view: View, event: Event): View {
   if (event.kind === 'Condensation') {
     return project(forget(view.entries, event), view.batches, summaryOf(event) ?? view.summary);
+  }
+  const blocked = blockedMessageId(event);
+  if (blocked !== undefined) {
+    return project(
+      view.entries.filter((entry) => entry.id !== blocked),
+      view.batches,
+      view.summary,
+    );
   }
   if (!isLLMVisible(event)) return view;
   if (event.kind === 'MessageEvent' || event.kind === 'SystemPromptEvent') {
@@ -57,6 +67,13 @@ export function extendView(view: View, event: Event): View {
     batches = copy;
   }
   return project([...view.entries, event], batches, view.summary);
+}
+
+/** A person's message a UserPromptSubmit hook blocked: the model never reads it. */
+function blockedMessageId(event: Event): string | undefined {
+  return event.kind === 'HookExecutionEvent' && event.hook_event_type === 'UserPromptSubmit' && event.blocked
+    ? event.message_id
+    : undefined;
 }
 
 function forget(entries: readonly LLMVisibleEvent[], condensation: Condensation): LLMVisibleEvent[] {

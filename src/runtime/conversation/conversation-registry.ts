@@ -17,6 +17,9 @@ import { resolveLLMConfig } from './resolve-llm-config';
 import type { ConversationLeases } from './conversation-leases';
 import { RuntimeError } from './runtime-error';
 import { StoreError } from '../store/event-store';
+import { mergeHookConfigs } from '../events/hook-config';
+import { sandboxedHookRunner } from '../hooks/hook-command-runner';
+import { acceptedWorkspaceHooks } from '../hooks/workspace-hooks-file';
 
 export interface RegistryPorts {
   deps: ConversationServiceDeps;
@@ -184,6 +187,16 @@ export function createConversationRegistry(ports: RegistryPorts) {
         dropIfIdle(id);
       },
       onFirstUserMessage: (text) => ports.onFirstUserMessage(id, text),
+      hooks: {
+        // Global first, then the workspace file the person accepted, then the conversation's own.
+        config: () =>
+          mergeHookConfigs([
+            deps.settings().hooks,
+            acceptedWorkspaceHooks(log.record().workspace_dir, deps.settings().accepted_workspace_hooks),
+            log.record().hook_config,
+          ]),
+        runCommand: sandboxedHookRunner(() => deps.workspaceConfinement?.()),
+      },
       logger: ports.logger,
       checkpoint: ports.checkpoints.enabled
         ? async (signal) => {

@@ -14,6 +14,7 @@ import type { CreateConversation, LLMConfigInput } from './requests';
 import { RuntimeError } from './runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
 import { skillsOfRequest } from './request-skills';
+import { isEmptyHookConfig } from '../events/hook-config';
 import { toolsOfAgent } from './upstream-agent';
 import { toolsOfAgentSettings } from './upstream-agent-settings';
 import { fromUpstreamLLM } from './upstream-llm';
@@ -114,6 +115,9 @@ export async function createConversationRecord(
       ...(owned ? { branch_folder: owned.folder } : {}),
       ...(request.client_tools?.length ? { client_tools: request.client_tools } : {}),
       ...(skills ? { skills } : {}),
+      ...(request.hook_config && !isEmptyHookConfig(request.hook_config)
+        ? { hook_config: request.hook_config }
+        : {}),
     });
     return { record, created: true };
   } catch (error) {

@@ -21,5 +21,9 @@ export function describeDecision(event: ConfirmationDecisionEvent): string {
       if (event.decision === 'allowed') return 'Allowed by the confirmation policy';
       if (event.decision === 'rejected') return `Rejected by the confirmation policy${reason}`;
       return `Asked: no rule matched${reason ? ` (${event.reason})` : ''}`;
+    case 'hook':
+      if (event.decision === 'rejected') return `Rejected by a PreToolUse hook${reason}`;
+      if (event.decision === 'asked') return `Asked: a PreToolUse hook asks for you${reason}`;
+      return `Allowed by a PreToolUse hook${reason}`;
   }
 }

@@ -80,6 +80,11 @@ function renderEvent(event: Event): string | null {
       return `> _Files restored to checkpoint ${event.checkpoint_id.slice(0, 12)}: ${event.files.map((file) => file.path).join(', ') || 'no file changed'}_\n`;
     case 'TerminalCommandEvent':
       return `> _The person ran \`${event.command}\` in their terminal (exit ${event.exit_code})_\n`;
+    case 'HookExecutionEvent': {
+      const target = event.tool_name ? ` (${event.tool_name})` : '';
+      const verdict = event.timed_out ? 'timed out' : event.blocked ? 'blocked' : (event.decision ?? 'ran');
+      return `> _Hook ${event.hook_event_type}${target} \`${event.hook_command}\`: ${verdict}, exit ${event.exit_code}${event.reason ? `: ${event.reason}` : ''}_\n`;
+    }
     case 'PauseEvent':
       return '> _Paused_\n';
     case 'InterruptEvent':

@@ -1,5 +1,6 @@
 import type { CondenserOptions } from '../context/condenser';
-import type { ApprovalRule } from '../events';
+import type { ApprovalRule, HookConfig } from '../events';
+import type { HookCommandRunner } from '../hooks/hook-command-runner';
 import type { LLM } from '../llm/llm';
 import type { Skill } from '../skills/discover-skills';
 import type { RuntimeLogger } from '../logging/runtime-logger';
@@ -36,4 +37,6 @@ export interface LiveConversationPorts {
   /** A step is about to ask the model: begin its snapshot now (see AgentContext.prepareCheckpoint). */
   prepareCheckpoint?: (() => void) | undefined;
   logger: RuntimeLogger;
+  /** The conversation's hooks: the merged config (read on every use) and how a hook command runs. Absent: none. */
+  hooks?: { config(): HookConfig; runCommand: HookCommandRunner } | undefined;
 }

@@ -14,6 +14,7 @@ import {
   SecurityAnalyzerSchema,
 } from '../events';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
+import { HookConfigInputSchema } from '../events/hook-config';
 import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
 import { UpstreamAgentSettingsSchema } from './upstream-agent-settings';
@@ -148,17 +149,6 @@ const WorkspaceInputSchema = z
       });
   });
 
-/** Upstream's hook configuration: accepted when absent or empty, refused otherwise (no hooks here). */
-const HookConfigInputSchema = z
-  .record(z.string(), z.unknown())
-  .nullable()
-  .refine(
-    (config) =>
-      config === null ||
-      Object.values(config).every((value) => value === null || (Array.isArray(value) && value.length === 0)),
-    'Hooks are not supported',
-  );
-
 /**
  * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
  * the model configuration, `tools` are checked) or the Agent Canvas's `agent_settings`,
@@ -190,7 +180,8 @@ export const CreateConversationSchema = z
     llm: LLMConfigInputSchema.optional(),
     agent: UpstreamAgentSchema.optional(),
     secrets: SecretsInputSchema.optional(),
-    hook_config: HookConfigInputSchema.optional(),
+    /** The conversation's own hooks (upstream's shape); they run after the global and the accepted workspace ones. */
+    hook_config: HookConfigInputSchema.nullish(),
     user_id: z.string().max(500).nullish(),
     /**
      * The conversation's own MCP servers (upstream's `{mcpServers}`; upstream clients send it as

@@ -8,6 +8,7 @@ import { type Run, guarded } from './run-fence';
 import { enforceBudgets } from './enforce-budgets';
 import type { LoopControl } from './run-loop';
 import { NO_BUDGETS } from '../events';
+import { createHookRunner } from '../hooks/hook-runner';
 
 /**
  * What one run's agent steps see of the conversation: the log (appends refused once the run is
@@ -49,6 +50,20 @@ export function agentContextForRun(
     toolConcurrencyLimit: ports.toolConcurrencyLimit,
     ...(checkpoint ? { checkpoint: () => checkpoint(current.controller.signal) } : {}),
     ...(prepareCheckpoint ? { prepareCheckpoint } : {}),
+    ...(ports.hooks
+      ? {
+          hooks: createHookRunner({
+            conversationId: log.id,
+            workspaceDir: record.workspace_dir,
+            config: ports.hooks.config,
+            runCommand: ports.hooks.runCommand,
+            append: guarded(current, log.append),
+            newId: ports.newId,
+            now: ports.now,
+            elapsedMs: () => performance.now(),
+          }),
+        }
+      : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 import type { AgentContext, StepOutcome } from '../agent/agent-context';
 import { detectStuck } from '../agent/detect-stuck';
 import { runAgentStep } from '../agent/run-agent-step';
+import { runPromptHooks } from './prompt-hooks';
 import type { StatusHappening } from './status-machine';
+import { MAX_STOP_HOOK_RETURNS, stopHookSendsBack } from './stop-hook';
 
 export interface LoopControl {
   maxIterations: number;
@@ -17,11 +19,14 @@ export interface LoopControl {
 }
 
 /**
- * Steps the agent until it finishes, waits, fails, gets stuck, is paused or interrupted. Status is
+ * Steps the agent until it finishes, waits, fails, gets stuck, is paused or interrupted; the hooks
+ * of the conversation run before a step (SessionStart, UserPromptSubmit) and when it would finish
+ * (Stop, which may send it back at most MAX_STOP_HOOK_RETURNS times). Status is
  * `running` on entry (or already `paused`). Every ending except a pause or an interrupt sets the final
  * status itself; those were recorded by whoever asked for them.
  */
 export async function runLoop(context: AgentContext, control: LoopControl): Promise<void> {
+  let stopHookReturns = 0;
   for (let iterations = 0; ; iterations++) {
     if (context.signal.aborted) return;
     if (control.pauseRequested()) return;
@@ -34,7 +39,24 @@ export async function runLoop(context: AgentContext, control: LoopControl): Prom
       });
       return;
     }
+    const prompt = await runPromptHooks(context);
+    if (prompt) {
+      endWithError(context, control, {
+        code: 'HookBlockedMessage',
+        detail: `A UserPromptSubmit hook blocked the message, so the agent did not read it: ${prompt.blocked}`,
+      });
+      return;
+    }
     const outcome = await runAgentStep(context);
+    // A Stop hook may send the agent back to work, a bounded number of times per run.
+    if (
+      outcome.kind === 'finished' &&
+      stopHookReturns < MAX_STOP_HOOK_RETURNS &&
+      (await stopHookSendsBack(context))
+    ) {
+      stopHookReturns++;
+      continue;
+    }
     if (applyOutcome(outcome, context, control) === 'stop') return;
   }
 }

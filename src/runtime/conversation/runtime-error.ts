@@ -34,6 +34,10 @@ export const RUNTIME_ERRORS = {
   profile_limit_reached: 'The profile limit is reached: delete a profile before saving a new one',
   agent_profile_not_found: 'No agent profile has that name or id',
   conversation_elsewhere: 'Another runtime serves this conversation now; try again',
+  workspace_hooks_changed:
+    "The workspace's hooks file is not the one shown: it changed or is gone; read it again before accepting",
+  workspace_hooks_unusable:
+    "The workspace's hooks file cannot be used (see its problem); fix it before accepting",
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERRORS;

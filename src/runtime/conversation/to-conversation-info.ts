@@ -69,7 +69,7 @@ export function toConversationInfo(
       tools: (record.tools ?? SERVED_TOOLS).map((name) => ({ name })),
     },
     persistence_dir: persistenceDir,
-    hook_config: null,
+    hook_config: record.hook_config ? structuredClone(record.hook_config) : null,
     activated_knowledge_skills: [],
     parent_conversation_id: record.parent?.conversation_id ?? null,
     parent_action_id: record.parent?.action_id ?? null,

@@ -8,6 +8,7 @@ import {
   SecurityAnalyzerSchema,
 } from './conversation-state';
 import { EventIdSchema } from './events';
+import { HookConfigSchema } from './hook-config';
 import { InfoStatsSchema } from './upstream-metrics';
 import { toUpstreamTags } from './upstream-tags';
 
@@ -87,8 +88,8 @@ export const ConversationInfoSchema = z.strictObject({
   agent: UpstreamAgentInfoSchema.optional(),
   /** The conversation's folder in the data dir (its cut tool outputs); the log itself is in workbench.db. */
   persistence_dir: z.string().optional(),
-  /** No hooks here: always null. */
-  hook_config: z.null().optional(),
+  /** The conversation's own hooks (upstream's `hook_config`, as given on create); null: none of its own. */
+  hook_config: HookConfigSchema.nullable().optional(),
   /** No knowledge skills here: always empty. */
   activated_knowledge_skills: z.array(z.string()).optional(),
   // Upstream's names. Always present in answers; optional because infos recorded before sub-agents had none.

@@ -3,6 +3,7 @@ import { ActionSchema } from './actions';
 import { RuleMatcherSchema } from './approval-rule';
 import { BudgetKindSchema } from './budgets';
 import { ContentSchema, TextContentSchema } from './content';
+import { hookExecutionFields } from './hook-execution-event';
 import { ObservationSchema } from './observations';
 import { StepMetricsSchema, SummarySectionsSchema } from './step-metrics';
 
@@ -132,7 +133,7 @@ export const UserRejectObservationSchema = z.strictObject({
   rejection_reason: z.string(),
   /**
    * Who rejected (upstream's field): `user` for a person's answer, `hook` for an automatic block before
-   * the tool ran (a deny approval rule). Absent in events recorded before it existed: read it as `user`,
+   * the tool ran (a deny approval rule or a PreToolUse hook). Absent in events recorded before it existed: read it as `user`,
    * upstream's default.
    */
   rejection_source: z.enum(['user', 'hook']).optional(),
@@ -176,7 +177,8 @@ export const ConfirmationDecisionEventSchema = z.strictObject({
   ...base,
   action_id: EventIdSchema,
   decision: z.enum(['allowed', 'rejected', 'asked']),
-  decided_by: z.enum(['user', 'rule', 'policy']),
+  /** `hook`: a PreToolUse hook denied it or asked for the person (see HookExecutionEvent). */
+  decided_by: z.enum(['user', 'rule', 'policy', 'hook']),
   /** The rule that decided (absent for `asked` by the policy: no rule matched); with a person's answer of scope conversation/always, the allow rule it created. */
   rule: z
     .strictObject({
@@ -280,6 +282,13 @@ export const TerminalCommandEventSchema = z.strictObject({
   exit_code: z.number().int(),
 });
 
+/** One hook's run (see hook-execution-event.ts); source `environment`. */
+export const HookExecutionEventSchema = z.strictObject({
+  kind: z.literal('HookExecutionEvent'),
+  ...base,
+  ...hookExecutionFields,
+});
+
 export const EventSchema = z.discriminatedUnion('kind', [
   SystemPromptEventSchema,
   MessageEventSchema,
@@ -297,6 +306,7 @@ export const EventSchema = z.discriminatedUnion('kind', [
   FilesRestoredEventSchema,
   BudgetEventSchema,
   TerminalCommandEventSchema,
+  HookExecutionEventSchema,
 ]);
 
 export type Source = z.infer<typeof SourceSchema>;
@@ -322,6 +332,7 @@ export type FileChangeRecord = z.infer<typeof FileChangeSchema>;
 export type FilesRestoredEvent = z.infer<typeof FilesRestoredEventSchema>;
 export type BudgetEvent = z.infer<typeof BudgetEventSchema>;
 export type TerminalCommandEvent = z.infer<typeof TerminalCommandEventSchema>;
+export type HookExecutionEvent = z.infer<typeof HookExecutionEventSchema>;
 export type Event = z.infer<typeof EventSchema>;
 export type EventKind = Event['kind'];
 

@@ -11,3 +11,5 @@ export * from './upstream-tags';
 export * from './step-metrics';
 export * from './model-context';
 export * from './client-tool-spec';
+export * from './hook-config';
+export * from './hook-execution-event';

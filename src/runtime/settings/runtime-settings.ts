@@ -1,4 +1,4 @@
-import type { ApprovalRule, Budgets, ConfirmationPolicy, SecurityAnalyzer } from '../events';
+import type { ApprovalRule, Budgets, ConfirmationPolicy, HookConfig, SecurityAnalyzer } from '../events';
 import type { LLMConfig } from '../llm/llm-config';
 import type { PriceOverrides } from '../llm/price-overrides';
 import type { MCPServers } from '../mcp/mcp-server-config';
@@ -19,4 +19,8 @@ export interface RuntimeSettings {
   budgets?: Budgets;
   /** Prices by model name, used before the built-in table; absent: none. */
   prices?: PriceOverrides;
+  /** Global hooks; absent: none. */
+  hooks?: HookConfig;
+  /** Workspace folder (real path) -> SHA-256 of the `.openhands/hooks.json` the person accepted there. */
+  accepted_workspace_hooks?: Record<string, string>;
 }

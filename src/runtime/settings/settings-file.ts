@@ -6,6 +6,8 @@ import {
   ConfirmationPolicySchema,
   DEFAULT_CONFIRMATION_POLICY,
   DEFAULT_SECURITY_ANALYZER,
+  EMPTY_HOOK_CONFIG,
+  HookConfigSchema,
   LLMProviderSchema,
   NO_BUDGETS,
   SecurityAnalyzerSchema,
@@ -13,6 +15,8 @@ import {
 import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
+
+export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
  * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
@@ -39,6 +43,13 @@ export const SettingsFileSchema = z.object({
   budgets: BudgetsSchema.default(NO_BUDGETS),
   /** Prices per million tokens by model name, used before the built-in table. */
   prices: PriceOverridesSchema.default({}),
+  /** Global hooks (upstream's hook_config shape), run for every conversation before its workspace's and its own. */
+  hooks: HookConfigSchema.default(EMPTY_HOOK_CONFIG),
+  /**
+   * Workspace hook files the person accepted: the workspace folder (real path) -> the SHA-256 of its
+   * `.openhands/hooks.json` as accepted. A file whose hash differs is not used until accepted again.
+   */
+  accepted_workspace_hooks: z.record(z.string(), Sha256Schema).default({}),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

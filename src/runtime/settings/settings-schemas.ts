@@ -6,6 +6,8 @@ import {
   BudgetsPatchSchema,
   BudgetsSchema,
   ConfirmationPolicySchema,
+  HookConfigInputSchema,
+  HookConfigSchema,
   LLMProviderSchema,
   SecurityAnalyzerSchema,
 } from '../events';
@@ -39,6 +41,8 @@ export const SettingsPatchSchema = z.strictObject({
   budgets: BudgetsPatchSchema.optional(),
   /** Replaces the prices by model name (USD per million tokens), used before the built-in table. */
   prices: PriceOverridesSchema.optional(),
+  /** Replaces the global hooks (upstream's hook_config shape; PascalCase keys accepted). */
+  hooks: HookConfigInputSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -62,6 +66,8 @@ export const SettingsViewSchema = z.strictObject({
   budgets: BudgetsSchema,
   /** Prices by model name (USD per million tokens), used before the built-in table. */
   prices: PriceOverridesSchema,
+  /** Global hooks, run for every conversation (before its accepted workspace file's and its own). */
+  hooks: HookConfigSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { EMPTY_HOOK_CONFIG } from '../events';
 import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
 import { SettingsPatchSchema } from './settings-schemas';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,22 @@ const settingsPath = () => join(dataDir, 'settings.json');
 const readFile = () => JSON.parse(readFileSync(settingsPath(), 'utf8'));
 
 describe('createSettingsStore', () => {
+  it("keeps global hooks given in upstream's PascalCase form, in its snake_case form, and accepted workspace files by hash", () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update(
+      SettingsPatchSchema.parse({
+        hooks: { PreToolUse: [{ matcher: 'terminal', hooks: [{ command: 'hooks/check.sh' }] }] },
+      }),
+    );
+    store.acceptWorkspaceHooks('/work/repo', 'b'.repeat(64));
+    const reopened = createSettingsStore(dataDir, {});
+    expect(reopened.current().hooks?.pre_tool_use).toEqual([
+      { matcher: 'terminal', hooks: [{ type: 'command', command: 'hooks/check.sh', timeout: 60 }] },
+    ]);
+    expect(reopened.view().hooks.pre_tool_use).toHaveLength(1);
+    expect(reopened.current().accepted_workspace_hooks).toEqual({ '/work/repo': 'b'.repeat(64) });
+  });
+
   it('starts a new install with no model, ConfirmRisky HIGH and the ensemble analyzer, writing nothing', async () => {
     const store = createSettingsStore(dataDir, {});
     expect(store.current()).toEqual({
@@ -32,6 +49,8 @@ describe('createSettingsStore', () => {
         max_budget_per_automation_run: null,
       },
       prices: {},
+      hooks: EMPTY_HOOK_CONFIG,
+      accepted_workspace_hooks: {},
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],

@@ -33,6 +33,8 @@ export interface SettingsStore {
   update(patch: SettingsPatch): { api_key_cleared: boolean };
   /** Appends one global approval rule and persists, like `update`. Throws `settings_io` when the write fails. */
   addApprovalRule(rule: ApprovalRule): void;
+  /** Records that the person accepted this workspace's hooks file as it is now (its SHA-256). Throws like addApprovalRule. */
+  acceptWorkspaceHooks(workspaceDir: string, sha256: string): void;
   /** The model `update({ llm })` would give, env included, without saving. Throws like update. */
   previewLLM(patch: SettingsPatch['llm']): LLMConfig | null;
   /**
@@ -69,6 +71,8 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     mcp_servers: structuredClone(file.mcp_servers),
     budgets: { ...file.budgets },
     prices: structuredClone(file.prices),
+    hooks: structuredClone(file.hooks),
+    accepted_workspace_hooks: { ...file.accepted_workspace_hooks },
   });
 
   const save = (next: SettingsFile): void => {
@@ -103,6 +107,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         mcp_servers: maskMCPServers(settings.mcp_servers ?? {}),
         budgets: { ...file.budgets },
         prices: structuredClone(file.prices),
+        hooks: structuredClone(file.hooks),
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -127,6 +132,12 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     addApprovalRule(rule) {
       save({ ...file, approval_rules: [...file.approval_rules, rule] });
     },
+    acceptWorkspaceHooks(workspaceDir, sha256) {
+      save({
+        ...file,
+        accepted_workspace_hooks: { ...file.accepted_workspace_hooks, [workspaceDir]: sha256 },
+      });
+    },
   };
 }
 
@@ -149,6 +160,8 @@ function applyPatch(
       mcp_servers: patch.mcp_servers === undefined ? file.mcp_servers : unmasked(patch.mcp_servers, file),
       budgets: { ...file.budgets, ...patch.budgets },
       prices: patch.prices ?? file.prices,
+      hooks: patch.hooks ?? file.hooks,
+      accepted_workspace_hooks: file.accepted_workspace_hooks,
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

@@ -7,6 +7,7 @@ import {
   testId,
   userMessage,
 } from '../events/fixtures/event-builders';
+import { EMPTY_HOOK_CONFIG } from '../events/hook-config';
 import type { EventStore } from './event-store';
 import { expectStoreError } from './expect-store-error';
 import { describeConversationListContract } from './event-store-list-contract';
@@ -101,6 +102,18 @@ function describeConversationRows(context: ContractContext): void {
         () => context.store.updateConversation(testId(1), { pinned: true }),
         'unknown_conversation',
       );
+    });
+
+    it("keeps a conversation's own hooks (hook_config) through a patch", async () => {
+      const hookConfig = {
+        ...EMPTY_HOOK_CONFIG,
+        pre_tool_use: [
+          { matcher: 'terminal', hooks: [{ type: 'command' as const, command: 'hooks/a.sh', timeout: 5 }] },
+        ],
+      };
+      await context.store.createConversation({ ...newConversation(1000), hook_config: hookConfig });
+      await context.store.updateConversation(C, { title: 'Hooked' });
+      expect((await context.store.getConversation(C))?.hook_config).toEqual(hookConfig);
     });
 
     it('deletes a conversation with its events, and says false for an unknown id', async () => {

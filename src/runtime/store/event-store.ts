@@ -1,4 +1,5 @@
 import type { Skill } from '../skills/discover-skills';
+import type { HookConfig } from '../events/hook-config';
 import type {
   ApprovalRule,
   Budgets,
@@ -133,6 +134,8 @@ export interface ConversationRecord {
   client_tools?: ClientToolSpec[];
   /** Skills the create request gave (upstream's `agent_context.skills`), as the person's own. */
   skills?: Skill[];
+  /** The conversation's own hooks (upstream's `hook_config` on create); absent: none of its own. */
+  hook_config?: HookConfig;
   /**
    * The folder this conversation owns (absolute): the branch folder made for it when it was forked
    * with its own copy of the files; its workspace is that folder or a folder inside it. Absent: it

@@ -37,6 +37,7 @@ type Settings = Pick<
   | 'tools'
   | 'client_tools'
   | 'skills'
+  | 'hook_config'
   | 'branch_folder'
   | 'parent'
 >;
@@ -57,6 +58,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     ...(record.tools ? { tools: record.tools } : {}),
     ...(record.client_tools ? { client_tools: record.client_tools } : {}),
     ...(record.skills ? { skills: record.skills } : {}),
+    ...(record.hook_config ? { hook_config: record.hook_config } : {}),
     ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
     ...(record.parent ? { parent: record.parent } : {}),
   };
@@ -109,6 +111,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     ...(settings.tools ? { tools: settings.tools } : {}),
     ...(settings.client_tools ? { client_tools: settings.client_tools } : {}),
     ...(settings.skills ? { skills: settings.skills } : {}),
+    ...(settings.hook_config ? { hook_config: settings.hook_config } : {}),
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
     ...(settings.parent ? { parent: settings.parent } : {}),
     pinned: row.pinned === 1,

@@ -38,6 +38,8 @@ export interface ConfinedRun {
   env?: Readonly<Record<string, string>>;
   /** Kills the run like its timeout. */
   signal?: AbortSignal;
+  /** Written to the process's stdin, which is then closed; absent: stdin is empty. */
+  stdin?: string;
   /**
    * More host folders bound after the masks (so one inside the data dir stays reachable), each at
    * `sandbox`, a path outside every masked folder (e.g. under /run). Unsandboxed, nothing is bound:
@@ -170,8 +172,11 @@ function spawnAndCollect(
       env,
       // Its own process group, so the kill reaches bwrap (or, unconfined, the whole command).
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // A process that exits without reading its input closes the pipe: its choice, not a failure.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(run.stdin ?? '');
     const stdout = collectOutput(run.maxOutputBytes);
     const stderr = collectOutput(run.maxOutputBytes);
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

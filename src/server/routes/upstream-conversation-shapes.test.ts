@@ -127,12 +127,15 @@ describe('POST /api/conversations, the upstream way', () => {
     }
   });
 
-  it('refuses hooks, agent together with llm, ACP agents, a malformed MCP server and a custom system prompt', async () => {
+  it('refuses prompt hooks and duplicate hook events, agent together with llm, ACP agents, a malformed MCP server and a custom system prompt', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [
-        { hook_config: { pre_tool_use: [{ matcher: '*', hooks: [{ command: 'x' }] }] } },
-        /Hooks are not supported/,
+        {
+          hook_config: { pre_tool_use: [{ matcher: '*', hooks: [{ type: 'prompt', prompt: 'judge it' }] }] },
+        },
+        /Only command hooks run here/,
       ],
+      [{ hook_config: { PreToolUse: [], pre_tool_use: [] } }, /Duplicate hook event/],
       [{ llm: { provider: 'openai', model: 'gpt-4o' } }, /either as agent\.llm .* or as llm/],
       [{ agent: { kind: 'ACPAgent', llm: { model: 'openai/gpt-4o' } } }, /^body\.agent\.kind: .*ACP/m],
       [
@@ -178,6 +181,41 @@ describe('POST /api/conversations, the upstream way', () => {
     expect(body.tags).toEqual({});
     expect(body.tag_list).toEqual([]);
     expect(body.last_seq).toBeLessThanOrEqual(0);
+  });
+
+  it("keeps hook_config in upstream's shape, read from its PascalCase and `hooks` wrapper forms too", async () => {
+    const expected = {
+      pre_tool_use: [
+        { matcher: 'terminal', hooks: [{ type: 'command', command: 'hooks/check.sh', timeout: 5 }] },
+      ],
+      post_tool_use: [],
+      user_prompt_submit: [],
+      session_start: [],
+      session_end: [],
+      stop: [{ matcher: '*', hooks: [{ type: 'command', command: 'hooks/stop.sh', timeout: 60 }] }],
+    };
+    for (const hookConfig of [
+      {
+        pre_tool_use: [
+          { matcher: 'terminal', hooks: [{ type: 'command', command: 'hooks/check.sh', timeout: 5 }] },
+        ],
+        stop: [{ hooks: [{ command: 'hooks/stop.sh' }] }],
+      },
+      {
+        hooks: {
+          PreToolUse: [
+            { matcher: 'terminal', hooks: [{ command: 'hooks/check.sh', timeout: 5, async: false }] },
+          ],
+          Stop: [{ matcher: '*', hooks: [{ command: 'hooks/stop.sh' }] }],
+        },
+      },
+    ]) {
+      const { status, body } = await create(clientStartBody({ hook_config: hookConfig }));
+      expect(status).toBe(201);
+      expect((body as ConversationInfo).hook_config).toEqual(expected);
+      const read = await call(server, { url: `/api/conversations/${(body as ConversationInfo).id}` });
+      expect((read.body as ConversationInfo).hook_config).toEqual(expected);
+    }
   });
 
   it('accepts empty hooks, user_id and ignorable agent fields', async () => {

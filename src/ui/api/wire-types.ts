@@ -35,6 +35,7 @@ export type ConversationStateUpdateEvent = EventOfKind<'ConversationStateUpdateE
 export type ConfirmationDecisionEvent = EventOfKind<'ConfirmationDecisionEvent'>;
 export type FilesRestoredEvent = EventOfKind<'FilesRestoredEvent'>;
 export type BudgetEvent = EventOfKind<'BudgetEvent'>;
+export type HookExecutionEvent = EventOfKind<'HookExecutionEvent'>;
 /** A conversation's budgets (USD; null: none), as its info answers them and settings hold the defaults. */
 export type Budgets = NonNullable<ConversationInfo['budgets']>;
 

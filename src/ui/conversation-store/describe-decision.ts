@@ -28,6 +28,12 @@ export function describeDecision(decision: ConfirmationDecisionEvent): DecisionT
     if (verdict === 'rejected') return { verdict, lead: 'Rejected by you' };
     return { verdict, lead: `Approved by you · ${SCOPE_OF_ANSWER[decision.scope ?? 'once']}` };
   }
+  if (decidedBy === 'hook') {
+    const lead = { allowed: 'Allowed by a hook', rejected: 'Rejected by a hook', asked: 'Asked by a hook' }[
+      verdict
+    ];
+    return { verdict, lead, ...(decision.reason ? { tail: decision.reason } : {}) };
+  }
   if (verdict === 'asked') return { verdict, lead: 'Asked: no rule matched' };
   if (verdict === 'rejected') return { verdict, lead: 'Rejected by the approval policy' };
   return null;

@@ -5,6 +5,7 @@ import {
   agentError,
   agentMessage,
   controlEvent,
+  hookDenial,
   rejection,
   statusUpdate,
   terminalAction,
@@ -30,6 +31,23 @@ describe('transcriptRows', () => {
     const card = rows[2];
     expect(card?.type === 'action' && card.outcome.observation?.seq).toBe(3);
     expect(card?.type === 'action' && card.phase).toBe('done');
+  });
+
+  it("shows a hook's run as its own row, and the action it denied as rejected", () => {
+    const action = terminalAction(1, 'rm -rf build');
+    const rows = transcriptRows({
+      events: [
+        userMessage(0, 'clean'),
+        action,
+        hookDenial(2, action, 'no rm'),
+        rejection(3, action, 'no rm'),
+      ],
+      streaming: [],
+      optimistic: [],
+      status: 'running',
+    });
+    expect(rows.map((row) => row.type)).toEqual(['message', 'action', 'hook']);
+    expect(rows[1]?.type === 'action' && rows[1].phase).toBe('rejected');
   });
 
   it('gives each action the phase a person should see', () => {

@@ -6,6 +6,7 @@ import type {
   Event,
   ExecutionStatus,
   FilesRestoredEvent,
+  HookExecutionEvent,
   MessageEvent,
   ObservationEvent,
   UserRejectObservation,
@@ -36,6 +37,7 @@ export type TranscriptRow =
   | { type: 'marker'; key: string; event: Event; label: string }
   | { type: 'files-restored'; key: string; event: FilesRestoredEvent }
   | { type: 'budget'; key: string; event: BudgetEvent }
+  | { type: 'hook'; key: string; event: HookExecutionEvent }
   | { type: 'streaming'; key: string; item: StreamingItem; grouped: boolean }
   | { type: 'optimistic'; key: string; message: OptimisticMessage };
 
@@ -150,6 +152,8 @@ function rowsForEvent(
       return [{ type: 'budget', key: event.id, event }];
     case 'TerminalCommandEvent':
       return [{ type: 'marker', key: event.id, event, label: `You ran in the terminal: ${event.command}` }];
+    case 'HookExecutionEvent':
+      return [{ type: 'hook', key: event.id, event }];
     default:
       return [];
   }

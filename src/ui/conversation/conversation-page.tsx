@@ -29,6 +29,7 @@ import { ApprovalDialog } from './approval-dialog';
 import { Composer } from './composer';
 import { useComposerDrafts } from './composer-drafts';
 import { contentText } from './content-text';
+import { WorkspaceHooksNotice } from '../hooks/workspace-hooks-notice';
 import { ConversationBanner } from './conversation-banner';
 import { RelatedConversationLink } from './related-conversation-link';
 import { latestConversationError } from './latest-conversation-error';
@@ -270,6 +271,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
           )}
 
           <div className="conversation__dock">
+            <WorkspaceHooksNotice conversationId={conversationId} />
             <ConversationBanner
               status={status}
               error={conversationError}

@@ -8,6 +8,7 @@ import { SafeMarkdown } from '../markdown/safe-markdown';
 import { GenericObservationBody } from './action-bodies';
 import { ActionCard } from './action-card';
 import { CondensationDivider } from './condensation-divider';
+import { HookLine } from './hook-line';
 import { humanizeCode } from './humanize-code';
 import { MessageBubble, MessageFrame } from './message-bubble';
 import { Reasoning } from './reasoning';
@@ -166,6 +167,12 @@ export const TranscriptRowView = memo(function TranscriptRowView({
               Undo this restore
             </button>
           </div>
+        </div>
+      );
+    case 'hook':
+      return (
+        <div className="transcript__indented">
+          <HookLine event={row.event} />
         </div>
       );
     case 'budget':

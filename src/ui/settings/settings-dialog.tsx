@@ -22,6 +22,7 @@ import { PricesSection } from '../prices/prices-section';
 import { SavedSecrets } from '../secrets/saved-secrets';
 import { useSavedSecrets } from '../secrets/use-saved-secrets';
 import { DefaultApprovalFields } from './default-approval-fields';
+import { HooksSection } from '../hooks/global-hooks';
 import { PROVIDERS, type Provider } from './providers';
 import { type ConnectionTestResult, useTestConnection } from './use-test-connection';
 import './settings-dialog.css';
@@ -268,6 +269,7 @@ export function SettingsDialog({
           </span>
           <GlobalMCPServers />
         </details>
+        <HooksSection />
         <details className="settings-form__section" data-testid="secrets-section">
           <summary>Secrets{secretsCount ? ` · ${secretsCount}` : ''}</summary>
           <span className="field__hint">

@@ -13,6 +13,7 @@ import {
   DEFAULT_SECURITY_ANALYZER,
   type Event,
   type ExecutionStatus,
+  type HookConfig,
   type SecurityAnalyzer,
 } from '../../events';
 import type { LLMConfig } from '../../llm/llm-config';
@@ -60,6 +61,8 @@ export interface HarnessOptions {
   /** A database shared with other runtimes: this runtime's leases and the feed of everyone's commits. */
   leases?: ConversationLeases;
   appendFeed?: AppendFeed;
+  /** Global hooks in settings; hooks then run in real bubblewrap (the workspace sandbox). */
+  hooks?: HookConfig;
 }
 
 let harnessCount = 0;
@@ -94,6 +97,8 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
       : options.llm;
   const globalRules: ApprovalRule[] = [...(options.approvalRules ?? [])];
   const confinement = () => workspaceConfinement({ dataDir, sandboxSettings: DEFAULT_SANDBOX_SETTINGS });
+  /** Workspace folder (real path) -> SHA-256 of the hooks file accepted there, as settings hold it. */
+  const acceptedWorkspaceHooks: Record<string, string> = {};
   const service: ConversationService = createConversationService(
     {
       store,
@@ -106,6 +111,8 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         sandbox: DEFAULT_SANDBOX_SETTINGS,
         approval_rules: structuredClone(globalRules),
         mcp_servers: options.mcpServers ?? {},
+        ...(options.hooks ? { hooks: options.hooks } : {}),
+        accepted_workspace_hooks: { ...acceptedWorkspaceHooks },
       }),
       addGlobalApprovalRule: (rule) => {
         globalRules.push(rule);
@@ -130,6 +137,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
             workspaceConfinement: confinement,
           }
         : {}),
+      ...(options.hooks ? { workspaceConfinement: confinement } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.leases ? { leases: options.leases } : {}),
       ...(options.appendFeed ? { appendFeed: options.appendFeed } : {}),
@@ -146,6 +154,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
     llmConfigs,
     /** The global approval rules as settings hold them now. */
     globalRules,
+    acceptedWorkspaceHooks,
     workspace,
     dataDir,
     async create(request: Partial<CreateConversation> = {}): Promise<string> {

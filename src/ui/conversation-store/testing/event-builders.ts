@@ -183,3 +183,23 @@ export function chain(steps: readonly (Event | { navigate: string | null })[]): 
   }
   return linked;
 }
+
+/** A PreToolUse hook's run that denied `action` (exit 2). */
+export function hookDenial(n: number, action: ActionEvent, reason: string): Event {
+  return {
+    ...base(n, 'environment'),
+    kind: 'HookExecutionEvent',
+    hook_event_type: 'PreToolUse',
+    hook_command: 'hooks/check.sh',
+    matcher: 'terminal',
+    tool_name: action.tool_name,
+    success: false,
+    blocked: true,
+    exit_code: 2,
+    duration_ms: 12,
+    stdout: '',
+    stderr: `${reason}\n`,
+    reason,
+    action_id: action.id,
+  };
+}
