@@ -91,4 +91,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX conversation_leases_by_owner ON conversation_leases (owner);
     `,
   },
+  {
+    version: 4,
+    name: 'leases held by an advisory lock',
+    sql: `
+      -- The advisory lock key (pg-lock-session.ts) the owner held when it took the lease, NULL when it
+      -- took it without one: a lease with a key whose lock nobody holds any more is free at once.
+      ALTER TABLE conversation_leases ADD COLUMN lock_key BIGINT;
+    `,
+  },
 ];
