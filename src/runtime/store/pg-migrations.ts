@@ -100,4 +100,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE conversation_leases ADD COLUMN lock_key BIGINT;
     `,
   },
+  {
+    version: 5,
+    name: 'messages by insertion order, for searches of common words',
+    sql: `
+      -- Search ranks the newest matching messages: for a word in most messages, walking this index
+      -- backwards and testing each document finds them without reading every match.
+      CREATE INDEX events_messages_by_doc ON events (doc_id) WHERE message_search IS NOT NULL;
+    `,
+  },
 ];
