@@ -35,7 +35,7 @@ export default async function failoverBenchmark(): Promise<BenchFigure[]> {
       });
       samples.push(await killOwnerMidRun(workbench, databaseUrl, round));
       process.stderr.write(`  round ${round + 1}: ${samples.at(-1)?.toFixed(0)} ms\n`);
-      await bothRuntimesUp(databaseUrl);
+      await bothRuntimesUp(workbench);
     }
     return [
       {
@@ -100,15 +100,17 @@ async function ownerPid(databaseUrl: string, id: string): Promise<number> {
   return pid;
 }
 
-/** Until two runtimes hold lock sessions again (the killed one restarted and took a lease). */
-async function bothRuntimesUp(databaseUrl: string): Promise<void> {
+/** Until both runtimes answer their health check again (the killed one restarted). */
+async function bothRuntimesUp(workbench: TestWorkbench): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    const rows = await query<{ count: string }>(
-      databaseUrl,
-      "SELECT count(*) AS count FROM pg_stat_activity WHERE datname = current_database() AND state IS NOT NULL AND pid <> pg_backend_pid() AND query LIKE '%LISTEN%'",
-      [],
+    const answers = await Promise.all(
+      [0, 1].map((index) =>
+        fetch(`http://127.0.0.1:${workbench.runtimePort + index}/server_info`)
+          .then((response) => response.ok)
+          .catch(() => false),
+      ),
     );
-    if (Number(rows[0]?.count) >= 2) return;
+    if (answers.every(Boolean)) return;
     await sleep(100);
   }
   throw new Error('the killed runtime did not come back');
