@@ -4,7 +4,8 @@ import { createConversationLeases, DEFAULT_LEASE_TTL_MS } from '../runtime/conve
 import { createStderrLogger } from '../runtime/logging/runtime-logger';
 import type { CorruptRow } from '../runtime/store/event-store';
 import { createPgAppendFeed } from '../runtime/store/pg-append-feed';
-import { openPgPool, pgEventStoreOn } from '../runtime/store/pg-event-store';
+import { openPgPool } from '../runtime/store/open-pg-pool';
+import { pgEventStoreOn } from '../runtime/store/pg-event-store';
 import { createPgLeaseStore } from '../runtime/store/pg-lease-store';
 import { createPgLockSession } from '../runtime/store/pg-lock-session';
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConversation, testId } from '../events/fixtures/event-builders';
-import { openPgPool, pgEventStoreOn } from './pg-event-store';
+import { openPgPool } from './open-pg-pool';
+import { pgEventStoreOn } from './pg-event-store';
 import { createPgLeaseStore } from './pg-lease-store';
 import { createPgLockSession, type PgLockSession } from './pg-lock-session';
 import { type PgCluster, startPgCluster } from './testing/start-pg-cluster';
