@@ -34,7 +34,14 @@ export function createPgGroupCommit(pool: pg.Pool, options: PgGroupCommitOptions
 
   async function flush(): Promise<void> {
     flushing = true;
-    while (queue.length > 0) await commit(queue.splice(0, MAX_APPENDS_PER_COMMIT));
+    // One turn of the event loop before each commit: appends made in the same turn, and those of
+    // writers that the last commit just answered (their next append follows a few promise hops
+    // later), join it instead of trailing it in a commit of their own.
+    await nextTurn();
+    while (queue.length > 0) {
+      await commit(queue.splice(0, MAX_APPENDS_PER_COMMIT));
+      await nextTurn();
+    }
     flushing = false;
   }
 
@@ -68,6 +75,8 @@ export function createPgGroupCommit(pool: pg.Pool, options: PgGroupCommitOptions
     },
   };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Request {
   conversationId: string;
