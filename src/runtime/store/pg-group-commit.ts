@@ -50,11 +50,14 @@ export function createPgGroupCommit(pool: pg.Pool, options: PgGroupCommitOptions
     try {
       outcomes = await inTransaction(pool, (client) => writeBatch(client, batch, options));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(mapPgError(error));
+      const mapped = mapPgError(error);
+      // A lost connection may have lost the COMMIT's answer, not the COMMIT: writing again could
+      // double an event, so every append of the batch hears the io error, as a single append would.
+      if (batch.length === 1 || (mapped instanceof StoreError && mapped.code === 'io')) {
+        for (const request of batch) request.reject(mapped);
         return;
       }
-      // Whatever sank the batch sinks only its own append now.
+      // Whatever sank the batch (a duplicate id) sinks only its own append now.
       for (const request of batch) await commit([request]);
       return;
     }
