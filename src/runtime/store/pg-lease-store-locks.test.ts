@@ -99,6 +99,11 @@ describe('leases backed by advisory locks', () => {
     // When the hung one wakes and learns it lost the conversation, it lets the lock go.
     await a.leases.forget(testId(4));
     expect(await heldLocks(b.pool)).toBe(0);
+    // The new owner's next heartbeat backs its lease with the lock: its own death now frees it at once.
+    await b.leases.renewAll();
+    expect(await heldLocks(b.pool)).toBe(1);
+    await b.locks.close();
+    expect(await a.leases.claim(testId(4))).toEqual({ kind: 'mine' });
   });
 
   it('never takes a live lease through a lock key another conversation shares (a hash collision)', async () => {

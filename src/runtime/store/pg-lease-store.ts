@@ -111,6 +111,25 @@ export function createPgLeaseStore(pool: pg.Pool, options: PgLeaseStoreOptions):
     await locks?.unlock(key);
   }
 
+  /**
+   * Backs a lease of ours with its lock again where it lacks one: a session that ended under us (a
+   * database restart) took our locks with it, and a lease taken from a hung owner that still held the
+   * lock had none. Without it our lease would look dead to others, or outlive us by its expiry.
+   */
+  async function relock(conversationId: string, recorded: string | null): Promise<void> {
+    if (!locks || locked.has(conversationId)) return;
+    const key = recorded ?? lockKey(conversationId);
+    if (!(await locks.tryLock(key))) return;
+    if (recorded === null) {
+      const { rowCount } = await query(
+        'UPDATE conversation_leases SET lock_key = $3::bigint WHERE conversation_id = $1 AND owner = $2',
+        [conversationId, options.owner, key],
+      ).catch(() => ({ rowCount: 0 }));
+      if (!rowCount) return void (await locks.unlock(key));
+    }
+    locked.set(conversationId, key);
+  }
+
   return {
     owner: options.owner,
     setOwnerUrl(url) {
@@ -136,11 +155,7 @@ export function createPgLeaseStore(pool: pg.Pool, options: PgLeaseStoreOptions):
          RETURNING conversation_id, lock_key`,
         [options.owner],
       );
-      // A session that ended under us (a database restart) took our locks with it: take them again
-      // before another runtime reads our live leases as a dead owner's.
-      for (const row of rows)
-        if (row.lock_key !== null && !locked.has(row.conversation_id) && (await locks?.tryLock(row.lock_key)))
-          locked.set(row.conversation_id, row.lock_key);
+      for (const row of rows) await relock(row.conversation_id, row.lock_key);
       return rows.map((row) => row.conversation_id);
     },
     async orphans(limit) {
