@@ -6,10 +6,14 @@ import { benchId, conversationLog, createWordSource, seededRandom } from './stor
 import { repeat, time } from './time-samples';
 
 const LOG_SIZE = 10_000;
+/** Conversations appending at once, each one event at a time, for the concurrent append figure. */
+const CONCURRENT = 16;
+const EVENTS_EACH = 50;
 
 /**
  * The figures every store is measured by (store.bench.ts, pg-store.bench.ts), each name prefixed:
- * the durable append rate to one conversation, then replay, active branch and fork of a 10,000-event
+ * the durable append rate to one conversation and to sixteen at once (each awaiting its append before
+ * the next, as a conversation's log does), then replay, active branch and fork of a 10,000-event
  * conversation. Also returns that conversation's active branch for figures built on it.
  */
 export async function storeFigures(
@@ -30,6 +34,8 @@ export async function storeFigures(
     });
     appendRates.push((slice.length / elapsed) * 1000);
   }
+
+  const concurrentRates = await concurrentAppendRates(store, random, words);
 
   const big = newConversation(2).id;
   await store.createConversation(newConversation(2));
@@ -57,10 +63,46 @@ export async function storeFigures(
         samples: appendRates,
         lowerIsBetter: false,
       },
+      {
+        name: `${prefix}: append, durable, ${CONCURRENT} conversations at once`,
+        unit: 'events/s',
+        samples: concurrentRates,
+        lowerIsBetter: false,
+      },
       { name: `${prefix}: replay 10,000 events (readEvents)`, unit: 'ms', samples: replay },
       { name: `${prefix}: active branch of 10,000 events`, unit: 'ms', samples: branch },
       { name: `${prefix}: fork a 10,000-event branch`, unit: 'ms', samples: fork },
     ],
     branch: await store.activeBranch(big),
   };
+}
+
+/** Events/s of CONCURRENT conversations appending EVENTS_EACH events each at once; six rounds. */
+async function concurrentAppendRates(
+  store: EventStore,
+  random: () => number,
+  words: ReturnType<typeof createWordSource>,
+): Promise<number[]> {
+  const rates: number[] = [];
+  for (let round = 0; round < 6; round += 1) {
+    const logs = await Promise.all(
+      Array.from({ length: CONCURRENT }, async (_, index) => {
+        const n = 500_000 + round * CONCURRENT + index; // clear of every bench history's ids
+        await store.createConversation(newConversation(n));
+        return {
+          id: newConversation(n).id,
+          events: conversationLog({ conversation: n, events: EVENTS_EACH, random, words }),
+        };
+      }),
+    );
+    const elapsed = await time(() =>
+      Promise.all(
+        logs.map(async (log) => {
+          for (const event of log.events) await store.append(log.id, event);
+        }),
+      ),
+    );
+    rates.push(((CONCURRENT * EVENTS_EACH) / elapsed) * 1000);
+  }
+  return rates;
 }

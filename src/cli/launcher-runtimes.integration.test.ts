@@ -1,3 +1,4 @@
+import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
@@ -26,17 +27,17 @@ interface StoredEvent {
   code?: string;
 }
 
-/** The launcher with three runtimes on one database, leases of 1.5 s, the mock as the model. */
-async function startThreeRuntimes(databaseUrl: string) {
+/** The launcher with `count` runtimes on one database, leases of `leaseMs`, the mock as the model. */
+async function startRuntimes(databaseUrl: string, count = 3, leaseMs = 1500) {
   const workbench = await startTestWorkbench({
-    args: ['--runtimes', '3', '--database-url', databaseUrl],
+    args: ['--runtimes', String(count), '--database-url', databaseUrl],
     env: {
       LLM_PROVIDER: 'openai-compatible',
       LLM_MODEL: 'mock-model',
       LLM_BASE_URL: mock.url,
       LLM_API_KEY: 'mock-key',
       AGENT_WORKBENCH_DATABASE_URL: '',
-      AGENT_WORKBENCH_LEASE_TTL_MS: '1500',
+      AGENT_WORKBENCH_LEASE_TTL_MS: String(leaseMs),
     },
     readyTimeoutMs: 60_000,
   });
@@ -53,7 +54,7 @@ async function startThreeRuntimes(databaseUrl: string) {
   return { workbench, api };
 }
 
-type Api = Awaited<ReturnType<typeof startThreeRuntimes>>['api'];
+type Api = Awaited<ReturnType<typeof startRuntimes>>['api'];
 
 /** Every event of a conversation through the ingress (a 502 while its runtime is down throws). */
 async function allEvents(api: Api, id: string): Promise<StoredEvent[]> {
@@ -111,7 +112,7 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
 
   it('loses no acknowledged event when a runtime is killed mid-run, and serves its conversation again', async () => {
     const databaseUrl = await cluster.createDatabase('three_runtimes');
-    const { api, workbench } = await startThreeRuntimes(databaseUrl);
+    const { api, workbench } = await startRuntimes(databaseUrl);
     mock.setScript({
       turns: [
         { tool_calls: [{ name: 'terminal', arguments: { command: 'echo step one', summary: 'Say it' } }] },
@@ -176,4 +177,87 @@ describe('the launcher with several runtimes on PostgreSQL', () => {
     const newOwner = await leaseHolderPid(databaseUrl, id);
     expect(newOwner).not.toBe(pid);
   }, 150_000);
+
+  it('moves a SIGKILLed runtime’s conversation to the other runtime through its lock, not its lease expiry', async () => {
+    const databaseUrl = await cluster.createDatabase('lock_failover');
+    // Leases of ten minutes: only the lock that died with the process can explain a takeover.
+    const { api } = await startRuntimes(databaseUrl, 2, 600_000);
+    mock.setScript({
+      turns: [
+        { tool_calls: [{ name: 'terminal', arguments: { command: 'echo before', summary: 'Say it' } }] },
+        { fail: 'hang' },
+      ],
+      fallback: { text: 'Answered by the other runtime.' },
+    });
+    const created = await api('/api/conversations', { method: 'POST', body: { title: 'failover' } });
+    const id = String(created.body.id);
+    expect(
+      (await api(`/api/conversations/${id}/events`, { method: 'POST', body: message('go') })).status,
+    ).toBe(200);
+    await until('the tool observation', async () =>
+      (await allEvents(api, id)).some((event) => event.kind === 'ObservationEvent') ? true : undefined,
+    );
+    const before = await leaseOf(databaseUrl, id);
+    expect(before).toMatchObject({ live: true, lockHeld: true });
+    const pid = await leaseHolderPid(databaseUrl, id);
+    process.kill(pid as number, 'SIGKILL');
+    await waitUntilProcessGone(pid as number, 5_000);
+
+    const recovered = await until('the conversation recovered elsewhere', async () => {
+      const found = await api(`/api/conversations/${id}`);
+      return found.status === 200 && found.body.execution_status === 'error' ? found.body : undefined;
+    });
+    expect(recovered.execution_status).toBe('error');
+    const after = await leaseOf(databaseUrl, id);
+    // The other runtime holds it now, under its own lock, while the dead one's lease had minutes left.
+    expect(after.ownerUrl).not.toBe(before.ownerUrl);
+    expect(after).toMatchObject({ live: true, lockHeld: true });
+    expect(after.takenBeforeExpiryOf(before)).toBe(true);
+    expect((await allEvents(api, id)).find((event) => event.kind === 'ConversationErrorEvent')?.code).toBe(
+      'RuntimeRestarted',
+    );
+    // And it answers from there.
+    expect(
+      (await api(`/api/conversations/${id}/events`, { method: 'POST', body: message('again') })).status,
+    ).toBe(200);
+    await until('the answer after the failover', async () =>
+      JSON.stringify(await allEvents(api, id)).includes('Answered by the other runtime.') ? true : undefined,
+    );
+  }, 150_000);
 });
+
+/** The conversation's lease row and whether some session holds its advisory lock, read directly. */
+async function leaseOf(databaseUrl: string, conversationId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      owner_url: string;
+      expires_ms: number;
+      live: boolean;
+      lock_held: boolean;
+      now_ms: number;
+    }>(
+      `SELECT l.owner_url, extract(epoch FROM l.expires_at) * 1000 AS expires_ms, l.expires_at > now() AS live,
+         extract(epoch FROM now()) * 1000 AS now_ms,
+         EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted AND k.objsubid = 1
+           AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+           AND k.classid::bigint = (l.lock_key >> 32) & 4294967295
+           AND k.objid::bigint = l.lock_key & 4294967295) AS lock_held
+       FROM conversation_leases l WHERE l.conversation_id = $1`,
+      [conversationId],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`no lease for ${conversationId}`);
+    return {
+      ownerUrl: row.owner_url,
+      live: row.live,
+      lockHeld: row.lock_held,
+      expiresMs: Number(row.expires_ms),
+      /** Read now: this lease was taken while `earlier` still had time left. */
+      takenBeforeExpiryOf: (earlier: { expiresMs: number }) => Number(row.now_ms) < earlier.expiresMs,
+    };
+  } finally {
+    await client.end();
+  }
+}

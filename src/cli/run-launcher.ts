@@ -196,7 +196,10 @@ async function startUp(
       previewPort: previewPorts[index],
     });
     const child = name ? { ...RUNTIME_CHILD, name: `runtime ${name}` } : RUNTIME_CHILD;
-    started.supervisors.push(superviseChild(child, command, port, log, io));
+    const childUrl = runtimeUrls[index] as string;
+    // Its conversations move at once: the router asks the others, which take them (their lock died).
+    const onExit = () => started.ingress?.runtimeDown(childUrl);
+    started.supervisors.push(superviseChild(child, command, port, log, io, onExit));
   });
   started.automation = superviseChild(
     AUTOMATION_CHILD,
@@ -251,8 +254,10 @@ function superviseChild(
   port: number,
   log: RuntimeLog,
   io: LauncherIo,
+  onExit?: () => void,
 ): RuntimeSupervisor {
   return createRuntimeSupervisor({
+    ...(onExit ? { onExit } : {}),
     start: (onSpawn) =>
       launchRuntime({ command, host: RUNTIME_HOST, port, logPath: log.path, onSpawn, child }, log.output),
     report: (line) => io.stderr(`agent-workbench: ${line}`),

@@ -56,6 +56,21 @@ function harness(outcomes: Array<'healthy' | 'fails'>, extra: Partial<Supervisor
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('createRuntimeSupervisor', () => {
+  it('tells the launcher the moment its child dies, before the restart, and not on a clean stop', async () => {
+    const events: string[] = [];
+    const { supervisor, spawned } = harness(['healthy', 'healthy'], {
+      onExit: () => events.push('exit'),
+      sleep: async () => void events.push('restart delay'),
+    });
+    await supervisor.start();
+    spawned[0]?.crash();
+    await settle();
+    expect(events).toEqual(['exit', 'restart delay']);
+    await supervisor.stop();
+    await settle();
+    expect(events).toEqual(['exit', 'restart delay']);
+  });
+
   it('restarts a runtime that dies after a good start and says so', async () => {
     const { supervisor, reports, sleeps, spawned } = harness(['healthy', 'healthy']);
     expect(await supervisor.start()).toEqual({ ok: true });

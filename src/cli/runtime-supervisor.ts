@@ -13,6 +13,8 @@ export interface SupervisorDeps {
   name?: string;
   /** The file holding what the child printed, named when the supervisor gives up. */
   logPath?: string;
+  /** Told the moment the child dies unexpectedly, before anything is cleaned up or restarted. */
+  onExit?(): void;
 }
 
 export interface RuntimeSupervisor {
@@ -46,6 +48,7 @@ export function createRuntimeSupervisor(deps: SupervisorDeps): RuntimeSupervisor
   const watch = (runtime: RuntimeProcess) => {
     void runtime.exited.then(async (exit) => {
       if (stopping) return;
+      deps.onExit?.();
       // Whatever the dead runtime started (terminals, tools) must not outlive it.
       await runtime.stop();
       deps.report(`the ${name} stopped unexpectedly (${describeExit(exit)})`);

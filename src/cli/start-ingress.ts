@@ -61,6 +61,11 @@ export interface Ingress {
   origins: string[];
   /** Stops accepting, drops open connections (sockets included) and resolves when the server is closed. */
   close(): Promise<void>;
+  /**
+   * The launcher saw this runtime's process die: its conversations are looked up again at once (another
+   * runtime takes them, their owner's lock having died with it) and it is passed over while it restarts.
+   */
+  runtimeDown(url: string): void;
 }
 
 export type StartIngressResult = { ok: true; ingress: Ingress } | { ok: false; code: string };
@@ -249,7 +254,15 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       for (const backend of backends.values()) backend.agent.destroy();
       automation?.agent.destroy();
     });
-  return { ok: true, ingress: { port, origins: allowedOrigins(allowedHosts), close } };
+  return {
+    ok: true,
+    ingress: {
+      port,
+      origins: allowedOrigins(allowedHosts),
+      close,
+      runtimeDown: (url) => router.runtimeDown(url),
+    },
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ function fakeStore() {
     released: false,
     expired: 0,
     url: '',
+    forgotten: [] as string[],
   };
   const store: LeaseStore = {
     owner: 'me',
@@ -36,6 +37,9 @@ function fakeStore() {
     },
     async releaseAll() {
       state.released = true;
+    },
+    async forget(id) {
+      state.forgotten.push(id);
     },
   };
   return { store, state, mine };
@@ -63,6 +67,8 @@ describe('conversation leases', () => {
     });
     await until(() => lost.length === 1 && adopted.length === 2);
     expect(lost).toEqual(['taken']);
+    // What backed the lost lease (its advisory lock) is let go; the row is the new owner's.
+    expect(state.forgotten).toEqual(['taken']);
     expect(adopted).toEqual(['left-behind', 'kept']);
     expect(state.url).toBe('http://me');
     expect(state.expired).toBe(1);

@@ -23,7 +23,15 @@ export interface LeaseHandlers {
 export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 /**
- * This runtime's leases. Held leases are renewed together every third of the lease time; a renewal
+ * How often a runtime looks for conversations a dead runtime left mid-run. A dead owner's session
+ * ends with it, so its leases are free at once (pg-lease-store.ts); looking every second makes a
+ * run nobody asks about move within about a second too. One indexed query.
+ */
+const ADOPT_EVERY_MS = 1_000;
+
+/**
+ * This runtime's leases. Held leases are renewed together every third of the lease time, and
+ * conversations left mid-run are looked for every second (or that third, if shorter); a renewal
  * that misses one means another runtime took it (ours had expired), and a database that cannot be
  * reached for a whole lease time means every one may have been taken: both stop the runs here, so
  * two runtimes never run one conversation (the store refuses a non-owner's appends as well).
@@ -37,6 +45,8 @@ export function createConversationLeases(
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | undefined;
   let lastRenewal = now();
+  let lastAttempt = Number.NEGATIVE_INFINITY;
+  const renewEvery = Math.max(50, Math.floor(options.ttlMs / 3));
   let handlers: LeaseHandlers | undefined;
   let ownUrl = '';
 
@@ -50,6 +60,11 @@ export function createConversationLeases(
   async function giveUp(ids: readonly string[], why: string): Promise<void> {
     for (const id of ids) {
       held.delete(id);
+      await store
+        .forget(id)
+        .catch((error: unknown) =>
+          options.logger.warn('a lost lease kept its lock', { conversation_id: id, error }),
+        );
       options.logger.warn(why, { conversation_id: id });
       await handlers
         ?.lost(id)
@@ -60,19 +75,32 @@ export function createConversationLeases(
   }
 
   async function beat(): Promise<void> {
+    if (now() - lastAttempt >= renewEvery) {
+      lastAttempt = now();
+      if (!(await renew())) return;
+    }
+    await adoptOrphans();
+  }
+
+  /** Renews every held lease, gives up what was lost; false when the database did not answer. */
+  async function renew(): Promise<boolean> {
     try {
       const renewed = new Set(await store.renewAll());
       lastRenewal = now();
       await giveUp(
         [...held].filter((id) => !renewed.has(id)),
-        'another runtime took this conversation (our lease had expired)',
+        'another runtime took this conversation (our lease had expired, or our lock session ended)',
       );
     } catch (error) {
       options.logger.warn('leases not renewed', { error });
       if (now() - lastRenewal >= options.ttlMs)
         await giveUp([...held], 'leases could not be renewed for a whole lease time');
-      return;
+      return false;
     }
+    return true;
+  }
+
+  async function adoptOrphans(): Promise<void> {
     try {
       for (const id of await store.orphans(20)) {
         const result = await claim(id);
@@ -101,7 +129,7 @@ export function createConversationLeases(
         });
       };
       tick();
-      timer = setInterval(tick, Math.max(50, Math.floor(options.ttlMs / 3)));
+      timer = setInterval(tick, Math.min(ADOPT_EVERY_MS, renewEvery));
       timer.unref();
     },
     async close() {

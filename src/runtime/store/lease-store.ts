@@ -4,7 +4,8 @@ export type LeaseClaim = { kind: 'mine' } | { kind: 'elsewhere'; ownerUrl: strin
 /**
  * Conversation leases in the shared database: one runtime process owns a conversation (runs it,
  * appends to it) while its lease is live, and renews all of its leases with a heartbeat. A lease that
- * expired may be taken by any runtime. Every method is one statement, durable when it settles.
+ * expired may be taken by any runtime, and so may one whose owner's database session ended (the
+ * owner held an advisory lock that died with it). Every method is one statement, durable when it settles.
  */
 export interface LeaseStore {
   /** Takes the lease when it is free, expired or already this owner's (then it is renewed). */
@@ -22,6 +23,8 @@ export interface LeaseStore {
    * wait out the lease.
    */
   expirePredecessors(): Promise<number>;
+  /** Lets go of what backs a lease another owner holds now (its advisory lock); the row is theirs. */
+  forget(conversationId: string): Promise<void>;
   /** Gives back every lease of this owner (a clean shutdown). */
   releaseAll(): Promise<void>;
   /** Where the ingress reaches this owner; set once the runtime listens. */

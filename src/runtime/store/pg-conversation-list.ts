@@ -19,6 +19,14 @@ const HEADLINE = `StartSel=${SNIPPET_OPEN}, StopSel=${SNIPPET_CLOSE}, MaxWords=2
  */
 export const PG_RANK_WINDOW = 20_000;
 
+/**
+ * The newest $2 messages matching tsquery $1, each with its rank. Ordered by doc_id so that, for a
+ * word in most messages, the planner walks events_messages_by_doc backwards and stops after about $2
+ * documents instead of reading and sorting every match.
+ */
+export const NEWEST_MATCHES = `SELECT e.conversation_id AS id, ts_rank(e.message_search, $1::tsquery) AS score
+  FROM events e WHERE e.message_search @@ $1::tsquery ORDER BY e.doc_id DESC LIMIT $2`;
+
 /** A tsquery requiring every term; terms are letters and digits only (searchTerms), never syntax. */
 export function allTermsQuery(terms: readonly string[]): string {
   return terms.map((term) => `'${term}'`).join(' & ');
@@ -86,6 +94,13 @@ export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WIN
     }
   }
 
+  /**
+   * One page of conversations ranked by their best document. The window of newest matching messages
+   * is read by walking the messages' doc_id index backwards and testing each document (the planner
+   * does that when a word is common, so a word in most of a million messages costs the window, not
+   * the million; a rare word is found through the GIN index); each is ranked as it is read. The
+   * conversation rows are joined only for the page (or, with filters, for the candidates).
+   */
   async function rankedPage(
     query: ConversationQuery,
     terms: readonly string[],
@@ -95,26 +110,24 @@ export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WIN
     const values: unknown[] = [allTermsQuery(terms), window];
     const where = filters(query, values, 'c.');
     values.push(query.limit + 1, offset);
+    const filtered =
+      where.length > 0 ? `JOIN conversations c ON c.id = best.id WHERE ${where.join(' AND ')}` : '';
     const { rows } = await pool.query<ConversationRow & { score: number; hits: string }>(
-      `WITH q AS (SELECT $1::tsquery AS query),
-      newest AS (
-        SELECT e.conversation_id, e.seq FROM events e, q WHERE e.message_search @@ q.query
-        ORDER BY e.doc_id DESC LIMIT $2
-      ),
+      `WITH newest AS (${NEWEST_MATCHES}),
       documents AS (
-        SELECT c.id, NULL::integer AS seq, ts_rank(c.title_search, q.query) * ${TITLE_WEIGHT} AS score
-        FROM conversations c, q WHERE c.title_search @@ q.query
+        SELECT c.id, ts_rank(c.title_search, $1::tsquery) * ${TITLE_WEIGHT} AS score
+        FROM conversations c WHERE c.title_search @@ $1::tsquery
         UNION ALL
-        SELECT e.conversation_id, e.seq, ts_rank(e.message_search, q.query)
-        FROM newest n JOIN events e ON e.conversation_id = n.conversation_id AND e.seq = n.seq, q
+        SELECT id, score FROM newest
       ),
-      best AS (
-        SELECT DISTINCT ON (id) id, seq, score FROM documents ORDER BY id, score DESC, seq
+      best AS (SELECT id, max(score) AS score FROM documents GROUP BY id),
+      page AS (
+        SELECT best.id, best.score FROM best ${filtered}
+        ORDER BY best.score DESC, best.id COLLATE "C"
+        LIMIT $${values.length - 1} OFFSET $${values.length}
       )
-      SELECT c.*, best.score, (SELECT count(*) FROM newest) AS hits FROM best JOIN conversations c ON c.id = best.id
-      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY best.score DESC, c.id COLLATE "C"
-      LIMIT $${values.length - 1} OFFSET $${values.length}`,
+      SELECT c.*, page.score, (SELECT count(*) FROM newest) AS hits FROM page JOIN conversations c ON c.id = page.id
+      ORDER BY page.score DESC, c.id COLLATE "C"`,
       values,
     );
     // No row at all says nothing about the window: count it alone.
@@ -137,30 +150,42 @@ export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WIN
     limit: number,
     offset: number,
   ): Promise<Page<ConversationListItem>> {
-    const items: ConversationListItem[] = [];
-    for (const row of rows.slice(0, limit)) {
+    const shown = rows.slice(0, limit);
+    const matches = await matchesOf(shown, terms);
+    const items = shown.map((row, index): ConversationListItem => {
       const { score: _score, hits: _hits, ...conversation } = row;
-      items.push({ ...conversationRecord(conversation), match: await matchOf(row, terms) });
-    }
+      const match = matches[index];
+      return {
+        ...conversationRecord(conversation),
+        match: {
+          event_id: match?.event_id ?? null,
+          seq: match?.seq ?? null,
+          snippet: match?.snippet ?? row.title,
+        },
+      };
+    });
     return { items, next_page_id: rows.length > limit ? encodePageId({ o: offset + limit }) : null };
   }
 
-  /** Its best message (also when the title ranked it), else its title, as a snippet. */
-  async function matchOf(row: ConversationRow, terms: readonly string[]) {
-    const query = allTermsQuery(terms);
-    const { rows } = await pool.query<{ id: string; seq: number; snippet: string }>(
-      `SELECT id, seq, ts_headline('simple', message_text, $2::tsquery, $3) AS snippet FROM events
-       WHERE conversation_id = $1 AND message_search @@ $2::tsquery
-       ORDER BY ts_rank(message_search, $2::tsquery) DESC, seq LIMIT 1`,
-      [row.id, query, HEADLINE],
+  /** Each conversation's best message (also when the title ranked it), else its title, as a snippet; one query. */
+  async function matchesOf(rows: readonly ConversationRow[], terms: readonly string[]) {
+    if (rows.length === 0) return [];
+    const { rows: matches } = await pool.query<{
+      event_id: string | null;
+      seq: number | null;
+      snippet: string | null;
+    }>(
+      `SELECT m.id AS event_id, m.seq, COALESCE(m.snippet, ts_headline('simple', t.title, $3::tsquery, $4)) AS snippet
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t (id, title, position)
+       LEFT JOIN LATERAL (
+         SELECT e.id, e.seq, ts_headline('simple', e.message_text, $3::tsquery, $4) AS snippet FROM events e
+         WHERE e.conversation_id = t.id AND e.message_search @@ $3::tsquery
+         ORDER BY ts_rank(e.message_search, $3::tsquery) DESC, e.seq LIMIT 1
+       ) m ON true
+       ORDER BY t.position`,
+      [rows.map((row) => row.id), rows.map((row) => row.title), allTermsQuery(terms), HEADLINE],
     );
-    const message = rows[0];
-    if (message) return { event_id: message.id, seq: message.seq, snippet: message.snippet };
-    const title = await pool.query<{ snippet: string }>(
-      "SELECT ts_headline('simple', $1, $2::tsquery, $3) AS snippet",
-      [row.title, query, HEADLINE],
-    );
-    return { event_id: null, seq: null, snippet: title.rows[0]?.snippet ?? row.title };
+    return matches;
   }
 
   return {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentMessage, newConversation, testId, userMessage } from '../events/fixtures/event-builders';
 import { expectStoreError } from './expect-store-error';
 import { openPgEventStore } from './pg-event-store';
+import { NEWEST_MATCHES } from './pg-conversation-list';
 import { PG_MIGRATIONS } from './pg-migrations';
 import { type PgCluster, startPgCluster } from './testing/start-pg-cluster';
 
@@ -98,6 +99,40 @@ describe('postgresql store as a server database', () => {
       expect(new Set(ids)).toEqual(new Set([1, 2, 3, 4, 5, 6].map(testId)));
       expect(ids[0]).toBe(testId(6));
     } finally {
+      await store.close();
+    }
+  });
+
+  it('reads the newest matches of a word found in every message by insertion order, not every match', async () => {
+    const url = await freshDatabase();
+    const store = await openPgEventStore(url, { searchRankWindow: 20 });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (let conversation = 1; conversation <= 30; conversation += 1) {
+        await store.createConversation(newConversation(conversation));
+        await store.appendMany(
+          testId(conversation),
+          Array.from({ length: 100 }, (_, index) =>
+            agentMessage(conversation * 1000 + index, `the build log line ${index} of run ${conversation}`),
+          ),
+        );
+      }
+      await client.query('ANALYZE events');
+      // The plan the store's query gets for a word in all 3,000 messages, with its parameters bound.
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (FORMAT TEXT) ${NEWEST_MATCHES}`
+          .replaceAll('$1::tsquery', "'build'::tsquery")
+          .replace('$2', '20'),
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Scan Backward using events_messages_by_doc');
+      expect(plan).not.toContain('Bitmap');
+      const page = await store.listConversations({ q: 'build', limit: 5 });
+      expect(page.items).toHaveLength(5);
+      expect(page.items[0]?.match?.snippet).toContain('«build»');
+    } finally {
+      await client.end();
       await store.close();
     }
   });

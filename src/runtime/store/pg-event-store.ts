@@ -1,5 +1,5 @@
-import pg from 'pg';
-import type { Event, NewEvent } from '../events';
+import type pg from 'pg';
+import type { NewEvent } from '../events';
 import { sortMillis } from './conversation-sort';
 import {
   type ConversationRecord,
@@ -12,14 +12,13 @@ import {
 } from './event-store';
 import { forkRecord } from './fork-record';
 import { mapPgError } from './map-pg-error';
-import { messageText } from './message-text';
-import { migratePg } from './migrate-pg';
 import { decodePageId, pageIdNumber } from './page-cursor';
 import { readInstantPage } from './read-instant-page';
+import { openPgPool } from './open-pg-pool';
 import { createPgConversationList } from './pg-conversation-list';
+import { createPgGroupCommit } from './pg-group-commit';
 import { type ConversationRow, conversationParams, conversationRecord } from './sqlite-conversation-row';
 import { createEventRowReader, type EventRow, parseEventRow } from './sqlite-event-row';
-import { stampEvent } from './stamp-event';
 
 export interface PgEventStoreOptions {
   /** Called once per corrupt or unknown-kind row met while reading; the row is skipped. */
@@ -38,8 +37,7 @@ export interface PgEventStoreOptions {
   leaseOwner?: string;
 }
 
-/** The channel every committed append is announced on (the conversation id as payload). */
-export const APPEND_CHANNEL = 'workbench_appends';
+export { APPEND_CHANNEL } from './pg-group-commit';
 
 const CONVERSATION_COLUMNS = [
   'id',
@@ -75,34 +73,22 @@ export async function openPgEventStore(url: string, options: PgEventStoreOptions
   return pgEventStoreOn(await openPgPool(url, options), options);
 }
 
-/** A pool on `url` with the schema migrated, for the store and what shares its database (leases). */
-export async function openPgPool(url: string, options: { poolSize?: number } = {}): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  // An idle connection the server dropped must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  try {
-    const client = await pool.connect();
-    try {
-      await migratePg(client);
-    } finally {
-      client.release();
-    }
-  } catch (error) {
-    await pool.end();
-    throw mapPgError(error);
-  }
-  return pool;
-}
-
 /**
- * The EventStore on PostgreSQL. Every write is one transaction, committed before its promise settles.
- * An append locks its conversation's row (SELECT … FOR UPDATE) before it reads last_seq, so writers in
- * other connections or processes queue behind it and seq has no gaps and no duplicates.
+ * The EventStore on PostgreSQL. Every write is committed before its promise settles. Appends go through
+ * group commit (pg-group-commit.ts): those arriving together share one transaction, which locks each
+ * conversation's row (SELECT … FOR UPDATE) before it reads last_seq, so writers in other connections or
+ * processes queue behind it and seq has no gaps and no duplicates.
  */
 export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {}): EventStore {
   const clock = options.clock ?? (() => new Date());
   const readRows = createEventRowReader(options.onCorruptRow ?? (() => undefined));
   const conversationList = createPgConversationList(pool, options.searchRankWindow);
+  const groupCommit = createPgGroupCommit(pool, {
+    ...(options.leaseOwner === undefined ? {} : { leaseOwner: options.leaseOwner }),
+    stamp,
+  });
+  const appendMany = (conversationId: string, events: readonly NewEvent[]) =>
+    groupCommit.append(conversationId, events);
 
   async function run<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -139,25 +125,6 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
     return found;
   }
 
-  /**
-   * Locks the conversation's row for an append. With a lease owner, the live lease's holder is read in
-   * the same statement (no extra round trip per append): one held by another runtime refuses the write.
-   */
-  async function lockForAppend(client: pg.PoolClient, conversationId: string): Promise<ConversationRow> {
-    if (options.leaseOwner === undefined) return row(client, conversationId, true);
-    const { rows } = await client.query<ConversationRow & { lease_holder: string | null }>(
-      `SELECT c.*, (SELECT owner FROM conversation_leases l
-                    WHERE l.conversation_id = c.id AND l.expires_at > now()) AS lease_holder
-       FROM conversations c WHERE c.id = $1 FOR UPDATE OF c`,
-      [conversationId],
-    );
-    const found = rows[0];
-    if (!found) throw new StoreError('unknown_conversation', `Unknown conversation ${conversationId}`);
-    if (found.lease_holder !== null && found.lease_holder !== options.leaseOwner)
-      throw new StoreError('not_owner', `Conversation ${conversationId} is run by another runtime now`);
-    return found;
-  }
-
   async function eventExists(client: pg.PoolClient, conversationId: string, eventId: string) {
     const { rowCount } = await client.query('SELECT 1 FROM events WHERE conversation_id = $1 AND id = $2', [
       conversationId,
@@ -188,58 +155,6 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
         .join(', ')}, title_search = to_tsvector('simple', $2) WHERE id = $1`,
       values,
     );
-  }
-
-  async function appendMany(conversationId: string, newEvents: readonly NewEvent[]): Promise<Event[]> {
-    return transaction(async (client) => {
-      const conversation = await lockForAppend(client, conversationId);
-      let leaf = conversation.leaf_event_id;
-      let seq = conversation.last_seq;
-      const appended: Event[] = [];
-      const ids = new Set<string>();
-      for (const newEvent of newEvents) {
-        const parent = newEvent.parent_id === undefined ? leaf : newEvent.parent_id;
-        if (parent !== null && !ids.has(parent) && !(await eventExists(client, conversationId, parent))) {
-          throw new StoreError('unknown_parent', `Parent ${parent} is not in conversation ${conversationId}`);
-        }
-        seq += 1;
-        const event = stampEvent(newEvent, seq, parent);
-        const { seq: _column, ...stored } = event;
-        const text = messageText(event);
-        await client.query(
-          `INSERT INTO events (conversation_id, seq, id, kind, source, parent_id, timestamp, timestamp_ms, json,
-             message_text, message_search, client_message_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10::text IS NULL THEN NULL
-             ELSE to_tsvector('simple', $10::text) END, $11)`,
-          [
-            conversationId,
-            seq,
-            event.id,
-            event.kind,
-            event.source,
-            parent,
-            event.timestamp,
-            sortMillis(event.timestamp),
-            JSON.stringify(stored),
-            text,
-            event.kind === 'MessageEvent' ? (event.client_message_id ?? null) : null,
-          ],
-        );
-        ids.add(event.id);
-        if (event.kind !== 'ConversationStateUpdateEvent') leaf = event.id;
-        appended.push(event);
-      }
-      if (appended.length > 0) {
-        const { updated_at, updated_ms } = stamp();
-        // Announced to every runtime's listener when the transaction commits, never before.
-        await client.query(
-          `UPDATE conversations SET leaf_event_id = $2, last_seq = $3, updated_at = $4, updated_ms = $5
-           WHERE id = $1 RETURNING pg_notify('${APPEND_CHANNEL}', id)`,
-          [conversationId, leaf, seq, updated_at, updated_ms],
-        );
-      }
-      return appended;
-    });
   }
 
   function eventConditions(conversationId: string, filter: EventFilter, values: unknown[]): string[] {

@@ -4,7 +4,8 @@ import { newConversation, testId, userMessage } from '../events/fixtures/event-b
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import { expectStoreError } from './expect-store-error';
 import { createPgAppendFeed } from './pg-append-feed';
-import { openPgPool, pgEventStoreOn } from './pg-event-store';
+import { openPgPool } from './open-pg-pool';
+import { pgEventStoreOn } from './pg-event-store';
 import { createPgLeaseStore } from './pg-lease-store';
 import { type PgCluster, startPgCluster } from './testing/start-pg-cluster';
 

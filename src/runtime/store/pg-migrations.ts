@@ -91,4 +91,22 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX conversation_leases_by_owner ON conversation_leases (owner);
     `,
   },
+  {
+    version: 4,
+    name: 'leases held by an advisory lock',
+    sql: `
+      -- The advisory lock key (pg-lock-session.ts) the owner held when it took the lease, NULL when it
+      -- took it without one: a lease with a key whose lock nobody holds any more is free at once.
+      ALTER TABLE conversation_leases ADD COLUMN lock_key BIGINT;
+    `,
+  },
+  {
+    version: 5,
+    name: 'messages by insertion order, for searches of common words',
+    sql: `
+      -- Search ranks the newest matching messages: for a word in most messages, walking this index
+      -- backwards and testing each document finds them without reading every match.
+      CREATE INDEX events_messages_by_doc ON events (doc_id) WHERE message_search IS NOT NULL;
+    `,
+  },
 ];
