@@ -1565,6 +1565,11 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
             } | null;
+            run_queue?: {
+                position: number;
+                /** Format: date-time */
+                queued_at: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1682,6 +1687,11 @@ export interface components {
                 spent_usd: number;
                 /** Format: uuid */
                 event_id: string;
+            } | null;
+            run_queue?: {
+                position: number;
+                /** Format: date-time */
+                queued_at: string;
             } | null;
             stats: {
                 prompt_tokens: number;
@@ -1883,6 +1893,8 @@ export interface components {
                     output: number;
                 };
             };
+            max_concurrent_runs: number;
+            max_concurrent_runs_default: boolean;
             overridden_by_env: string[];
             agent_settings: {
                 [key: string]: unknown;
@@ -2797,6 +2809,7 @@ export interface operations {
                             output: number;
                         };
                     };
+                    max_concurrent_runs?: number | null;
                     agent_settings_diff?: {
                         [key: string]: unknown;
                     };
@@ -4637,6 +4650,7 @@ export interface operations {
                             };
                             disabled_global?: string[];
                         } | null;
+                        tool_concurrency_limit?: number | null;
                         system_prompt?: string | null;
                         critic?: unknown;
                         agent_context?: ({

@@ -16,6 +16,7 @@ import { createLiveConversation, type LiveConversation } from './live-conversati
 import { resolveLLMConfig } from './resolve-llm-config';
 import type { ConversationLeases } from './conversation-leases';
 import { RuntimeError } from './runtime-error';
+import type { RunQueue } from './run-queue';
 import { StoreError } from '../store/event-store';
 
 export interface RegistryPorts {
@@ -24,6 +25,8 @@ export interface RegistryPorts {
   clock(): Date;
   condenser: CondenserOptions;
   toolConcurrencyLimit: number;
+  /** The runtime's run slots, shared by every conversation. */
+  runSlots: RunQueue;
   /** Per-conversation API keys given at create time; memory only. */
   apiKeys: Map<string, string>;
   /** Per-conversation MCP servers and the global ones turned off (`mcp_config`). */
@@ -175,7 +178,8 @@ export function createConversationRegistry(ports: RegistryPorts) {
       knowledgeSkills: () => skillsOf.get(id) ?? [],
       observationsDir: observationsDir(deps.dataDir, id),
       condenser: ports.condenser,
-      toolConcurrencyLimit: ports.toolConcurrencyLimit,
+      toolConcurrencyLimit: log.record().tool_concurrency_limit ?? ports.toolConcurrencyLimit,
+      runSlots: ports.runSlots,
       globalApprovalRules: () => deps.settings().approval_rules,
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
       onRunEnd: () => dropIfIdle(id),

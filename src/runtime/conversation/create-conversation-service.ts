@@ -48,6 +48,9 @@ import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
 import { readModelContext } from './read-model-context';
+import { createRunQueue } from './run-queue';
+import { readRunQueueFile, writeRunQueueFile } from './run-queue-file';
+import { defaultMaxConcurrentRuns } from '../settings/max-concurrent-runs';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
@@ -99,6 +102,39 @@ export function createConversationService(
   });
 
   const condenser = { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser };
+  const runQueue = createRunQueue({
+    limit: () => deps.settings().max_concurrent_runs ?? defaultMaxConcurrentRuns(),
+    now,
+    grant: (id) => {
+      registry
+        .with(id, (live) => live.startGranted())
+        .catch((error: unknown) => {
+          // Deleted, or owned by another runtime now: its turn passes to the next.
+          runQueue.release(id);
+          logger.warn('a queued run did not start', { conversation_id: id, error });
+        });
+    },
+    // With several runtimes on one database each keeps its own queue in memory (CONTRACT §6).
+    ...(deps.leases ? {} : { changed: saveRunQueue }),
+  });
+  function saveRunQueue(queued: Parameters<typeof writeRunQueueFile>[1]): void {
+    try {
+      writeRunQueueFile(deps.dataDir, queued);
+    } catch (error) {
+      logger.warn('the run queue was not saved', { error });
+    }
+  }
+  /** The runs that waited when the runtime stopped ask again, in their order, before any new one. */
+  const requeued = recovered.then(async () => {
+    if (deps.leases) return;
+    const saved = readRunQueueFile(deps.dataDir);
+    if (saved.problem) logger.warn('the run queue was not restored', { error: saved.problem });
+    for (const { conversation_id: id } of saved.queued) {
+      await registry
+        .with(id, (live) => live.run())
+        .catch((error: unknown) => logger.warn('a queued run was dropped', { conversation_id: id, error }));
+    }
+  });
   const registry = createConversationRegistry({
     deps: {
       ...deps,
@@ -123,6 +159,7 @@ export function createConversationService(
     clock,
     condenser,
     toolConcurrencyLimit: options.toolConcurrencyLimit ?? 1,
+    runSlots: runQueue,
     apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,
@@ -211,6 +248,7 @@ export function createConversationService(
         : null,
       observationsDir(deps.dataDir, record.id),
       budgetPause(branch, record.execution_status) ?? null,
+      runQueue.position(record.id) ?? null,
     );
   }
 
@@ -400,6 +438,7 @@ export function createConversationService(
       if (branchFolder !== undefined && (await othersWorkingIn(store, id, branchFolder))) {
         throw new RuntimeError('branch_folder_in_use');
       }
+      runQueue.cancel(id);
       await registry.remove(id, async () => {
         // Before the rows: a folder that cannot be deleted safely keeps its conversation, to try again.
         if (branchFolder !== undefined && deps.workspaceConfinement) {
@@ -419,6 +458,7 @@ export function createConversationService(
     },
     async run(id) {
       if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
+      await requeued;
       await registry.with(id, (live) => live.run());
     },
     pause: (id) => registry.with(id, (live) => live.pause()),
@@ -507,6 +547,7 @@ export function createConversationService(
       // A run must not start while a restore writes the workspace: refused before anything is recorded.
       if (message.run && checkpointOperations.isRestoring(id))
         throw new RuntimeError('conversation_already_running');
+      if (message.run) await requeued;
       await registry.with(id, async (live) => {
         const clientId = message.client_message_id;
         // The same message sent twice is recorded once; a second send racing the first is refused by
@@ -618,6 +659,7 @@ export function createConversationService(
     },
     async close() {
       titleAbort.abort();
+      runQueue.close();
       // A run that cannot record its end (its lease taken, the database gone) must not stop the others'.
       const unloaded = await Promise.allSettled(registry.ids().map((id) => registry.unload(id)));
       for (const result of unloaded)

@@ -114,6 +114,9 @@ export async function createConversationRecord(
       ...(owned ? { branch_folder: owned.folder } : {}),
       ...(request.client_tools?.length ? { client_tools: request.client_tools } : {}),
       ...(skills ? { skills } : {}),
+      ...(request.agent?.tool_concurrency_limit
+        ? { tool_concurrency_limit: request.agent.tool_concurrency_limit }
+        : {}),
     });
     return { record, created: true };
   } catch (error) {

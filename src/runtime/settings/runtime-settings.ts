@@ -19,4 +19,6 @@ export interface RuntimeSettings {
   budgets?: Budgets;
   /** Prices by model name, used before the built-in table; absent: none. */
   prices?: PriceOverrides;
+  /** Runs that may go at once (the file's, else one per core, at least two); absent: that default. */
+  max_concurrent_runs?: number;
 }

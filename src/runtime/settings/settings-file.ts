@@ -14,6 +14,9 @@ import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
 
+/** A whole number of runs at once; 64 is far beyond what one machine's models and sandboxes bear. */
+export const MaxConcurrentRunsSchema = z.number().int().min(1).max(64);
+
 /**
  * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
  * file still loads; missing fields take the defaults of a new install (CONTRACT §6).
@@ -39,6 +42,8 @@ export const SettingsFileSchema = z.object({
   budgets: BudgetsSchema.default(NO_BUDGETS),
   /** Prices per million tokens by model name, used before the built-in table. */
   prices: PriceOverridesSchema.default({}),
+  /** Runs that may go at once; more wait in a queue. null: one per core, at least two. */
+  max_concurrent_runs: MaxConcurrentRunsSchema.nullable().default(null),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

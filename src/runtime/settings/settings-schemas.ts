@@ -12,6 +12,7 @@ import {
 import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
+import { MaxConcurrentRunsSchema } from './settings-file';
 
 const LLMPatchSchema = z.strictObject({
   provider: LLMProviderSchema.optional(),
@@ -39,6 +40,8 @@ export const SettingsPatchSchema = z.strictObject({
   budgets: BudgetsPatchSchema.optional(),
   /** Replaces the prices by model name (USD per million tokens), used before the built-in table. */
   prices: PriceOverridesSchema.optional(),
+  /** Runs that may go at once (1 to 64); null goes back to the default (one per core, at least two). */
+  max_concurrent_runs: MaxConcurrentRunsSchema.nullable().optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -62,6 +65,10 @@ export const SettingsViewSchema = z.strictObject({
   budgets: BudgetsSchema,
   /** Prices by model name (USD per million tokens), used before the built-in table. */
   prices: PriceOverridesSchema,
+  /** Runs that may go at once now; more wait in a queue (FIFO). */
+  max_concurrent_runs: z.number().int(),
+  /** True when settings.json names none and the default (one per core, at least two) applies. */
+  max_concurrent_runs_default: z.boolean(),
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

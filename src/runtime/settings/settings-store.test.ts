@@ -1,3 +1,4 @@
+import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
 import { SettingsPatchSchema } from './settings-schemas';
@@ -32,6 +33,11 @@ describe('createSettingsStore', () => {
         max_budget_per_automation_run: null,
       },
       prices: {},
+      max_concurrent_runs: defaultMaxConcurrentRuns(),
+    });
+    expect(store.view()).toMatchObject({
+      max_concurrent_runs: defaultMaxConcurrentRuns(),
+      max_concurrent_runs_default: true,
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],
@@ -40,6 +46,17 @@ describe('createSettingsStore', () => {
     });
     expect(store.current().sandbox.network_allowlist).toContain('registry.npmjs.org');
     expect(() => statSync(settingsPath())).toThrow();
+  });
+
+  it('saves max_concurrent_runs, and null goes back to the default from the cores', async () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ max_concurrent_runs: 1 });
+    expect(createSettingsStore(dataDir, {}).current().max_concurrent_runs).toBe(1);
+    expect(store.view()).toMatchObject({ max_concurrent_runs: 1, max_concurrent_runs_default: false });
+    store.update({ max_concurrent_runs: null });
+    expect(store.current().max_concurrent_runs).toBe(defaultMaxConcurrentRuns());
+    expect(defaultMaxConcurrentRuns(1)).toBe(2);
+    expect(defaultMaxConcurrentRuns(8)).toBe(8);
   });
 
   it('keeps MCP servers with their secrets in the file, shows them masked, and keeps a masked value sent back', async () => {

@@ -11,6 +11,7 @@ import { deniedPaths } from '../tools/terminal/denied-paths';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { explainLLM, type LLMSources } from './explain-llm';
+import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { patchLLM } from './patch-llm';
 import { readSettingsFile } from './read-settings-file';
 import { expandHome } from './sandbox-settings';
@@ -69,6 +70,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     mcp_servers: structuredClone(file.mcp_servers),
     budgets: { ...file.budgets },
     prices: structuredClone(file.prices),
+    max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
   });
 
   const save = (next: SettingsFile): void => {
@@ -103,6 +105,8 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         mcp_servers: maskMCPServers(settings.mcp_servers ?? {}),
         budgets: { ...file.budgets },
         prices: structuredClone(file.prices),
+        max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
+        max_concurrent_runs_default: file.max_concurrent_runs === null,
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -149,6 +153,8 @@ function applyPatch(
       mcp_servers: patch.mcp_servers === undefined ? file.mcp_servers : unmasked(patch.mcp_servers, file),
       budgets: { ...file.budgets, ...patch.budgets },
       prices: patch.prices ?? file.prices,
+      max_concurrent_runs:
+        patch.max_concurrent_runs === undefined ? file.max_concurrent_runs : patch.max_concurrent_runs,
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

@@ -39,6 +39,7 @@ export function forkRecord(
     // As upstream's fork: a fork of a conversation with client tools can still offer them.
     ...(source.client_tools ? { client_tools: structuredClone(source.client_tools) } : {}),
     ...(source.skills ? { skills: structuredClone(source.skills) } : {}),
+    ...(source.tool_concurrency_limit ? { tool_concurrency_limit: source.tool_concurrency_limit } : {}),
     // A fork that shares the folder does not own it, even when its source did.
     ...(options.branch ? { branch_folder: options.branch.folder } : {}),
   };

@@ -36,6 +36,7 @@ type Settings = Pick<
   | 'tags'
   | 'tools'
   | 'client_tools'
+  | 'tool_concurrency_limit'
   | 'skills'
   | 'branch_folder'
 >;
@@ -55,6 +56,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     tags: record.tags,
     ...(record.tools ? { tools: record.tools } : {}),
     ...(record.client_tools ? { client_tools: record.client_tools } : {}),
+    ...(record.tool_concurrency_limit ? { tool_concurrency_limit: record.tool_concurrency_limit } : {}),
     ...(record.skills ? { skills: record.skills } : {}),
     ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
   };
@@ -106,6 +108,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     tags: settings.tags,
     ...(settings.tools ? { tools: settings.tools } : {}),
     ...(settings.client_tools ? { client_tools: settings.client_tools } : {}),
+    ...(settings.tool_concurrency_limit ? { tool_concurrency_limit: settings.tool_concurrency_limit } : {}),
     ...(settings.skills ? { skills: settings.skills } : {}),
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
     pinned: row.pinned === 1,

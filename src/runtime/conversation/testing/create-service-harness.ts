@@ -54,6 +54,8 @@ export interface HarnessOptions {
   /** A database shared with other runtimes: this runtime's leases and the feed of everyone's commits. */
   leases?: ConversationLeases;
   appendFeed?: AppendFeed;
+  /** Settings' `max_concurrent_runs` (default: absent, one per core and at least two). */
+  maxConcurrentRuns?: number;
 }
 
 let harnessCount = 0;
@@ -100,6 +102,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         sandbox: DEFAULT_SANDBOX_SETTINGS,
         approval_rules: structuredClone(globalRules),
         mcp_servers: options.mcpServers ?? {},
+        ...(options.maxConcurrentRuns ? { max_concurrent_runs: options.maxConcurrentRuns } : {}),
       }),
       addGlobalApprovalRule: (rule) => {
         globalRules.push(rule);
