@@ -638,7 +638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Starts the agent. 409 `conversation_already_running` when it runs. */
+        /** @description Starts the agent, or queues the run when `max_concurrent_runs` runs already go (the info shows `run_queue`; asking again keeps the place). 409 `conversation_already_running` when it runs. */
         post: operations["runConversation"];
         delete?: never;
         options?: never;
@@ -1895,6 +1895,9 @@ export interface components {
             };
             max_concurrent_runs: number;
             max_concurrent_runs_default: boolean;
+            native_tool_calling: {
+                [key: string]: boolean | "auto";
+            };
             overridden_by_env: string[];
             agent_settings: {
                 [key: string]: unknown;
@@ -2294,7 +2297,7 @@ export interface components {
             /** Format: uuid */
             parent_id?: string;
             /** @enum {string} */
-            notice: "budget_reached" | "cost_unknown" | "large_request" | "cache_hints_refused" | "cache_restart";
+            notice: "budget_reached" | "cost_unknown" | "large_request" | "cache_hints_refused" | "cache_restart" | "native_tools_refused";
             /** @enum {string} */
             budget?: "run" | "conversation" | "automation";
             limit_usd?: number;
@@ -2810,6 +2813,9 @@ export interface operations {
                         };
                     };
                     max_concurrent_runs?: number | null;
+                    native_tool_calling?: {
+                        [key: string]: boolean | "auto";
+                    };
                     agent_settings_diff?: {
                         [key: string]: unknown;
                     };

@@ -17,6 +17,8 @@ import { resolveLLMConfig } from './resolve-llm-config';
 import type { ConversationLeases } from './conversation-leases';
 import { RuntimeError } from './runtime-error';
 import type { RunQueue } from './run-queue';
+import { type NativeToolsMemory, nativeToolsKey } from '../llm/text-tools/native-tools-memory';
+import { withTextToolCalls } from '../llm/text-tools/with-text-tool-calls';
 import { StoreError } from '../store/event-store';
 
 export interface RegistryPorts {
@@ -25,6 +27,8 @@ export interface RegistryPorts {
   clock(): Date;
   condenser: CondenserOptions;
   toolConcurrencyLimit: number;
+  /** Which models' endpoints refused native tools in this runtime. */
+  nativeTools: NativeToolsMemory;
   /** The runtime's run slots, shared by every conversation. */
   runSlots: RunQueue;
   /** Per-conversation API keys given at create time; memory only. */
@@ -168,7 +172,13 @@ export function createConversationRegistry(ports: RegistryPorts) {
       now,
       resolveLLM: (): LLM | undefined => {
         const config = resolveLLMConfig(log.record(), deps.settings(), ports.apiKeys.get(id));
-        return config ? deps.createLLM(config) : undefined;
+        if (!config) return undefined;
+        return withTextToolCalls(deps.createLLM(config), {
+          mode: config.native_tool_calling ?? 'auto',
+          memory: ports.nativeTools,
+          key: nativeToolsKey(config),
+          newId: ports.newId,
+        });
       },
       toolset,
       ensureSystemPrompt: async (tools) => {

@@ -49,6 +49,7 @@ import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
 import { readModelContext } from './read-model-context';
 import { createRunQueue } from './run-queue';
+import { createNativeToolsMemory } from '../llm/text-tools/native-tools-memory';
 import { readRunQueueFile, writeRunQueueFile } from './run-queue-file';
 import { defaultMaxConcurrentRuns } from '../settings/max-concurrent-runs';
 
@@ -160,6 +161,7 @@ export function createConversationService(
     condenser,
     toolConcurrencyLimit: options.toolConcurrencyLimit ?? 1,
     runSlots: runQueue,
+    nativeTools: createNativeToolsMemory(),
     apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,

@@ -136,7 +136,9 @@ describe('read-only tool calls of one reply', () => {
         { tool_calls: [finish] },
       ],
     });
-    const id = await h.create({ agent: { llm: { model: 'openai/scripted-model' }, tool_concurrency_limit: 2 } });
+    const id = await h.create({
+      agent: { llm: { model: 'openai/scripted-model' }, tool_concurrency_limit: 2 },
+    });
     await h.say(id, 'look');
     expect(await h.settled(id)).toBe('finished');
     const names = log.map((line) => line.replace(/:\d+$/, '')).filter((line) => !line.endsWith('finish'));

@@ -21,4 +21,6 @@ export interface RuntimeSettings {
   prices?: PriceOverrides;
   /** Runs that may go at once (the file's, else one per core, at least two); absent: that default. */
   max_concurrent_runs?: number;
+  /** Per model name: native function calling true, false or `auto`; absent or not named: `auto`. */
+  native_tool_calling?: Record<string, boolean | 'auto'>;
 }

@@ -18,6 +18,14 @@ import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-setti
 export const MaxConcurrentRunsSchema = z.number().int().min(1).max(64);
 
 /**
+ * Per model name: native function calling on (true), off (false: the tools are described in the
+ * prompt and the calls read from the reply), or `auto` (on until the endpoint refuses `tools`).
+ */
+export const NativeToolCallingByModelSchema = z
+  .record(z.string().trim().min(1).max(200), z.union([z.boolean(), z.literal('auto')]))
+  .refine((models) => Object.keys(models).length <= 200, 'At most 200 models');
+
+/**
  * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
  * file still loads; missing fields take the defaults of a new install (CONTRACT §6).
  */
@@ -44,6 +52,8 @@ export const SettingsFileSchema = z.object({
   prices: PriceOverridesSchema.default({}),
   /** Runs that may go at once; more wait in a queue. null: one per core, at least two. */
   max_concurrent_runs: MaxConcurrentRunsSchema.nullable().default(null),
+  /** Upstream's `native_tool_calling` per model name; a model not named is `auto`. */
+  native_tool_calling: NativeToolCallingByModelSchema.default({}),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

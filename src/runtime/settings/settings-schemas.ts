@@ -12,7 +12,7 @@ import {
 import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
-import { MaxConcurrentRunsSchema } from './settings-file';
+import { MaxConcurrentRunsSchema, NativeToolCallingByModelSchema } from './settings-file';
 
 const LLMPatchSchema = z.strictObject({
   provider: LLMProviderSchema.optional(),
@@ -42,6 +42,8 @@ export const SettingsPatchSchema = z.strictObject({
   prices: PriceOverridesSchema.optional(),
   /** Runs that may go at once (1 to 64); null goes back to the default (one per core, at least two). */
   max_concurrent_runs: MaxConcurrentRunsSchema.nullable().optional(),
+  /** Replaces the list: per model name, native function calling true, false or `auto` (a model not named). */
+  native_tool_calling: NativeToolCallingByModelSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -69,6 +71,8 @@ export const SettingsViewSchema = z.strictObject({
   max_concurrent_runs: z.number().int(),
   /** True when settings.json names none and the default (one per core, at least two) applies. */
   max_concurrent_runs_default: z.boolean(),
+  /** Per model name: native function calling true, false or `auto`; a model not named is `auto`. */
+  native_tool_calling: NativeToolCallingByModelSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

@@ -71,6 +71,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     budgets: { ...file.budgets },
     prices: structuredClone(file.prices),
     max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
+    native_tool_calling: { ...file.native_tool_calling },
   });
 
   const save = (next: SettingsFile): void => {
@@ -107,6 +108,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         prices: structuredClone(file.prices),
         max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
         max_concurrent_runs_default: file.max_concurrent_runs === null,
+        native_tool_calling: { ...file.native_tool_calling },
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -155,6 +157,7 @@ function applyPatch(
       prices: patch.prices ?? file.prices,
       max_concurrent_runs:
         patch.max_concurrent_runs === undefined ? file.max_concurrent_runs : patch.max_concurrent_runs,
+      native_tool_calling: patch.native_tool_calling ?? file.native_tool_calling,
     },
     apiKeyCleared: patched.apiKeyCleared,
   };
