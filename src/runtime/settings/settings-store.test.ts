@@ -34,6 +34,7 @@ describe('createSettingsStore', () => {
       },
       prices: {},
       max_concurrent_runs: defaultMaxConcurrentRuns(),
+      native_tool_calling: {},
     });
     expect(store.view()).toMatchObject({
       max_concurrent_runs: defaultMaxConcurrentRuns(),
@@ -57,6 +58,21 @@ describe('createSettingsStore', () => {
     expect(store.current().max_concurrent_runs).toBe(defaultMaxConcurrentRuns());
     expect(defaultMaxConcurrentRuns(1)).toBe(2);
     expect(defaultMaxConcurrentRuns(8)).toBe(8);
+  });
+
+  it('saves native_tool_calling per model, replaced whole by a patch, and refuses a value that is no mode', async () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ native_tool_calling: { 'qwen2.5-coder': false, 'gpt-4.1': true, local: 'auto' } });
+    expect(createSettingsStore(dataDir, {}).current().native_tool_calling).toEqual({
+      'qwen2.5-coder': false,
+      'gpt-4.1': true,
+      local: 'auto',
+    });
+    store.update({ native_tool_calling: { local: false } });
+    expect(store.view().native_tool_calling).toEqual({ local: false });
+    expect(SettingsPatchSchema.safeParse({ native_tool_calling: { local: 'sometimes' } }).success).toBe(
+      false,
+    );
   });
 
   it('keeps MCP servers with their secrets in the file, shows them masked, and keeps a masked value sent back', async () => {

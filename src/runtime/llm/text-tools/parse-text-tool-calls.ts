@@ -93,7 +93,11 @@ function readValue(raw: string, parameter: ToolParameter | undefined): ReadValue
       trimmed !== '' && Number.isFinite(number) && (type === 'number' || Number.isInteger(number));
     return valid
       ? { ok: true, value: number }
-      : { ok: false, expected: `a ${type}`, reason: `got "${clip(trimmed)}"` };
+      : {
+          ok: false,
+          expected: type === 'integer' ? 'an integer' : 'a number',
+          reason: `got "${clip(trimmed)}"`,
+        };
   }
   if (type === 'boolean') {
     if (trimmed === 'true' || trimmed === 'false') return { ok: true, value: trimmed === 'true' };
