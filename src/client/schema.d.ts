@@ -1776,8 +1776,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["MemoryProposeAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["MemoryProposeObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -1898,6 +1898,7 @@ export interface components {
             native_tool_calling: {
                 [key: string]: boolean | "auto";
             };
+            memory_workspaces: string[];
             overridden_by_env: string[];
             agent_settings: {
                 [key: string]: unknown;
@@ -2383,6 +2384,11 @@ export interface components {
             kind: "ApplyPatchAction";
             patch: string;
         };
+        MemoryProposeAction: {
+            /** @constant */
+            kind: "MemoryProposeAction";
+            addition: string;
+        };
         TaskTrackerAction: {
             /** @constant */
             kind: "TaskTrackerAction";
@@ -2520,6 +2526,13 @@ export interface components {
         ThinkObservation: {
             /** @constant */
             kind: "ThinkObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+        };
+        MemoryProposeObservation: {
+            /** @constant */
+            kind: "MemoryProposeObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
             is_error: boolean;
@@ -2816,6 +2829,7 @@ export interface operations {
                     native_tool_calling?: {
                         [key: string]: boolean | "auto";
                     };
+                    memory_workspaces?: string[];
                     agent_settings_diff?: {
                         [key: string]: unknown;
                     };

@@ -3,6 +3,7 @@ import { skillsListing } from '../skills/skills-listing';
 import { INSTRUCTION_FILES, MAX_INSTRUCTION_BYTES, wrapInstructions } from '../skills/instruction-files';
 import { readConfinedText } from '../skills/workspace-reads';
 import { SECRET_NAME } from '../secrets/saved-secrets';
+import { memoryForPrompt } from '../skills/memory-file';
 
 export interface SystemPromptOptions {
   workspaceDir: string;
@@ -14,6 +15,8 @@ export interface SystemPromptOptions {
   secretNames?: readonly string[];
   /** Skills given in the create request (upstream's `agent_context.skills`). */
   requestSkills?: readonly Skill[];
+  /** Memory is on for the workspace: MEMORY.md goes in the dynamic part (memoryForPrompt). */
+  memory?: boolean;
 }
 
 export interface SystemPrompt {
@@ -79,6 +82,7 @@ export async function buildSystemPrompt(options: SystemPromptOptions): Promise<S
         ...(options.userSkillsDir ? { userSkillsDir: options.userSkillsDir } : {}),
         ...(options.requestSkills ? { requestSkills: options.requestSkills } : {}),
       }),
+      options.memory ? await memoryForPrompt(options.workspaceDir) : '',
       secretsListing(options.secretNames ?? []),
     ]
       .filter(Boolean)

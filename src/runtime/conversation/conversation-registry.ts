@@ -154,6 +154,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
         userSkillsDir,
         toldNotices: toldNoticesOf(id),
         ...(deps.secrets ? { secretNames: Object.keys(deps.secrets.commandSecrets(id)) } : {}),
+        memory: (deps.settings().memory_workspaces ?? []).includes(log.record().workspace_dir),
       });
     /** In the background: a run does not wait for them, the next message uses them. */
     const refreshSkills = () => {

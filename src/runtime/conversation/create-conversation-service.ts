@@ -41,6 +41,7 @@ import { subscribeFromStore } from './subscribe-from-store';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { restrictToolset } from './restrict-toolset';
 import { withClientTools } from '../tools/client/with-client-tools';
+import { withMemoryTool } from '../tools/memory/with-memory-tool';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
@@ -145,13 +146,16 @@ export function createConversationService(
         // Only the tools the conversation was created with (upstream's `agent.tools`), when it chose.
         // The front end's own tools (upstream's `client_tools`) beside them.
         withClientTools(
-          restrictToolset(
-            deps.createToolset({
-              ...toolsetOptions,
-              secretEnv: (command) =>
-                secretsNamedIn(command, secrets.commandSecrets(toolsetOptions.conversationId)),
-            }),
-            registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
+          withMemoryTool(
+            restrictToolset(
+              deps.createToolset({
+                ...toolsetOptions,
+                secretEnv: (command) =>
+                  secretsNamedIn(command, secrets.commandSecrets(toolsetOptions.conversationId)),
+              }),
+              registry.loaded(toolsetOptions.conversationId)?.log.record().tools,
+            ),
+            (deps.settings().memory_workspaces ?? []).includes(toolsetOptions.workspaceDir),
           ),
           registry.loaded(toolsetOptions.conversationId)?.log.record().client_tools,
         ),

@@ -23,4 +23,6 @@ export interface RuntimeSettings {
   max_concurrent_runs?: number;
   /** Per model name: native function calling true, false or `auto`; absent or not named: `auto`. */
   native_tool_calling?: Record<string, boolean | 'auto'>;
+  /** Workspace folders whose MEMORY.md is used (memory is opt-in per workspace); absent: none. */
+  memory_workspaces?: string[];
 }

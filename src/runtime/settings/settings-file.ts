@@ -25,6 +25,17 @@ export const NativeToolCallingByModelSchema = z
   .record(z.string().trim().min(1).max(200), z.union([z.boolean(), z.literal('auto')]))
   .refine((models) => Object.keys(models).length <= 200, 'At most 200 models');
 
+/** Absolute workspace folders with memory on, each once. */
+export const MemoryWorkspacesSchema = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(4096)
+      .refine((path) => path.startsWith('/'), 'An absolute folder path'),
+  )
+  .max(200);
+
 /**
  * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
  * file still loads; missing fields take the defaults of a new install (CONTRACT §6).
@@ -54,6 +65,8 @@ export const SettingsFileSchema = z.object({
   max_concurrent_runs: MaxConcurrentRunsSchema.nullable().default(null),
   /** Upstream's `native_tool_calling` per model name; a model not named is `auto`. */
   native_tool_calling: NativeToolCallingByModelSchema.default({}),
+  /** Workspace folders (absolute) whose MEMORY.md is read into the prompt and may get proposals; none by default. */
+  memory_workspaces: MemoryWorkspacesSchema.default([]),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

@@ -35,6 +35,7 @@ describe('createSettingsStore', () => {
       prices: {},
       max_concurrent_runs: defaultMaxConcurrentRuns(),
       native_tool_calling: {},
+      memory_workspaces: [],
     });
     expect(store.view()).toMatchObject({
       max_concurrent_runs: defaultMaxConcurrentRuns(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import type { LLMConfig } from '../llm/llm-config';
 import type { RuntimeSettings } from './runtime-settings';
 import type { ApprovalRule } from '../events';
@@ -72,6 +72,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     prices: structuredClone(file.prices),
     max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
     native_tool_calling: { ...file.native_tool_calling },
+    memory_workspaces: [...file.memory_workspaces],
   });
 
   const save = (next: SettingsFile): void => {
@@ -109,6 +110,7 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
         max_concurrent_runs_default: file.max_concurrent_runs === null,
         native_tool_calling: { ...file.native_tool_calling },
+        memory_workspaces: [...file.memory_workspaces],
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -158,6 +160,10 @@ function applyPatch(
       max_concurrent_runs:
         patch.max_concurrent_runs === undefined ? file.max_concurrent_runs : patch.max_concurrent_runs,
       native_tool_calling: patch.native_tool_calling ?? file.native_tool_calling,
+      memory_workspaces:
+        patch.memory_workspaces === undefined
+          ? file.memory_workspaces
+          : [...new Set(patch.memory_workspaces.map((path) => normalize(path).replace(/(.)\/$/, '$1')))],
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

@@ -9,6 +9,7 @@ import {
   type LucideIcon,
   Brain,
   Flag,
+  NotebookPen,
   Plug,
   SquareTerminal,
   Wrench,
@@ -58,6 +59,8 @@ export function describeAction(event: ActionEvent): ActionDescription {
       };
     case 'ApplyPatchAction':
       return { icon: FileDiff, toolLabel: 'Patch', summary: given || patchSummary(action.patch) };
+    case 'MemoryProposeAction':
+      return { icon: NotebookPen, toolLabel: 'Memory', summary: given || 'Propose an addition to MEMORY.md' };
     case 'TaskTrackerAction':
       return {
         icon: ListTodo,

@@ -56,6 +56,8 @@ export interface HarnessOptions {
   appendFeed?: AppendFeed;
   /** Settings' `max_concurrent_runs` (default: absent, one per core and at least two). */
   maxConcurrentRuns?: number;
+  /** Settings' `memory_workspaces`: `true` turns memory on for the harness's workspace. */
+  memory?: boolean;
 }
 
 let harnessCount = 0;
@@ -103,6 +105,7 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         approval_rules: structuredClone(globalRules),
         mcp_servers: options.mcpServers ?? {},
         ...(options.maxConcurrentRuns ? { max_concurrent_runs: options.maxConcurrentRuns } : {}),
+        ...(options.memory ? { memory_workspaces: [workspace] } : {}),
       }),
       addGlobalApprovalRule: (rule) => {
         globalRules.push(rule);
