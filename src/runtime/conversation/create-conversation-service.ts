@@ -49,10 +49,8 @@ import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
 import { readModelContext } from './read-model-context';
-import { createRunQueue } from './run-queue';
+import { createServiceRunQueue } from './service-run-queue';
 import { createNativeToolsMemory } from '../llm/text-tools/native-tools-memory';
-import { readRunQueueFile, writeRunQueueFile } from './run-queue-file';
-import { defaultMaxConcurrentRuns } from '../settings/max-concurrent-runs';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
@@ -104,39 +102,16 @@ export function createConversationService(
   });
 
   const condenser = { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser };
-  const runQueue = createRunQueue({
-    limit: () => deps.settings().max_concurrent_runs ?? defaultMaxConcurrentRuns(),
+  const { queue: runQueue, requeue } = createServiceRunQueue({
+    dataDir: deps.dataDir,
+    settings: deps.settings,
     now,
-    grant: (id) => {
-      registry
-        .with(id, (live) => live.startGranted())
-        .catch((error: unknown) => {
-          // Deleted, or owned by another runtime now: its turn passes to the next.
-          runQueue.release(id);
-          logger.warn('a queued run did not start', { conversation_id: id, error });
-        });
-    },
-    // With several runtimes on one database each keeps its own queue in memory (CONTRACT §6).
-    ...(deps.leases ? {} : { changed: saveRunQueue }),
+    logger,
+    shared: deps.leases !== undefined,
+    withConversation: (id, use) => registry.with(id, use),
   });
-  function saveRunQueue(queued: Parameters<typeof writeRunQueueFile>[1]): void {
-    try {
-      writeRunQueueFile(deps.dataDir, queued);
-    } catch (error) {
-      logger.warn('the run queue was not saved', { error });
-    }
-  }
   /** The runs that waited when the runtime stopped ask again, in their order, before any new one. */
-  const requeued = recovered.then(async () => {
-    if (deps.leases) return;
-    const saved = readRunQueueFile(deps.dataDir);
-    if (saved.problem) logger.warn('the run queue was not restored', { error: saved.problem });
-    for (const { conversation_id: id } of saved.queued) {
-      await registry
-        .with(id, (live) => live.run())
-        .catch((error: unknown) => logger.warn('a queued run was dropped', { conversation_id: id, error }));
-    }
-  });
+  const requeued = recovered.then(requeue);
   const registry = createConversationRegistry({
     deps: {
       ...deps,
