@@ -41,6 +41,13 @@ test('with one run at a time, a second task waits as Queued in the header and th
     await expect(row.getByRole('img', { name: 'Queued' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}run-queue.png` });
 
+    // Leaving the queue pauses it; Resume puts it back at the end of the queue.
+    await page.getByRole('button', { name: 'Leave queue' }).click();
+    await expectStatus(page, 'paused');
+    await expect(row.getByText('queued', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(statusOf(page)).toHaveAttribute('data-status', 'queued');
+
     // The first run ends (stopped here): the queued one starts by itself and finishes.
     await rest.post(`/api/conversations/${first.id}/interrupt`, {});
     await expectStatus(page, 'finished');

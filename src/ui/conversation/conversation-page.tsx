@@ -303,6 +303,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
               />
               <RunControls
                 status={status}
+                queued={Boolean(info?.run_queue)}
                 finishing={finishing}
                 commands={commands}
                 conversationId={conversationId}
