@@ -16,6 +16,7 @@ async function main(): Promise<void> {
       script: { type: 'string' },
       lenient: { type: 'boolean', default: false },
       'refuse-cache-hints': { type: 'boolean', default: false },
+      'refuse-tools': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     script,
     strict: !values.lenient,
     refuseCacheHints: values['refuse-cache-hints'],
+    refuseTools: values['refuse-tools'],
   });
   console.log(`mock-llm listening on ${mock.url}${values.lenient ? ' (lenient)' : ''}`);
   const stop = () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { LLMScript } from '../../src/runtime/llm/llm-script';
 import { isFailTurn } from '../../src/runtime/llm/llm-script';
 import { cacheHintRefusal } from './cache-hint-refusal';
+import { toolsRefusal } from './tools-refusal';
 import { readBody, sendJson } from './http-io';
 import { LLMScriptSchema } from './llm-script-schema';
 import { createPromptCache } from './prompt-cache';
@@ -25,7 +26,8 @@ import { writeReply } from './write-reply';
  * Usage is billed like the real APIs': a prompt prefix an earlier request left in the cache (at
  * Anthropic's breakpoints, or OpenAI's automatic prefixes of 1,024 tokens and more) is reported as
  * cached input (see prompt-cache.ts). `refuseCacheHints` plays an older server that answers a
- * `cache_control` or `prompt_cache_key` with a 400 naming it.
+ * `cache_control` or `prompt_cache_key` with a 400 naming it; `refuseTools` a server without function
+ * calling that answers any request carrying `tools` with a 400 naming them.
  * Control for other processes: POST /v1/__mock/script, GET /v1/__mock/requests, POST /v1/__mock/reset.
  */
 export interface MockLLM {
@@ -39,6 +41,8 @@ export interface MockLLM {
   setModels(ids: readonly string[]): void;
   /** From now on, refuse (or accept again) prompt cache hints like an older server. */
   setRefuseCacheHints(refuse: boolean): void;
+  /** From now on, refuse (or accept again) any request carrying `tools`, like a model without function calling. */
+  setRefuseTools(refuse: boolean): void;
   /** Stops listening and cuts open connections (hanging requests included). */
   close(): Promise<void>;
 }
@@ -73,6 +77,8 @@ export interface MockLLMOptions {
   strict?: boolean;
   /** Answer a request carrying `cache_control` or `prompt_cache_key` with a 400 naming it (default false). */
   refuseCacheHints?: boolean;
+  /** Answer a request carrying `tools` with a 400 naming them (default false). */
+  refuseTools?: boolean;
 }
 
 export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLLM> {
@@ -83,6 +89,7 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
   const strict = options.strict ?? true;
   let listedModels: readonly string[] = [defaultModel];
   let refuseCacheHints = options.refuseCacheHints ?? false;
+  let refuseTools = options.refuseTools ?? false;
   let cache = createPromptCache();
 
   const server = createServer((request, response) => {
@@ -145,7 +152,9 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
         openAIError('The body must be a JSON object.', 'invalid_request_error', null),
       );
     }
-    const refusal = refuseCacheHints ? cacheHintRefusal(dialect, body) : null;
+    const refusal =
+      (refuseCacheHints ? cacheHintRefusal(dialect, body) : null) ??
+      (refuseTools ? toolsRefusal(dialect, body) : null);
     if (refusal) {
       entry.violations.push(refusal.reason);
       return sendJson(response, refusal.status, refusal.body);
@@ -211,6 +220,9 @@ export async function startMockLLM(options: MockLLMOptions = {}): Promise<MockLL
     },
     setRefuseCacheHints: (refuse) => {
       refuseCacheHints = refuse;
+    },
+    setRefuseTools: (refuse) => {
+      refuseTools = refuse;
     },
     close: () =>
       new Promise<void>((resolve) => {

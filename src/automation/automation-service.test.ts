@@ -109,6 +109,11 @@ describe('overlap and a runtime that is down', () => {
       status: 'skipped',
       reason: expect.stringContaining('waiting for an approval'),
     });
+    bed.runtime.statuses.set(first.conversation_id ?? '', 'queued');
+    expect(await bed.service.runNow(automation.id)).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringContaining('waiting in the run queue'),
+    });
     bed.runtime.statuses.set(first.conversation_id ?? '', 'finished');
     expect((await bed.service.runNow(automation.id)).status).toBe('started');
     expect(bed.runtime.created).toHaveLength(2);

@@ -62,6 +62,22 @@ function threeRuntimes(third: (path: string) => Response) {
   return { asked, client: createRuntimeClient({ runtimeUrls, key: 'k', fetch }) };
 }
 
+describe('runtime client: a queued run', () => {
+  it('answers `queued` for a conversation whose run waits for a slot', async () => {
+    const { client } = threeRuntimes(
+      () =>
+        new Response(
+          JSON.stringify({
+            execution_status: 'idle',
+            run_queue: { position: 2, queued_at: '2026-01-01T00:00:00Z' },
+          }),
+          { status: 200 },
+        ),
+    );
+    expect(await client.conversationStatus('c-1')).toEqual({ ok: true, status: 'queued' });
+  });
+});
+
 describe('runtime client: several runtimes', () => {
   it("finds an earlier run's conversation on whichever runtime holds it now", async () => {
     const { asked, client } = threeRuntimes(

@@ -7,7 +7,7 @@
  */
 export interface RuntimeClient {
   createConversation(body: Record<string, unknown>): Promise<RuntimeAnswer<{ id: string }>>;
-  /** The conversation's execution_status; `gone` when it was deleted. */
+  /** The conversation's execution_status, `queued` while its run waits for a slot, `gone` once deleted. */
   conversationStatus(id: string): Promise<RuntimeAnswer<{ status: string } | { status: 'gone' }>>;
   /**
    * The execution_status of several conversations in one call (at most 99 ids, the runtime's batch
@@ -80,7 +80,10 @@ export function createRuntimeClient(options: {
       const answer = await call('GET', `/api/conversations/${encodeURIComponent(id)}`);
       if (answer.status === 404) return { ok: true, status: 'gone' };
       const status = field(answer.json, 'execution_status');
-      if (answer.status === 200 && typeof status === 'string') return { ok: true, status };
+      // A run waiting for a slot (`run_queue`) is still to come: `queued`, whatever its status says.
+      const queued = Boolean(field(answer.json, 'run_queue'));
+      if (answer.status === 200 && typeof status === 'string')
+        return { ok: true, status: queued ? 'queued' : status };
       return refusal(answer, 'read the previous run');
     },
     async conversationStatuses(ids) {

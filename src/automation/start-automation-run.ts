@@ -17,7 +17,12 @@ export interface RunDeps {
 }
 
 /** Statuses in which a run is still going: the next one must not start beside it. */
-const GOING = new Set(['running', 'waiting_for_confirmation']);
+const GOING = new Set(['running', 'waiting_for_confirmation', 'queued']);
+const GOING_WORDS: Record<string, string> = {
+  running: 'running',
+  waiting_for_confirmation: 'waiting for an approval',
+  queued: 'waiting in the run queue',
+};
 
 /** Every conversation an automation starts carries this tag; the sidebar and run history find it by it. */
 export function automationTag(automationId: string): string {
@@ -97,7 +102,7 @@ async function attemptOnce(
     const status = await deps.runtime.conversationStatus(previous.conversation_id);
     if (!status.ok) return status;
     if (GOING.has(status.status)) {
-      const reason = `the previous run (conversation ${previous.conversation_id}) is still ${status.status === 'running' ? 'running' : 'waiting for an approval'}`;
+      const reason = `the previous run (conversation ${previous.conversation_id}) is still ${GOING_WORDS[status.status]}`;
       return { ok: true, outcome: { status: 'skipped', reason } };
     }
   }

@@ -638,7 +638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Starts the agent. 409 `conversation_already_running` when it runs. */
+        /** @description Starts the agent, or queues the run when `max_concurrent_runs` runs already go (the info shows `run_queue`; asking again keeps the place). 409 `conversation_already_running` when it runs. */
         post: operations["runConversation"];
         delete?: never;
         options?: never;
@@ -1599,6 +1599,11 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
             } | null;
+            run_queue?: {
+                position: number;
+                /** Format: date-time */
+                queued_at: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1781,6 +1786,11 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
             } | null;
+            run_queue?: {
+                position: number;
+                /** Format: date-time */
+                queued_at: string;
+            } | null;
             stats: {
                 prompt_tokens: number;
                 completion_tokens: number;
@@ -1928,8 +1938,8 @@ export interface components {
             role: "system" | "user" | "assistant" | "tool";
             content: components["schemas"]["Content"][];
         };
-        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"] | components["schemas"]["TaskAction"];
-        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"] | components["schemas"]["TaskObservation"];
+        Action: components["schemas"]["TerminalAction"] | components["schemas"]["FileEditorAction"] | components["schemas"]["GrepAction"] | components["schemas"]["GlobAction"] | components["schemas"]["ListDirAction"] | components["schemas"]["ApplyPatchAction"] | components["schemas"]["MemoryProposeAction"] | components["schemas"]["TaskTrackerAction"] | components["schemas"]["ThinkAction"] | components["schemas"]["FinishAction"] | components["schemas"]["InvokeSkillAction"] | components["schemas"]["MCPToolAction"] | components["schemas"]["ClientToolAction"] | components["schemas"]["TaskAction"];
+        Observation: components["schemas"]["TerminalObservation"] | components["schemas"]["FileEditorObservation"] | components["schemas"]["GrepObservation"] | components["schemas"]["GlobObservation"] | components["schemas"]["ListDirObservation"] | components["schemas"]["ApplyPatchObservation"] | components["schemas"]["TaskTrackerObservation"] | components["schemas"]["ThinkObservation"] | components["schemas"]["MemoryProposeObservation"] | components["schemas"]["FinishObservation"] | components["schemas"]["InvokeSkillObservation"] | components["schemas"]["MCPToolObservation"] | components["schemas"]["ClientToolObservation"] | components["schemas"]["TaskObservation"];
         TaskItem: {
             title: string;
             notes?: string;
@@ -2107,6 +2117,12 @@ export interface components {
                     }[];
                 }[];
             };
+            max_concurrent_runs: number;
+            max_concurrent_runs_default: boolean;
+            native_tool_calling: {
+                [key: string]: boolean | "auto";
+            };
+            memory_workspaces: string[];
             overridden_by_env: string[];
             agent_settings: {
                 [key: string]: unknown;
@@ -2506,7 +2522,7 @@ export interface components {
             /** Format: uuid */
             parent_id?: string;
             /** @enum {string} */
-            notice: "budget_reached" | "cost_unknown" | "large_request" | "cache_hints_refused" | "cache_restart";
+            notice: "budget_reached" | "cost_unknown" | "large_request" | "cache_hints_refused" | "cache_restart" | "native_tools_refused";
             /** @enum {string} */
             budget?: "run" | "conversation" | "automation";
             limit_usd?: number;
@@ -2623,6 +2639,11 @@ export interface components {
             /** @constant */
             kind: "ApplyPatchAction";
             patch: string;
+        };
+        MemoryProposeAction: {
+            /** @constant */
+            kind: "MemoryProposeAction";
+            addition: string;
         };
         TaskTrackerAction: {
             /** @constant */
@@ -2770,6 +2791,13 @@ export interface components {
         ThinkObservation: {
             /** @constant */
             kind: "ThinkObservation";
+            content: components["schemas"]["Content"][];
+            /** @default false */
+            is_error: boolean;
+        };
+        MemoryProposeObservation: {
+            /** @constant */
+            kind: "MemoryProposeObservation";
             content: components["schemas"]["Content"][];
             /** @default false */
             is_error: boolean;
@@ -3605,6 +3633,11 @@ export interface operations {
                             }[];
                         }[] | null;
                     };
+                    max_concurrent_runs?: number | null;
+                    native_tool_calling?: {
+                        [key: string]: boolean | "auto";
+                    };
+                    memory_workspaces?: string[];
                     agent_settings_diff?: {
                         [key: string]: unknown;
                     };
@@ -5445,6 +5478,7 @@ export interface operations {
                             };
                             disabled_global?: string[];
                         } | null;
+                        tool_concurrency_limit?: number | null;
                         system_prompt?: string | null;
                         critic?: unknown;
                         agent_context?: ({

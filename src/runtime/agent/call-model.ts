@@ -32,6 +32,7 @@ export async function callModel(
       cacheKey: context.conversationId,
       cacheHints: !cacheHintsRefused(context.branch(), model),
       onCacheHintsRefused: () => recordCacheHintsRefused(context, model),
+      onNativeToolsRefused: () => recordNativeToolsRefused(context, model),
       signal: context.signal,
       onDelta: (delta) =>
         context.publish({ type: 'delta', item_id: itemId, kind: delta.kind, content: delta.content }),
@@ -66,6 +67,19 @@ function startItem(context: AgentContext): string {
   const itemId = context.newId();
   context.publish({ type: 'item_started', item_id: itemId, anchor_seq: context.lastSeq() });
   return itemId;
+}
+
+/** Tells the person why the model now reads its tools from the prompt (the runtime remembers it). */
+function recordNativeToolsRefused(context: AgentContext, model: string): void {
+  void context.append({
+    kind: 'BudgetEvent',
+    id: context.newId(),
+    timestamp: context.now(),
+    source: 'environment',
+    notice: 'native_tools_refused',
+    model,
+    detail: `The endpoint of ${model} refused native tool calls: its tools are described in the prompt and its calls read from its replies from now on.`,
+  });
 }
 
 /** Remembered in the log (see cacheHintsRefused), so later runs and a restarted runtime send no hint. */

@@ -65,12 +65,14 @@ export function decideConfirmations(
       conversationRules: rules.conversation,
       globalRules: rules.global,
     });
+    // A memory proposal is the person's to accept: no policy or allow rule answers for them.
+    const personOnly = action.kind === 'MemoryProposeAction';
     const named = verdict && {
       id: verdict.rule.id,
       label: ruleLabel(verdict.rule.tool, verdict.rule.matcher),
       scope: verdict.scope,
     };
-    if (verdict?.effect === 'allow' && named) {
+    if (verdict?.effect === 'allow' && named && !personOnly) {
       record(context, actionEvent, { decision: 'allowed', decided_by: 'rule', rule: named });
       runnable.push(actionEvent);
     } else if (verdict?.effect === 'deny' && named) {
@@ -79,14 +81,21 @@ export function decideConfirmations(
       void context.append(
         rejectionOf(actionEvent, reason, { id: context.newId(), timestamp: context.now() }, 'hook'),
       );
-    } else if (verdict?.effect === 'ask' || needsConfirmation(policy, actionEvent.security_risk)) {
+    } else if (
+      personOnly ||
+      verdict?.effect === 'ask' ||
+      needsConfirmation(policy, actionEvent.security_risk)
+    ) {
       const suggested = suggestRule(action, context.workspaceDir);
       const skipped = highRiskAllowSkipped;
       record(context, actionEvent, {
         decision: 'asked',
-        decided_by: verdict ? 'rule' : 'policy',
-        ...(named ? { rule: named } : {}),
-        ...(skipped && !verdict
+        decided_by: verdict && !(personOnly && verdict.effect === 'allow') ? 'rule' : 'policy',
+        ...(named && !(personOnly && verdict?.effect === 'allow') ? { rule: named } : {}),
+        ...(personOnly && verdict?.effect !== 'ask'
+          ? { reason: 'A proposal to MEMORY.md always waits for you: only what you accept is written.' }
+          : {}),
+        ...(skipped && !verdict && !personOnly
           ? {
               reason: `The rule \`${ruleLabel(skipped.rule.tool, skipped.rule.matcher)}\` (${skipped.scope}) does not allow HIGH-risk actions.`,
             }

@@ -16,8 +16,15 @@ export interface ParsedToolCall {
   summary?: string;
 }
 
-/** Never throws: every way a tool call can be wrong becomes `action: null` with an explanation. */
-export function parseToolCall(call: ToolCall, toolset: Toolset): ParsedToolCall {
+/**
+ * Never throws: every way a tool call can be wrong becomes `action: null` with an explanation.
+ * `readError`: why the call could not be read from the reply's text (a model without native tools).
+ */
+export function parseToolCall(call: ToolCall, toolset: Toolset, readError?: string): ParsedToolCall {
+  if (readError !== undefined) {
+    const stored = JSON.stringify({ _malformed_tool_call: true, error: readError });
+    return { toolName: call.name, toolCall: { ...call, arguments: stored }, action: null, error: readError };
+  }
   const parsedJson = parseArgumentsJson(call.arguments);
   if (!parsedJson.ok) {
     const error = `Could not parse the arguments of tool "${call.name}": the JSON could not be parsed (${parsedJson.error}). Send the arguments as one valid JSON object.`;

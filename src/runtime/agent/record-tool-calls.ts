@@ -21,7 +21,7 @@ export async function recordToolCalls(
   metrics?: StepMetrics,
 ): Promise<ActionEvent[]> {
   const parsedCalls = withUniqueIds(response.tool_calls, context).map((call) =>
-    parseToolCall(call, context.toolset),
+    parseToolCall(call, context.toolset, response.tool_call_errors?.[call.id]),
   );
   const checkpointId =
     context.checkpoint && parsedCalls.some((parsed) => mayChangeFiles(parsed.action))

@@ -3,6 +3,7 @@ import { skillsListing } from '../skills/skills-listing';
 import { INSTRUCTION_FILES, MAX_INSTRUCTION_BYTES, wrapInstructions } from '../skills/instruction-files';
 import { readConfinedText } from '../skills/workspace-reads';
 import { SECRET_NAME } from '../secrets/saved-secrets';
+import { memoryForPrompt } from '../skills/memory-file';
 
 export interface SystemPromptOptions {
   workspaceDir: string;
@@ -16,6 +17,8 @@ export interface SystemPromptOptions {
   requestSkills?: readonly Skill[];
   /** The conversation is a sub-agent (a `task` call made it): it answers its parent agent, not a person. */
   subAgent?: boolean;
+  /** Memory is on for the workspace: MEMORY.md goes in the dynamic part (memoryForPrompt). */
+  memory?: boolean;
 }
 
 export interface SystemPrompt {
@@ -84,6 +87,7 @@ export async function buildSystemPrompt(options: SystemPromptOptions): Promise<S
         ...(options.userSkillsDir ? { userSkillsDir: options.userSkillsDir } : {}),
         ...(options.requestSkills ? { requestSkills: options.requestSkills } : {}),
       }),
+      options.memory ? await memoryForPrompt(options.workspaceDir) : '',
       secretsListing(options.secretNames ?? []),
     ]
       .filter(Boolean)

@@ -16,6 +16,9 @@ import { createLiveConversation, type LiveConversation } from './live-conversati
 import { resolveLLMConfig } from './resolve-llm-config';
 import type { ConversationLeases } from './conversation-leases';
 import { RuntimeError } from './runtime-error';
+import type { RunQueue } from './run-queue';
+import { type NativeToolsMemory, nativeToolsKey } from '../llm/text-tools/native-tools-memory';
+import { withTextToolCalls } from '../llm/text-tools/with-text-tool-calls';
 import { StoreError } from '../store/event-store';
 import { mergeHookConfigs } from '../events/hook-config';
 import { sandboxedHookRunner } from '../hooks/hook-command-runner';
@@ -27,6 +30,10 @@ export interface RegistryPorts {
   clock(): Date;
   condenser: CondenserOptions;
   toolConcurrencyLimit: number;
+  /** Which models' endpoints refused native tools in this runtime. */
+  nativeTools: NativeToolsMemory;
+  /** The runtime's run slots, shared by every conversation. */
+  runSlots: RunQueue;
   /** Per-conversation API keys given at create time; memory only. */
   apiKeys: Map<string, string>;
   /** Per-conversation MCP servers and the global ones turned off (`mcp_config`). */
@@ -150,6 +157,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
         userSkillsDir,
         toldNotices: toldNoticesOf(id),
         ...(deps.secrets ? { secretNames: Object.keys(deps.secrets.commandSecrets(id)) } : {}),
+        memory: (deps.settings().memory_workspaces ?? []).includes(log.record().workspace_dir),
       });
     /** In the background: a run does not wait for them, the next message uses them. */
     const refreshSkills = () => {
@@ -168,7 +176,13 @@ export function createConversationRegistry(ports: RegistryPorts) {
       now,
       resolveLLM: (): LLM | undefined => {
         const config = resolveLLMConfig(log.record(), deps.settings(), ports.apiKeys.get(id));
-        return config ? deps.createLLM(config) : undefined;
+        if (!config) return undefined;
+        return withTextToolCalls(deps.createLLM(config), {
+          mode: config.native_tool_calling ?? 'auto',
+          memory: ports.nativeTools,
+          key: nativeToolsKey(config),
+          newId: ports.newId,
+        });
       },
       toolset,
       ensureSystemPrompt: async (tools) => {
@@ -178,7 +192,8 @@ export function createConversationRegistry(ports: RegistryPorts) {
       knowledgeSkills: () => skillsOf.get(id) ?? [],
       observationsDir: observationsDir(deps.dataDir, id),
       condenser: ports.condenser,
-      toolConcurrencyLimit: ports.toolConcurrencyLimit,
+      toolConcurrencyLimit: log.record().tool_concurrency_limit ?? ports.toolConcurrencyLimit,
+      runSlots: ports.runSlots,
       globalApprovalRules: () => deps.settings().approval_rules,
       addGlobalApprovalRule: deps.addGlobalApprovalRule,
       onRunEnd: () => {

@@ -42,6 +42,7 @@ import { resolveLLMConfig } from './resolve-llm-config';
 import { offeredToolset } from './offered-toolset';
 import { createSubAgentRunner, type SubAgentPorts } from './run-sub-agent';
 import { subAgentsOf } from './sub-agents-of';
+import { withMemoryTool } from '../tools/memory/with-memory-tool';
 import { secretValues } from './requests';
 import { createStderrLogger } from '../logging/runtime-logger';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
@@ -49,6 +50,8 @@ import { RuntimeError } from './runtime-error';
 import { toConversationInfo } from './to-conversation-info';
 import { createUpstreamOperations } from './upstream-operations';
 import { readModelContext } from './read-model-context';
+import { createServiceRunQueue } from './service-run-queue';
+import { createNativeToolsMemory } from '../llm/text-tools/native-tools-memory';
 
 export interface ConversationServiceOptions {
   condenser?: Partial<CondenserOptions>;
@@ -100,6 +103,16 @@ export function createConversationService(
   });
 
   const condenser = { ...DEFAULT_CONDENSER_OPTIONS, ...options.condenser };
+  const { queue: runQueue, requeue } = createServiceRunQueue({
+    dataDir: deps.dataDir,
+    settings: deps.settings,
+    now,
+    logger,
+    shared: deps.leases !== undefined,
+    withConversation: (id, use) => registry.with(id, use),
+  });
+  /** The runs that waited when the runtime stopped ask again, in their order, before any new one. */
+  const requeued = recovered.then(requeue);
   const registry = createConversationRegistry({
     deps: {
       ...deps,
@@ -108,10 +121,13 @@ export function createConversationService(
       createToolset: (toolsetOptions) => {
         const id = toolsetOptions.conversationId;
         return offeredToolset(
-          deps.createToolset({
-            ...toolsetOptions,
-            secretEnv: (command) => secretsNamedIn(command, secrets.commandSecrets(id)),
-          }),
+          withMemoryTool(
+            deps.createToolset({
+              ...toolsetOptions,
+              secretEnv: (command) => secretsNamedIn(command, secrets.commandSecrets(id)),
+            }),
+            (deps.settings().memory_workspaces ?? []).includes(toolsetOptions.workspaceDir),
+          ),
           registry.loaded(id)?.log.record(),
           (parentTools) => createSubAgentRunner(subAgentPorts, id, parentTools),
         );
@@ -121,6 +137,8 @@ export function createConversationService(
     clock,
     condenser,
     toolConcurrencyLimit: options.toolConcurrencyLimit ?? 1,
+    runSlots: runQueue,
+    nativeTools: createNativeToolsMemory(),
     apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,
@@ -237,6 +255,7 @@ export function createConversationService(
         : null,
       observationsDir(deps.dataDir, record.id),
       budgetPause(branch, record.execution_status) ?? null,
+      runQueue.position(record.id) ?? null,
     );
   }
 
@@ -433,6 +452,7 @@ export function createConversationService(
       if (branchFolder !== undefined && (await othersWorkingIn(store, id, branchFolder))) {
         throw new RuntimeError('branch_folder_in_use');
       }
+      runQueue.cancel(id);
       await registry.remove(id, async () => {
         // Before the rows: a folder that cannot be deleted safely keeps its conversation, to try again.
         if (branchFolder !== undefined && deps.workspaceConfinement) {
@@ -452,6 +472,7 @@ export function createConversationService(
     },
     async run(id) {
       if (checkpointOperations.isRestoring(id)) throw new RuntimeError('conversation_already_running');
+      await requeued;
       await registry.with(id, (live) => live.run());
     },
     pause: (id) => pauseWithSubAgents(id),
@@ -540,6 +561,7 @@ export function createConversationService(
       // A run must not start while a restore writes the workspace: refused before anything is recorded.
       if (message.run && checkpointOperations.isRestoring(id))
         throw new RuntimeError('conversation_already_running');
+      if (message.run) await requeued;
       await registry.with(id, async (live) => {
         const clientId = message.client_message_id;
         // The same message sent twice is recorded once; a second send racing the first is refused by
@@ -651,6 +673,7 @@ export function createConversationService(
     },
     async close() {
       titleAbort.abort();
+      runQueue.close();
       // A run that cannot record its end (its lease taken, the database gone) must not stop the others'.
       const unloaded = await Promise.allSettled(registry.ids().map((id) => registry.unload(id)));
       for (const result of unloaded)

@@ -118,6 +118,9 @@ export async function createConversationRecord(
       ...(request.hook_config && !isEmptyHookConfig(request.hook_config)
         ? { hook_config: request.hook_config }
         : {}),
+      ...(request.agent?.tool_concurrency_limit
+        ? { tool_concurrency_limit: request.agent.tool_concurrency_limit }
+        : {}),
     });
     return { record, created: true };
   } catch (error) {

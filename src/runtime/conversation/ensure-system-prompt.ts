@@ -18,6 +18,8 @@ export async function ensureSystemPrompt(
     toldNotices?: Set<string>;
     /** The secrets a command may name, told to the model by name (never by value). */
     secretNames?: readonly string[];
+    /** Memory is on for the conversation's workspace (settings' memory_workspaces). */
+    memory?: boolean;
   },
 ): Promise<void> {
   await toolset.ready?.();
@@ -42,6 +44,7 @@ export async function ensureSystemPrompt(
     toolNames: toolset.tools.map((tool) => tool.name),
     ...(ports.userSkillsDir ? { userSkillsDir: ports.userSkillsDir } : {}),
     ...(ports.secretNames ? { secretNames: ports.secretNames } : {}),
+    ...(ports.memory ? { memory: true } : {}),
     ...(log.record().skills ? { requestSkills: log.record().skills } : {}),
     ...(log.record().parent ? { subAgent: true } : {}),
   });

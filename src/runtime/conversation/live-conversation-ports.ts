@@ -5,6 +5,7 @@ import type { LLM } from '../llm/llm';
 import type { Skill } from '../skills/discover-skills';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { Toolset } from '../tools/tool';
+import type { RunQueue } from './run-queue';
 
 export interface LiveConversationPorts {
   newId(): string;
@@ -28,6 +29,11 @@ export interface LiveConversationPorts {
    * conversation rule instead. May throw (settings.json not writable); nothing is recorded then.
    */
   addGlobalApprovalRule?: ((rule: ApprovalRule) => void) | undefined;
+  /**
+   * The runtime's run slots (`max_concurrent_runs`). A run asked for (run, a message with run) starts
+   * only with a slot, else waits in the queue; a run after an approval takes one beyond the limit.
+   */
+  runSlots: Pick<RunQueue, 'admit' | 'occupy' | 'release' | 'cancel' | 'position'>;
   /** After a run ended (whatever the outcome): the registry may drop an idle conversation. */
   onRunEnd(): void;
   /** The first user message of the conversation was appended (titles). */

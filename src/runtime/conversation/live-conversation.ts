@@ -5,7 +5,7 @@ import { rejectionOf } from '../agent/rejection-of';
 import { planCondensation } from '../context/condenser';
 import { summarizeCondensation } from '../context/condenser-summarize';
 import { pendingActions } from '../../conversation-rules';
-import { type ActionEvent, contentText, type Event, textContent } from '../events';
+import { contentText, textContent } from '../events';
 import { skillInstructions, triggeredSkills } from '../skills/skills-listing';
 import { type LLM, LLMError, type LLMUsage } from '../llm/llm';
 import { addUsage } from './add-usage';
@@ -19,6 +19,8 @@ import { FencedRunError, guarded, newRun, type Run, settlesWithin } from './run-
 import { applyOutcome, endWithError, runLoop } from './run-loop';
 import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
 import { switchableLLM } from './switchable-llm';
+import { activatedSkills, isUserMessage, sameIds } from './branch-facts';
+import { failRunOnBug } from './fail-run-on-bug';
 
 export type { LiveConversationPorts } from './live-conversation-ports';
 
@@ -43,6 +45,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   let llmSwitched = false;
   /** A user message arrived while a run was going, after its latest model call began (so unseen). */
   let lateMessage: { run: boolean } | undefined;
+  /** A slot granted while a condensation held the loop: the run starts once it ends. */
+  let grantedDuringTask = false;
 
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
@@ -70,7 +74,19 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     await runLoop(agent, loopControl);
   }
 
-  function start(approved: boolean): void {
+  /**
+   * Starts a run when one may begin: `queue` waits its turn for a slot unless it holds one; `occupy`
+   * (an approval) takes one beyond the limit. A slot held with no run going is given back at once.
+   */
+  function start(approved: boolean, admission: 'queue' | 'occupy' = 'queue'): void {
+    try {
+      begin(approved, admission);
+    } finally {
+      if (!task) ports.runSlots.release(log.id);
+    }
+  }
+
+  function begin(approved: boolean, admission: 'queue' | 'occupy'): void {
     if (task && !stopping && pauseRequested && log.record().execution_status === 'paused') {
       // Paused while a step is still finishing: go on once it has (a run cannot start beside it).
       resumeAfterRun = true;
@@ -88,6 +104,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       });
       return;
     }
+    if (admission === 'occupy') {
+      ports.runSlots.cancel(log.id);
+      ports.runSlots.occupy(log.id);
+    } else if (!ports.runSlots.admit(log.id)) return; // waits its turn: the queue's grant starts it
     pauseRequested = false;
     resumeAfterRun = false;
     llmSwitched = false;
@@ -99,11 +119,14 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       .catch((error: unknown) => {
         if (error instanceof FencedRunError) return;
         if (current.fenced) ports.logger.error('interrupted run failed', { conversation_id: log.id, error });
-        else failOnBug(error);
+        else failRunOnBug(error, { log, recorder, logger: ports.logger });
       })
       .finally(() => {
         // A fenced run was already detached by the interrupt; a newer run may own the slot now.
-        if (!current.fenced) endTask('run');
+        if (!current.fenced) {
+          endTask('run');
+          if (!task) ports.runSlots.release(log.id);
+        }
       });
     task = started;
   }
@@ -120,6 +143,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     lateMessage = undefined;
     const resume = resumeAfterRun;
     resumeAfterRun = false;
+    const granted = grantedDuringTask;
+    grantedDuringTask = false;
     if (!stopping) {
       const status = log.record().execution_status;
       if (late && kind === 'run' && status === 'finished') {
@@ -132,6 +157,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         void log.transition({ kind: 'user_message', supersededPending: superseded });
         if (late.run) start(false);
       } else if (resume && status === 'paused') {
+        start(false);
+      } else if (granted && !task) {
         start(false);
       }
     }
@@ -198,7 +225,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         ports.logger.error('condensation failed', { conversation_id: log.id, error }),
       )
       .finally(() => {
-        if (!current.fenced) endTask('condense');
+        if (!current.fenced) {
+          endTask('condense');
+          if (!task) ports.runSlots.release(log.id);
+        }
       });
     task = settled;
     await work;
@@ -210,31 +240,14 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     }
   }
 
-  /** A bug in the loop must not leave the conversation `running` forever. */
-  function failOnBug(error: unknown): void {
-    ports.logger.error('run failed', { conversation_id: log.id, error });
-    try {
-      endWithError(recorder, log, {
-        code: 'InternalError',
-        detail: `The run stopped because of an internal error (${error instanceof Error ? error.message : String(error)}). Run again to continue.`,
-      });
-    } catch (secondError) {
-      ports.logger.error('could not record the failure', { conversation_id: log.id, error: secondError });
-    }
-  }
-
-  function answerPending(pending: readonly ActionEvent[], answer: (action: ActionEvent) => void): void {
-    for (const action of pending) answer(action);
-  }
-
   function rejectPending(reason: string): void {
-    answerPending(pendingActions(log.branch()), (action) =>
-      log.append(rejectionOf(action, reason, stamp(), 'user')),
-    );
+    for (const action of pendingActions(log.branch()))
+      log.append(rejectionOf(action, reason, stamp(), 'user'));
   }
 
   async function interruptNow(): Promise<void> {
     resumeAfterRun = false;
+    ports.runSlots.cancel(log.id);
     const wasRunning = task !== undefined;
     const current = run;
     current?.controller.abort();
@@ -243,10 +256,11 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       current.fenced = true;
       task = undefined;
       run = undefined;
+      ports.runSlots.release(log.id);
     }
     const pending = pendingActions(log.branch());
     if (!wasRunning && pending.length === 0) return;
-    answerPending(pending, (action) =>
+    for (const action of pending)
       log.append({
         kind: 'AgentErrorEvent',
         ...stamp(),
@@ -254,8 +268,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         tool_name: action.tool_name,
         tool_call_id: action.tool_call_id,
         error: INTERRUPTED_ERROR,
-      }),
-    );
+      });
     await log.append({ kind: 'InterruptEvent', ...stamp(), source: 'user' });
     await log.transition({ kind: 'interrupted' });
     await log.settled();
@@ -269,6 +282,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       start(false);
       return log.settled();
     },
+    /** The queue granted a slot: starts the run that waited, or gives the slot back when none may begin. */
+    startGranted(): Promise<void> {
+      if (stopping) ports.runSlots.release(log.id);
+      else if (task) grantedDuringTask = true;
+      else start(false);
+      return log.settled();
+    },
     /**
      * Upstream's pause: an idle or running conversation becomes `paused` at once, with a PauseEvent,
      * and no new step starts. A step in flight may finish what it does (its events still append) and
@@ -277,6 +297,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
      */
     async pause(): Promise<void> {
       resumeAfterRun = false;
+      ports.runSlots.cancel(log.id);
       const status = log.record().execution_status;
       if (status !== 'idle' && status !== 'running') return;
       if (task) pauseRequested = true;
@@ -342,7 +363,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       });
       if (task || stopping) throw new RuntimeError('conversation_already_running');
       recordConfirmationAnswers(log, answers, ports);
-      if (answers.some((answer) => answer.accept)) start(true);
+      // The run that waited for this answer goes on: it does not queue again behind others.
+      if (answers.some((answer) => answer.accept)) start(true, 'occupy');
       else await log.transition({ kind: 'all_rejected' });
       await log.settled();
     },
@@ -376,21 +398,3 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 }
 
 export type LiveConversation = ReturnType<typeof createLiveConversation>;
-
-/** Knowledge skills already loaded into this branch: each is loaded once. */
-function activatedSkills(branch: readonly Event[]): Set<string> {
-  const names = new Set<string>();
-  for (const event of branch) {
-    if (event.kind === 'MessageEvent') for (const name of event.activated_skills ?? []) names.add(name);
-  }
-  return names;
-}
-
-function isUserMessage(event: Event): boolean {
-  return event.kind === 'MessageEvent' && event.source === 'user';
-}
-
-function sameIds(ids: readonly string[], pending: readonly ActionEvent[]): boolean {
-  const expected = new Set(pending.map((action) => action.id));
-  return ids.length === expected.size && ids.every((id) => expected.has(id));
-}

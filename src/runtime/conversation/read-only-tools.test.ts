@@ -126,6 +126,25 @@ describe('read-only tool calls of one reply', () => {
       'end glob',
     ]);
   });
+
+  it("run together when the conversation's agent.tool_concurrency_limit says so, over the runtime's 1", async () => {
+    const log: string[] = [];
+    const h = await start({ log });
+    h.llm.setScript({
+      turns: [
+        { tool_calls: [call('c1', 'grep', { pattern: 'TODO' }), call('c2', 'glob', { pattern: '*.ts' })] },
+        { tool_calls: [finish] },
+      ],
+    });
+    const id = await h.create({
+      agent: { llm: { model: 'openai/scripted-model' }, tool_concurrency_limit: 2 },
+    });
+    await h.say(id, 'look');
+    expect(await h.settled(id)).toBe('finished');
+    const names = log.map((line) => line.replace(/:\d+$/, '')).filter((line) => !line.endsWith('finish'));
+    expect(names.slice(0, 2)).toEqual(['start grep', 'start glob']);
+    expect((await h.store.getConversation(id))?.tool_concurrency_limit).toBe(2);
+  });
 });
 
 describe('approval of the search tools', () => {

@@ -16,7 +16,8 @@ export function resolveLLMConfig(
   const configured = settings.llm && settings.llm.model !== '' ? settings.llm : null;
   const prices =
     settings.prices && Object.keys(settings.prices).length > 0 ? { prices: settings.prices } : {};
-  if (followsSettings(record.llm)) return configured && { ...configured, ...prices };
+  if (followsSettings(record.llm))
+    return configured && withToolCalling({ ...configured, ...prices }, settings);
   const sameEndpoint =
     configured !== null &&
     configured.provider === record.llm.provider &&
@@ -24,5 +25,11 @@ export function resolveLLMConfig(
   const apiKey = conversationKey ?? (sameEndpoint ? configured.api_key : undefined);
   // The name an upstream client gave is for its eyes; the provider is asked for `model`.
   const { upstream_model: _asNamed, ...llm } = record.llm;
-  return { ...llm, ...(apiKey ? { api_key: apiKey } : {}), ...prices };
+  return withToolCalling({ ...llm, ...(apiKey ? { api_key: apiKey } : {}), ...prices }, settings);
+}
+
+/** The settings' `native_tool_calling` for this model name, when they name it. */
+function withToolCalling(config: LLMConfig, settings: RuntimeSettings): LLMConfig {
+  const mode = settings.native_tool_calling?.[config.model];
+  return mode === undefined ? config : { ...config, native_tool_calling: mode };
 }

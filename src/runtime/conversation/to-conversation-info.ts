@@ -23,6 +23,7 @@ export function toConversationInfo(
   settingsLLM: LLMPublicConfig | null,
   persistenceDir: string,
   budgetPause: BudgetEvent | null = null,
+  queued: { position: number; queued_at: string } | null = null,
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
   const upstreamLLM = toUpstreamLLM({
@@ -57,6 +58,7 @@ export function toConversationInfo(
           event_id: budgetPause.id,
         }
       : null,
+    run_queue: queued ? { position: queued.position, queued_at: queued.queued_at } : null,
     stats: withUpstreamMetrics(record.stats, upstreamLLM.model),
     tags: toUpstreamTags(record.tags),
     tag_list: [...record.tags],

@@ -62,8 +62,9 @@ const AVAILABLE_TOOLS =
  * change what the agent does are refused: a custom system prompt, a critic, message
  * suffixes in `agent_context`, an ACP agent. `agent_context.skills` become the conversation's skills
  * (request-skills.ts). Tuning and presentation fields (condenser,
- * `system_prompt_filename`, `include_default_tools`, `filter_tools_regex`, `tool_concurrency_limit`, …)
- * are accepted and ignored: this runtime has its own prompt and condenser.
+ * `system_prompt_filename`, `include_default_tools`, `filter_tools_regex`, …) are accepted and
+ * ignored: this runtime has its own prompt and condenser. `tool_concurrency_limit` is kept: how many
+ * read-only calls of one reply run at once for this conversation.
  */
 /** Upstream's tool list: each tool by name with its own parameters (kept, not read). */
 export const UpstreamToolsSchema = z
@@ -84,6 +85,8 @@ export const UpstreamAgentSchema = z
     tools: UpstreamToolsSchema.optional(),
     /** Its own MCP servers (`{mcpServers: {...}}`), started beside the global ones. */
     mcp_config: MCPConfigSchema.nullish(),
+    /** Upstream's field (default 1); over the runtime's AGENT_WORKBENCH_TOOL_CONCURRENCY for this conversation. */
+    tool_concurrency_limit: z.number().int().min(1).max(64).nullish(),
     system_prompt: z.string().nullish(),
     critic: z.unknown().optional(),
     agent_context: z

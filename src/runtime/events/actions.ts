@@ -57,6 +57,15 @@ export const ApplyPatchActionSchema = z.strictObject({
   patch: z.string(),
 });
 
+/**
+ * Lines the agent proposes to append to the workspace's MEMORY.md (memory on for that workspace):
+ * always the person's to accept, whatever the policy or rules say; only accepted text is written.
+ */
+export const MemoryProposeActionSchema = z.strictObject({
+  kind: z.literal('MemoryProposeAction'),
+  addition: z.string(),
+});
+
 export const TaskStatusSchema = z.enum(['todo', 'in_progress', 'done']);
 
 export const TaskItemSchema = z.strictObject({
@@ -135,6 +144,7 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   GlobActionSchema,
   ListDirActionSchema,
   ApplyPatchActionSchema,
+  MemoryProposeActionSchema,
   TaskTrackerActionSchema,
   ThinkActionSchema,
   FinishActionSchema,
@@ -151,6 +161,7 @@ export type GrepAction = z.infer<typeof GrepActionSchema>;
 export type GlobAction = z.infer<typeof GlobActionSchema>;
 export type ListDirAction = z.infer<typeof ListDirActionSchema>;
 export type ApplyPatchAction = z.infer<typeof ApplyPatchActionSchema>;
+export type MemoryProposeAction = z.infer<typeof MemoryProposeActionSchema>;
 export type TaskItem = z.infer<typeof TaskItemSchema>;
 export type TaskTrackerAction = z.infer<typeof TaskTrackerActionSchema>;
 export type ThinkAction = z.infer<typeof ThinkActionSchema>;

@@ -64,6 +64,15 @@ export const ConversationInfoSchema = z.strictObject({
     })
     .nullable()
     .optional(),
+  /**
+   * While a run waits for a slot (`max_concurrent_runs`): its place (1: next) and since when; else
+   * null. The execution status stays what it was until the run starts.
+   */
+  // Always present in answers; optional because infos recorded before the run queue had none.
+  run_queue: z
+    .strictObject({ position: z.number().int().positive(), queued_at: z.iso.datetime() })
+    .nullable()
+    .optional(),
   stats: InfoStatsSchema,
   /** Upstream's key-value object (CONTRACT §8): `key:value` → `{key: value}`, a bare tag → `{tag: ""}`. */
   // Preprocess: infos recorded before `tag_list` (fixtures, old clients' caches) held our list here.

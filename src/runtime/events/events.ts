@@ -249,7 +249,14 @@ export const CondensationRequestSchema = z.strictObject({ kind: z.literal('Conde
 export const BudgetEventSchema = z.strictObject({
   kind: z.literal('BudgetEvent'),
   ...base,
-  notice: z.enum(['budget_reached', 'cost_unknown', 'large_request', 'cache_hints_refused', 'cache_restart']),
+  notice: z.enum([
+    'budget_reached',
+    'cost_unknown',
+    'large_request',
+    'cache_hints_refused',
+    'cache_restart',
+    'native_tools_refused',
+  ]),
   /** The budget reached (`budget_reached`) or that cannot be checked (`cost_unknown`). */
   budget: BudgetKindSchema.optional(),
   /** That budget's limit in USD. */
@@ -261,7 +268,8 @@ export const BudgetEventSchema = z.strictObject({
   estimated_cost_usd: z.number().nullable().optional(),
   /**
    * `cache_hints_refused`: the model whose endpoint refused a prompt cache hint (no hint is sent to it
-   * again in this conversation); `cache_restart`: the model whose cached prompt starts again.
+   * again in this conversation); `cache_restart`: the model whose cached prompt starts again;
+   * `native_tools_refused`: the model whose endpoint refused `tools` (its tools go in the prompt now).
    */
   model: z.string().optional(),
   /** `cache_restart`: why the cached prefix changed. */

@@ -99,6 +99,12 @@ export const ThinkObservationSchema = z.strictObject({
   ...observationBase,
 });
 
+/** What an accepted memory proposal wrote (MEMORY.md's lines added), or why it could not. */
+export const MemoryProposeObservationSchema = z.strictObject({
+  kind: z.literal('MemoryProposeObservation'),
+  ...observationBase,
+});
+
 export const FinishObservationSchema = z.strictObject({
   kind: z.literal('FinishObservation'),
   ...observationBase,
@@ -153,6 +159,7 @@ export const ObservationSchema = z.discriminatedUnion('kind', [
   ApplyPatchObservationSchema,
   TaskTrackerObservationSchema,
   ThinkObservationSchema,
+  MemoryProposeObservationSchema,
   FinishObservationSchema,
   InvokeSkillObservationSchema,
   MCPToolObservationSchema,
@@ -169,6 +176,7 @@ export type PatchFileChange = z.infer<typeof PatchFileChangeSchema>;
 export type ApplyPatchObservation = z.infer<typeof ApplyPatchObservationSchema>;
 export type TaskTrackerObservation = z.infer<typeof TaskTrackerObservationSchema>;
 export type ThinkObservation = z.infer<typeof ThinkObservationSchema>;
+export type MemoryProposeObservation = z.infer<typeof MemoryProposeObservationSchema>;
 export type FinishObservation = z.infer<typeof FinishObservationSchema>;
 export type InvokeSkillObservation = z.infer<typeof InvokeSkillObservationSchema>;
 export type MCPToolObservation = z.infer<typeof MCPToolObservationSchema>;

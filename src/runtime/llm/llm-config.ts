@@ -9,4 +9,6 @@ export interface LLMConfig {
   api_key?: string;
   /** The settings' prices by model name (never secret), used before the built-in price table. */
   prices?: PriceOverrides;
+  /** Upstream's LLM field: native function calling on, off, or `auto` (default; see withTextToolCalls). */
+  native_tool_calling?: boolean | 'auto';
 }

@@ -81,6 +81,11 @@ export interface LLMRequest {
    * without any, so the caller can remember it beyond this adapter's lifetime. Must not throw.
    */
   onCacheHintsRefused?: () => void;
+  /**
+   * Once, when the provider refused `tools` and the request is sent again with the tools described
+   * in the prompt (a model whose `native_tool_calling` is `auto`). Must not throw.
+   */
+  onNativeToolsRefused?: () => void;
 }
 
 export type LLMPurpose = 'step' | 'title' | 'connection_test' | 'summary' | 'side_question';
@@ -112,6 +117,11 @@ export interface LLMResponse {
   /** The provider's signature of `reasoning` (Anthropic thinking), kept so it can be sent back. */
   reasoning_signature?: string;
   tool_calls: ToolCall[];
+  /**
+   * By tool call id: why a call read from the reply's text could not be understood (a model without
+   * native tools); the loop records that call with this error for the model to read.
+   */
+  tool_call_errors?: Record<string, string>;
   usage: LLMUsage;
   finish_reason: string;
 }

@@ -17,6 +17,27 @@ import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
 
 export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
+/** A whole number of runs at once; 64 is far beyond what one machine's models and sandboxes bear. */
+export const MaxConcurrentRunsSchema = z.number().int().min(1).max(64);
+
+/**
+ * Per model name: native function calling on (true), off (false: the tools are described in the
+ * prompt and the calls read from the reply), or `auto` (on until the endpoint refuses `tools`).
+ */
+export const NativeToolCallingByModelSchema = z
+  .record(z.string().trim().min(1).max(200), z.union([z.boolean(), z.literal('auto')]))
+  .refine((models) => Object.keys(models).length <= 200, 'At most 200 models');
+
+/** Absolute workspace folders with memory on, each once. */
+export const MemoryWorkspacesSchema = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(4096)
+      .refine((path) => path.startsWith('/'), 'An absolute folder path'),
+  )
+  .max(200);
 
 /**
  * The shape of `<data-dir>/settings.json`. Every field is optional on disk so a hand-edited or older
@@ -50,6 +71,12 @@ export const SettingsFileSchema = z.object({
    * `.openhands/hooks.json` as accepted. A file whose hash differs is not used until accepted again.
    */
   accepted_workspace_hooks: z.record(z.string(), Sha256Schema).default({}),
+  /** Runs that may go at once; more wait in a queue. null: one per core, at least two. */
+  max_concurrent_runs: MaxConcurrentRunsSchema.nullable().default(null),
+  /** Upstream's `native_tool_calling` per model name; a model not named is `auto`. */
+  native_tool_calling: NativeToolCallingByModelSchema.default({}),
+  /** Workspace folders (absolute) whose MEMORY.md is read into the prompt and may get proposals; none by default. */
+  memory_workspaces: MemoryWorkspacesSchema.default([]),
 });
 
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

@@ -14,6 +14,11 @@ import {
 import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
 import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
+import {
+  MaxConcurrentRunsSchema,
+  MemoryWorkspacesSchema,
+  NativeToolCallingByModelSchema,
+} from './settings-file';
 
 const LLMPatchSchema = z.strictObject({
   provider: LLMProviderSchema.optional(),
@@ -43,6 +48,12 @@ export const SettingsPatchSchema = z.strictObject({
   prices: PriceOverridesSchema.optional(),
   /** Replaces the global hooks (upstream's hook_config shape; PascalCase keys accepted). */
   hooks: HookConfigInputSchema.optional(),
+  /** Runs that may go at once (1 to 64); null goes back to the default (one per core, at least two). */
+  max_concurrent_runs: MaxConcurrentRunsSchema.nullable().optional(),
+  /** Replaces the list: per model name, native function calling true, false or `auto` (a model not named). */
+  native_tool_calling: NativeToolCallingByModelSchema.optional(),
+  /** Replaces the list of workspace folders (absolute) whose MEMORY.md is used (off for every other). */
+  memory_workspaces: MemoryWorkspacesSchema.optional(),
 });
 
 /** What GET /api/settings answers: the settings in effect, never the key itself. */
@@ -68,6 +79,14 @@ export const SettingsViewSchema = z.strictObject({
   prices: PriceOverridesSchema,
   /** Global hooks, run for every conversation (before its accepted workspace file's and its own). */
   hooks: HookConfigSchema,
+  /** Runs that may go at once now; more wait in a queue (FIFO). */
+  max_concurrent_runs: z.number().int(),
+  /** True when settings.json names none and the default (one per core, at least two) applies. */
+  max_concurrent_runs_default: z.boolean(),
+  /** Per model name: native function calling true, false or `auto`; a model not named is `auto`. */
+  native_tool_calling: NativeToolCallingByModelSchema,
+  /** Workspace folders whose MEMORY.md is read into the prompt and may get the agent's proposals. */
+  memory_workspaces: MemoryWorkspacesSchema,
   /** Env variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY) that override the file. */
   overridden_by_env: z.array(z.string()),
 });

@@ -1,3 +1,4 @@
+import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { EMPTY_HOOK_CONFIG } from '../events';
 import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
@@ -51,6 +52,13 @@ describe('createSettingsStore', () => {
       prices: {},
       hooks: EMPTY_HOOK_CONFIG,
       accepted_workspace_hooks: {},
+      max_concurrent_runs: defaultMaxConcurrentRuns(),
+      native_tool_calling: {},
+      memory_workspaces: [],
+    });
+    expect(store.view()).toMatchObject({
+      max_concurrent_runs: defaultMaxConcurrentRuns(),
+      max_concurrent_runs_default: true,
     });
     expect(store.current().sandbox).toMatchObject({
       deny_paths: [],
@@ -59,6 +67,32 @@ describe('createSettingsStore', () => {
     });
     expect(store.current().sandbox.network_allowlist).toContain('registry.npmjs.org');
     expect(() => statSync(settingsPath())).toThrow();
+  });
+
+  it('saves max_concurrent_runs, and null goes back to the default from the cores', async () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ max_concurrent_runs: 1 });
+    expect(createSettingsStore(dataDir, {}).current().max_concurrent_runs).toBe(1);
+    expect(store.view()).toMatchObject({ max_concurrent_runs: 1, max_concurrent_runs_default: false });
+    store.update({ max_concurrent_runs: null });
+    expect(store.current().max_concurrent_runs).toBe(defaultMaxConcurrentRuns());
+    expect(defaultMaxConcurrentRuns(1)).toBe(2);
+    expect(defaultMaxConcurrentRuns(8)).toBe(8);
+  });
+
+  it('saves native_tool_calling per model, replaced whole by a patch, and refuses a value that is no mode', async () => {
+    const store = createSettingsStore(dataDir, {});
+    store.update({ native_tool_calling: { 'qwen2.5-coder': false, 'gpt-4.1': true, local: 'auto' } });
+    expect(createSettingsStore(dataDir, {}).current().native_tool_calling).toEqual({
+      'qwen2.5-coder': false,
+      'gpt-4.1': true,
+      local: 'auto',
+    });
+    store.update({ native_tool_calling: { local: false } });
+    expect(store.view().native_tool_calling).toEqual({ local: false });
+    expect(SettingsPatchSchema.safeParse({ native_tool_calling: { local: 'sometimes' } }).success).toBe(
+      false,
+    );
   });
 
   it('keeps MCP servers with their secrets in the file, shows them masked, and keeps a masked value sent back', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import type { LLMConfig } from '../llm/llm-config';
 import type { RuntimeSettings } from './runtime-settings';
 import type { ApprovalRule } from '../events';
@@ -11,6 +11,7 @@ import { deniedPaths } from '../tools/terminal/denied-paths';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { explainLLM, type LLMSources } from './explain-llm';
+import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { patchLLM } from './patch-llm';
 import { readSettingsFile } from './read-settings-file';
 import { expandHome } from './sandbox-settings';
@@ -73,6 +74,9 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
     prices: structuredClone(file.prices),
     hooks: structuredClone(file.hooks),
     accepted_workspace_hooks: { ...file.accepted_workspace_hooks },
+    max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
+    native_tool_calling: { ...file.native_tool_calling },
+    memory_workspaces: [...file.memory_workspaces],
   });
 
   const save = (next: SettingsFile): void => {
@@ -108,6 +112,10 @@ export function createSettingsStore(dataDir: string, env: NodeJS.ProcessEnv): Se
         budgets: { ...file.budgets },
         prices: structuredClone(file.prices),
         hooks: structuredClone(file.hooks),
+        max_concurrent_runs: file.max_concurrent_runs ?? defaultMaxConcurrentRuns(),
+        max_concurrent_runs_default: file.max_concurrent_runs === null,
+        native_tool_calling: { ...file.native_tool_calling },
+        memory_workspaces: [...file.memory_workspaces],
         overridden_by_env: [...envOverrides.names],
       };
     },
@@ -162,6 +170,13 @@ function applyPatch(
       prices: patch.prices ?? file.prices,
       hooks: patch.hooks ?? file.hooks,
       accepted_workspace_hooks: file.accepted_workspace_hooks,
+      max_concurrent_runs:
+        patch.max_concurrent_runs === undefined ? file.max_concurrent_runs : patch.max_concurrent_runs,
+      native_tool_calling: patch.native_tool_calling ?? file.native_tool_calling,
+      memory_workspaces:
+        patch.memory_workspaces === undefined
+          ? file.memory_workspaces
+          : [...new Set(patch.memory_workspaces.map((path) => normalize(path).replace(/(.)\/$/, '$1')))],
     },
     apiKeyCleared: patched.apiKeyCleared,
   };

@@ -132,6 +132,11 @@ export interface ConversationRecord {
   tools?: string[];
   /** The tools the front end declared (upstream's `client_tools`), offered beside ours; absent: none. */
   client_tools?: ClientToolSpec[];
+  /**
+   * How many read-only calls of one reply run at once (upstream's `agent.tool_concurrency_limit`);
+   * absent: the runtime's (AGENT_WORKBENCH_TOOL_CONCURRENCY).
+   */
+  tool_concurrency_limit?: number;
   /** Skills the create request gave (upstream's `agent_context.skills`), as the person's own. */
   skills?: Skill[];
   /** The conversation's own hooks (upstream's `hook_config` on create); absent: none of its own. */

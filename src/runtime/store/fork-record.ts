@@ -40,6 +40,7 @@ export function forkRecord(
     ...(source.client_tools ? { client_tools: structuredClone(source.client_tools) } : {}),
     ...(source.skills ? { skills: structuredClone(source.skills) } : {}),
     ...(source.hook_config ? { hook_config: structuredClone(source.hook_config) } : {}),
+    ...(source.tool_concurrency_limit ? { tool_concurrency_limit: source.tool_concurrency_limit } : {}),
     // A fork that shares the folder does not own it, even when its source did.
     ...(options.branch ? { branch_folder: options.branch.folder } : {}),
   };

@@ -36,6 +36,7 @@ type Settings = Pick<
   | 'tags'
   | 'tools'
   | 'client_tools'
+  | 'tool_concurrency_limit'
   | 'skills'
   | 'hook_config'
   | 'branch_folder'
@@ -57,6 +58,7 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     tags: record.tags,
     ...(record.tools ? { tools: record.tools } : {}),
     ...(record.client_tools ? { client_tools: record.client_tools } : {}),
+    ...(record.tool_concurrency_limit ? { tool_concurrency_limit: record.tool_concurrency_limit } : {}),
     ...(record.skills ? { skills: record.skills } : {}),
     ...(record.hook_config ? { hook_config: record.hook_config } : {}),
     ...(record.branch_folder ? { branch_folder: record.branch_folder } : {}),
@@ -110,6 +112,7 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     tags: settings.tags,
     ...(settings.tools ? { tools: settings.tools } : {}),
     ...(settings.client_tools ? { client_tools: settings.client_tools } : {}),
+    ...(settings.tool_concurrency_limit ? { tool_concurrency_limit: settings.tool_concurrency_limit } : {}),
     ...(settings.skills ? { skills: settings.skills } : {}),
     ...(settings.hook_config ? { hook_config: settings.hook_config } : {}),
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),

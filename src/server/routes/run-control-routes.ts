@@ -16,7 +16,11 @@ const success = { success: true as const };
 /** Run, pause, interrupt, fork, navigate and the confirmation policy of one conversation. */
 export function registerRunControlRoutes(app: ZodApp, context: ServerContext): void {
   const simple = [
-    ['run', 'runConversation', 'Starts the agent. 409 `conversation_already_running` when it runs.'],
+    [
+      'run',
+      'runConversation',
+      'Starts the agent, or queues the run when `max_concurrent_runs` runs already go (the info shows `run_queue`; asking again keeps the place). 409 `conversation_already_running` when it runs.',
+    ],
     ['pause', 'pauseConversation', 'Pauses between steps.'],
     ['interrupt', 'interruptConversation', 'Cancels the model call or tool in flight now; status `paused`.'],
   ] as const;

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { defaultMaxConcurrentRuns } from '../../runtime/settings/max-concurrent-runs';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../runtime/settings/sandbox-settings';
 import { sandboxStatus } from '../../runtime/tools/terminal/sandbox-status';
 import { join } from 'node:path';
@@ -40,6 +41,10 @@ describe('/api/settings', () => {
         session_end: [],
         stop: [],
       },
+      max_concurrent_runs: defaultMaxConcurrentRuns(),
+      max_concurrent_runs_default: true,
+      native_tool_calling: {},
+      memory_workspaces: [],
       sandbox_status: sandboxStatus(process.env),
       agent_settings: { llm: { model: 'openai/scripted-model', base_url: null, api_key: null } },
       conversation_settings: {},

@@ -8,6 +8,7 @@ const TITLES: Record<BudgetEvent['notice'], string> = {
   large_request: 'Large request',
   cache_hints_refused: 'Prompt cache hints off',
   cache_restart: 'Prompt cache starts again',
+  native_tools_refused: 'Tools in the prompt',
 };
 
 /** A budget event where it happened in the transcript: one calm line, its detail as the runtime wrote it. */

@@ -26,7 +26,9 @@ export function applyStateUpdate(
   event: ConversationStateUpdateEvent,
 ): ConversationInfo {
   const { key, value } = event;
-  if (key === 'execution_status' && isExecutionStatus(value)) return { ...info, execution_status: value };
+  // A run that began (or a pause, an end) has left the run queue; an idle conversation may still wait.
+  if (key === 'execution_status' && isExecutionStatus(value))
+    return { ...info, execution_status: value, ...(value === 'idle' ? {} : { run_queue: null }) };
   if (key === 'confirmation_policy' && isConfirmationPolicy(value))
     return { ...info, confirmation_policy: value };
   if (key === 'stats' && isStats(value)) return { ...info, stats: value };

@@ -7,6 +7,7 @@ import { FileEditBody, FinishBody, TaskListBody, TerminalBody, ThinkBody } from 
 import { DecisionLine } from './decision-line';
 import { describeAction } from './describe-action';
 import { MCPToolBody } from './mcp-tool-body';
+import { MemoryProposalBody } from './memory-proposal-body';
 import { PatchBody } from './patch-body';
 import { SearchBody } from './search-body';
 import { SubAgentBody } from './sub-agent-body';
@@ -117,6 +118,13 @@ function ActionBody({
         <PatchBody
           action={action}
           observation={observation?.kind === 'ApplyPatchObservation' ? observation : undefined}
+        />
+      );
+    case 'MemoryProposeAction':
+      return (
+        <MemoryProposalBody
+          action={action}
+          observation={observation?.kind === 'MemoryProposeObservation' ? observation : undefined}
         />
       );
     case 'TaskTrackerAction':

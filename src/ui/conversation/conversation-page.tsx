@@ -45,6 +45,7 @@ import { Transcript } from './transcript';
 import type { RowCallbacks } from './transcript-row-view';
 import { useConversationCommands } from './use-conversation-commands';
 import { usePendingApproval } from './use-pending-approval';
+import { useRunQueueRefresh } from './use-run-queue-refresh';
 import { useConversation, useConversationSession } from './use-conversation-session';
 import { PreviewPanel } from '../preview/preview-panel';
 import { type SidePanel, SidePanelTabs, SidePanelToggles } from './side-panel-switches';
@@ -175,6 +176,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
       (fresh) => store.getState().receiveInfo(fresh),
     );
   const approval = usePendingApproval(branchEvents, status, commands, refreshInfo);
+  useRunQueueRefresh(info, events.at(-1)?.seq, refreshInfo);
   const { pending, dialogOpen } = approval;
 
   if (loadError && isTransientApiError(loadError)) {
@@ -310,11 +312,13 @@ export function ConversationPage({ conversationId }: { conversationId: string })
                 model={info?.llm.model}
                 events={branchEvents}
                 status={status}
+                queue={info?.run_queue ?? null}
                 connection={connection}
                 stats={info?.stats}
               />
               <RunControls
                 status={status}
+                queued={Boolean(info?.run_queue)}
                 finishing={finishing}
                 commands={commands}
                 conversationId={conversationId}

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
   Brain,
   Flag,
+  NotebookPen,
   Plug,
   SquareTerminal,
   Wrench,
@@ -59,6 +60,8 @@ export function describeAction(event: ActionEvent): ActionDescription {
       };
     case 'ApplyPatchAction':
       return { icon: FileDiff, toolLabel: 'Patch', summary: given || patchSummary(action.patch) };
+    case 'MemoryProposeAction':
+      return { icon: NotebookPen, toolLabel: 'Memory', summary: given || 'Propose an addition to MEMORY.md' };
     case 'TaskTrackerAction':
       return {
         icon: ListTodo,

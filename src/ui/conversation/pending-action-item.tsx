@@ -4,6 +4,7 @@ import { FileEditBody, TaskListBody, TerminalBody } from './action-bodies';
 import type { RowChoice } from './approval-answers';
 import { DecisionLine } from './decision-line';
 import { describeAction } from './describe-action';
+import { MemoryProposalBody } from './memory-proposal-body';
 import { PatchBody } from './patch-body';
 import { RiskBadge } from './risk-badge';
 
@@ -51,6 +52,7 @@ export function PendingActionItem({
         {action?.kind === 'TerminalAction' ? <TerminalBody action={action} /> : null}
         {action?.kind === 'FileEditorAction' ? <FileEditBody action={action} /> : null}
         {action?.kind === 'ApplyPatchAction' ? <PatchBody action={action} /> : null}
+        {action?.kind === 'MemoryProposeAction' ? <MemoryProposalBody action={action} /> : null}
         {action?.kind === 'TaskTrackerAction' ? <TaskListBody tasks={action.task_list} /> : null}
         {action?.kind === 'ThinkAction' ? <p className="approval-item__text">{action.thought}</p> : null}
         {action?.kind === 'FinishAction' ? <p className="approval-item__text">{action.message}</p> : null}

@@ -19,9 +19,12 @@ export function RunControls({
   commands,
   conversationId,
   events,
+  queued = false,
 }: {
   status: ExecutionStatus | undefined;
   finishing: boolean;
+  /** The run waits in the run queue: "Leave queue" (a pause) instead of Resume. */
+  queued?: boolean;
   commands: ConversationCommands;
   /** With the branch's events: offers "Condense now" (see CondenseNow). */
   conversationId?: string;
@@ -59,6 +62,17 @@ export function RunControls({
             {interrupt.isPending ? 'Stopping…' : 'Stop'}
           </button>
         </>
+      ) : queued ? (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={pause.isPending}
+          onClick={() => pause.mutate()}
+          title="Take the run out of the queue: the conversation pauses until you resume it"
+        >
+          {pause.isPending ? <LoaderCircle size={13} className="spin" /> : <Pause size={13} />}
+          Leave queue
+        </button>
       ) : (
         <button
           type="button"

@@ -4,6 +4,7 @@ import type { Event, ExecutionStatus, Stats } from '../api/wire-types';
 import { ContextStatus } from './context-status';
 import { StatusDot } from './status-dot';
 import { STATUS_LABELS } from './status-labels';
+import { type RunQueuePlace, runQueueLabel } from './run-queue-label';
 
 /** What the agent is doing, the connection when it is not live, and what the conversation has used (ContextStatus). */
 export function StatusLine({
@@ -11,6 +12,7 @@ export function StatusLine({
   model,
   events,
   status,
+  queue,
   connection,
   stats,
 }: {
@@ -19,12 +21,23 @@ export function StatusLine({
   /** The active branch, for the context gauge. */
   events: readonly Event[];
   status: ExecutionStatus | undefined;
+  /** Where the run waits for a slot (`run_queue`); null when it does not. */
+  queue: RunQueuePlace | null;
   connection: ConnectionStatus;
   stats: Stats | undefined;
 }) {
   return (
     <div className="status-line">
-      {status ? (
+      {status && queue ? (
+        <span
+          className="status-line__status status-line__status--queued"
+          data-testid="conversation-status"
+          data-status="queued"
+        >
+          <StatusDot status={status} queued />
+          {runQueueLabel(queue)}
+        </span>
+      ) : status ? (
         <span
           className={`status-line__status status-line__status--${status}`}
           data-testid="conversation-status"

@@ -29,6 +29,13 @@ export function useConversationCommands(conversationId: string, store: StoreApi<
   });
   const run = useMutation({
     mutationFn: () => unwrap(client.POST('/api/conversations/{id}/run', { ...path, body: {} })),
+    // A run may have joined the run queue instead of starting (no event says so): read the info again.
+    onSuccess: () => {
+      refreshList();
+      void unwrap(client.GET('/api/conversations/{id}', path)).then((fresh) =>
+        store.getState().receiveInfo(fresh),
+      );
+    },
   });
   const setPolicy = useMutation({
     mutationFn: (policy: ConfirmationPolicy) =>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { relativeTime } from '../shell/relative-time';
 import type { ConversationListItem } from './conversation-list-item';
+import { runQueueShortLabel } from '../conversation/run-queue-label';
 import { HistoryStatusDot } from './history-status-dot';
 import { RenameInput } from './rename-input';
 import { RowMenu } from './row-menu';
@@ -38,7 +39,7 @@ export function ConversationRow({
       className={`history-row ${active ? 'history-row--active' : ''} ${menuOpen ? 'history-row--menu' : ''}`}
       data-conversation-id={conversation.id}
     >
-      <HistoryStatusDot status={conversation.execution_status} />
+      <HistoryStatusDot status={conversation.execution_status} queued={Boolean(conversation.run_queue)} />
       {renaming ? (
         <RenameInput
           title={conversation.title}
@@ -57,7 +58,11 @@ export function ConversationRow({
         >
           <span className="history-row__title">{title}</span>
           {conversation.pinned ? <Pin size={11} className="history-row__pin" aria-label="Pinned" /> : null}
-          {conversation.execution_status === 'waiting_for_confirmation' ? (
+          {conversation.run_queue ? (
+            <span className="history-row__time history-row__time--queued">
+              {runQueueShortLabel(conversation.run_queue)}
+            </span>
+          ) : conversation.execution_status === 'waiting_for_confirmation' ? (
             <span className="history-row__time history-row__time--waiting">waiting for you</span>
           ) : (
             <time className="history-row__time" dateTime={time} title={new Date(time).toLocaleString()}>

@@ -1,7 +1,7 @@
 import { STATUS_LABELS } from '../conversation/status-labels';
 import type { ExecutionStatus } from './conversation-list-item';
 
-type Tone = 'running' | 'waiting' | 'danger' | 'muted';
+type Tone = 'running' | 'waiting' | 'danger' | 'muted' | 'queued';
 
 /**
  * The list's own colours (the words are the conversation view's). Only what needs the person stands
@@ -18,8 +18,9 @@ const LIST_TONES: Record<ExecutionStatus, Tone> = {
   paused: 'muted',
 };
 
-export function HistoryStatusDot({ status }: { status: ExecutionStatus }) {
-  const { label } = STATUS_LABELS[status];
-  const tone = LIST_TONES[status];
+/** A queued run (waiting for a slot) shows as a hollow ring, whatever its status says. */
+export function HistoryStatusDot({ status, queued = false }: { status: ExecutionStatus; queued?: boolean }) {
+  const label = queued ? 'Queued' : STATUS_LABELS[status].label;
+  const tone = queued ? 'queued' : LIST_TONES[status];
   return <span className={`history-dot history-dot--${tone}`} role="img" aria-label={label} title={label} />;
 }

@@ -63,6 +63,10 @@ export interface HarnessOptions {
   appendFeed?: AppendFeed;
   /** Global hooks in settings; hooks then run in real bubblewrap (the workspace sandbox). */
   hooks?: HookConfig;
+  /** Settings' `max_concurrent_runs` (default: absent, one per core and at least two). */
+  maxConcurrentRuns?: number;
+  /** Settings' `memory_workspaces`: `true` turns memory on for the harness's workspace. */
+  memory?: boolean;
 }
 
 let harnessCount = 0;
@@ -113,6 +117,8 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
         mcp_servers: options.mcpServers ?? {},
         ...(options.hooks ? { hooks: options.hooks } : {}),
         accepted_workspace_hooks: { ...acceptedWorkspaceHooks },
+        ...(options.maxConcurrentRuns ? { max_concurrent_runs: options.maxConcurrentRuns } : {}),
+        ...(options.memory ? { memory_workspaces: [workspace] } : {}),
       }),
       addGlobalApprovalRule: (rule) => {
         globalRules.push(rule);
