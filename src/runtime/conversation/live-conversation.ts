@@ -45,8 +45,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   let llmSwitched = false;
   /** A user message arrived while a run was going, after its latest model call began (so unseen). */
   let lateMessage: { run: boolean } | undefined;
-  /** A slot granted while a condensation held the loop: the run starts once it ends. */
-  let grantedDuringTask = false;
+  let grantedDuringTask = false; // a slot granted while a condensation held the loop: run once it ends
 
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
@@ -76,7 +75,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
   /**
    * Starts a run when one may begin: `queue` waits its turn for a slot unless it holds one; `occupy`
-   * (an approval) takes one beyond the limit. A slot held with no run going is given back at once.
+   * (an approval, a sub-agent) takes one beyond the limit. A slot held with no run going is freed.
    */
   function start(approved: boolean, admission: 'queue' | 'occupy' = 'queue'): void {
     try {
@@ -104,7 +103,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       });
       return;
     }
-    if (admission === 'occupy') {
+    // A sub-agent runs inside its parent's run, which holds a slot: queued, it could wait forever.
+    if (admission === 'occupy' || log.record().parent !== undefined) {
       ports.runSlots.cancel(log.id);
       ports.runSlots.occupy(log.id);
     } else if (!ports.runSlots.admit(log.id)) return; // waits its turn: the queue's grant starts it

@@ -23,7 +23,7 @@ export interface RuntimeSettings {
   hooks?: HookConfig;
   /** Workspace folder (real path) -> SHA-256 of the `.openhands/hooks.json` the person accepted there. */
   accepted_workspace_hooks?: Record<string, string>;
-  /** Runs that may go at once (the file's, else one per core, at least two); absent: that default. */
+  /** Runs that may go at once (the file's, else twice the cores, at least eight); absent: that default. */
   max_concurrent_runs?: number;
   /** Per model name: native function calling true, false or `auto`; absent or not named: `auto`. */
   native_tool_calling?: Record<string, boolean | 'auto'>;

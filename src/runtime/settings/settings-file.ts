@@ -71,7 +71,7 @@ export const SettingsFileSchema = z.object({
    * `.openhands/hooks.json` as accepted. A file whose hash differs is not used until accepted again.
    */
   accepted_workspace_hooks: z.record(z.string(), Sha256Schema).default({}),
-  /** Runs that may go at once; more wait in a queue. null: one per core, at least two. */
+  /** Runs that may go at once; more wait in a queue. null: twice the cores, at least eight. */
   max_concurrent_runs: MaxConcurrentRunsSchema.nullable().default(null),
   /** Upstream's `native_tool_calling` per model name; a model not named is `auto`. */
   native_tool_calling: NativeToolCallingByModelSchema.default({}),

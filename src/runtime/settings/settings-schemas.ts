@@ -48,7 +48,7 @@ export const SettingsPatchSchema = z.strictObject({
   prices: PriceOverridesSchema.optional(),
   /** Replaces the global hooks (upstream's hook_config shape; PascalCase keys accepted). */
   hooks: HookConfigInputSchema.optional(),
-  /** Runs that may go at once (1 to 64); null goes back to the default (one per core, at least two). */
+  /** Runs that may go at once (1 to 64); null goes back to the default (twice the cores, at least eight). */
   max_concurrent_runs: MaxConcurrentRunsSchema.nullable().optional(),
   /** Replaces the list: per model name, native function calling true, false or `auto` (a model not named). */
   native_tool_calling: NativeToolCallingByModelSchema.optional(),
@@ -81,7 +81,7 @@ export const SettingsViewSchema = z.strictObject({
   hooks: HookConfigSchema,
   /** Runs that may go at once now; more wait in a queue (FIFO). */
   max_concurrent_runs: z.number().int(),
-  /** True when settings.json names none and the default (one per core, at least two) applies. */
+  /** True when settings.json names none and the default (twice the cores, at least eight) applies. */
   max_concurrent_runs_default: z.boolean(),
   /** Per model name: native function calling true, false or `auto`; a model not named is `auto`. */
   native_tool_calling: NativeToolCallingByModelSchema,

@@ -76,8 +76,8 @@ describe('createSettingsStore', () => {
     expect(store.view()).toMatchObject({ max_concurrent_runs: 1, max_concurrent_runs_default: false });
     store.update({ max_concurrent_runs: null });
     expect(store.current().max_concurrent_runs).toBe(defaultMaxConcurrentRuns());
-    expect(defaultMaxConcurrentRuns(1)).toBe(2);
-    expect(defaultMaxConcurrentRuns(8)).toBe(8);
+    expect(defaultMaxConcurrentRuns(1)).toBe(8);
+    expect(defaultMaxConcurrentRuns(8)).toBe(16);
   });
 
   it('saves native_tool_calling per model, replaced whole by a patch, and refuses a value that is no mode', async () => {

@@ -63,7 +63,7 @@ export interface HarnessOptions {
   appendFeed?: AppendFeed;
   /** Global hooks in settings; hooks then run in real bubblewrap (the workspace sandbox). */
   hooks?: HookConfig;
-  /** Settings' `max_concurrent_runs` (default: absent, one per core and at least two). */
+  /** Settings' `max_concurrent_runs` (default: absent, twice the cores and at least eight). */
   maxConcurrentRuns?: number;
   /** Settings' `memory_workspaces`: `true` turns memory on for the harness's workspace. */
   memory?: boolean;
