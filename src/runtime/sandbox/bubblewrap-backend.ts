@@ -58,6 +58,8 @@ export function createBubblewrapBackend(options: BubblewrapBackendOptions): Sand
     refusal: async () => (status.kind === 'missing' ? status.detail : undefined),
     scriptsDir: ensureScriptsDir,
     limits: ensureLimits,
+    // bwrap dies with its shell: the shell's own exit code says everything.
+    whyShellEnded: async () => undefined,
     async startShell(request) {
       // Saved outputs are named in observations; they must exist to be bound into the sandbox.
       for (const path of options.exposedPaths ?? []) mkdirSync(path, { recursive: true });

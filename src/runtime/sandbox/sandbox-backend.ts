@@ -51,6 +51,11 @@ export interface SandboxBackend {
    * person can read when the sandbox cannot start it.
    */
   startShell(request: ShellRequest): Promise<SandboxShell>;
+  /**
+   * Why the sandbox under the last shell went away (a container that died or was removed), to tell
+   * the model with the `exited` result; undefined when nothing is known beyond the shell's own exit.
+   */
+  whyShellEnded(): Promise<string | undefined>;
   /** The limits of the agent's shell; created on first use. */
   limits(): SandboxLimits;
   /** A phrase naming how failures to start are told: "The sandbox (bubblewrap)". */

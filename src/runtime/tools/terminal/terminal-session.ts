@@ -349,6 +349,10 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         return result('idle');
       }
       const ending = await waitForEnding(current, waitOptions);
+      if (ending === 'exited') {
+        const why = await backend.whyShellEnded();
+        if (why !== undefined) notices.push(`The shell ended: ${why}. The next command starts a new one.`);
+      }
       if (current.sandboxed) repositories.searchSoon();
       const answer = result(ending);
       if (ending === 'aborted' && answer.stillRunning) {

@@ -1,0 +1,159 @@
+import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Docker from 'dockerode';
+import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../../tools/terminal/limit-notices';
+import { type SandboxNetworkOptions, sandboxNetwork } from '../../tools/terminal/sandbox-network';
+import { BASH_ARGUMENTS, PERSON_BASH_ARGUMENTS } from '../../tools/terminal/shell-launch';
+import { realHostView } from '../../tools/terminal/host-view';
+import type { SandboxBackend, SandboxLimits } from '../sandbox-backend';
+import { CONTAINER_HOME } from './container-spec';
+import { startContainerPty } from './container-pty';
+import { chownTree, type ContainerUser, containerUser } from './container-user';
+import { type ConversationContainer, createConversationContainer } from './conversation-container';
+import { dockerRefusal } from './docker-readiness';
+
+/** A container with no shell in it for this long is removed; the next command starts a new one. */
+export const DEFAULT_CONTAINER_IDLE_MS = 15 * 60_000;
+
+export interface DockerBackendOptions {
+  docker: Docker;
+  image: string;
+  /** Label value naming the runtime (its data dir's hash): the stale-container sweep removes only its own. */
+  owner: string;
+  conversationId: string;
+  workspaceDir: string;
+  /** Shown read-only at the same path (the conversation's saved outputs); made and given to the commands' user. */
+  exposedPaths?: readonly string[];
+  network?: SandboxNetworkOptions;
+  limits?: TerminalLimitSettings;
+  cpus?: number;
+  /** The workspace is the runtime's own (not a folder a person picked): a root-owned one is handed to uid 1000. */
+  adoptRootOwned?: boolean;
+  idleMs?: number;
+}
+
+/**
+ * A conversation's commands in one Docker container (conversation-container.ts): each shell an
+ * exec on a tty of its own in it, as a user that is never root, with the proxy variables when the
+ * conversation has a network. The container is made on the first shell, removed after `idleMs`
+ * without a shell and on dispose.
+ */
+export function createDockerBackend(options: DockerBackendOptions): SandboxBackend {
+  const limits = options.limits ?? DEFAULT_TERMINAL_LIMITS;
+  const workspaceDir = realHostView.realPath(options.workspaceDir);
+  let user: ContainerUser | undefined;
+  let scriptsDir: string | undefined;
+  let container: ConversationContainer | undefined;
+  let liveShells = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let disposed = false;
+
+  const userNow = (): ContainerUser => {
+    user ??= containerUser(workspaceDir, options.adoptRootOwned === true);
+    return user;
+  };
+  const ensureScriptsDir = (): string => {
+    scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-container-'));
+    return scriptsDir;
+  };
+  const ensureContainer = (commandsUser: { uid: number; gid: number }): ConversationContainer => {
+    if (container !== undefined) return container;
+    // Read at the same path inside, so they must exist and be readable by the commands' user.
+    const readOnlyPaths = [...(options.exposedPaths ?? []), ensureScriptsDir()];
+    for (const path of readOnlyPaths) {
+      mkdirSync(path, { recursive: true, mode: 0o700 });
+      chownTree(path, commandsUser.uid, commandsUser.gid);
+    }
+    container = createConversationContainer({
+      docker: options.docker,
+      image: options.image,
+      owner: options.owner,
+      conversationId: options.conversationId,
+      workspaceDir,
+      readOnlyPaths,
+      network: options.network,
+      user: commandsUser,
+      maxProcesses: limits.maxProcesses,
+      maxMemoryMb: limits.maxMemoryMb,
+      cpus: options.cpus,
+    });
+    return container;
+  };
+  const armIdleTimer = () => {
+    clearTimeout(idleTimer);
+    if (liveShells > 0 || disposed) return;
+    idleTimer = setTimeout(() => {
+      if (liveShells === 0) void container?.remove();
+    }, options.idleMs ?? DEFAULT_CONTAINER_IDLE_MS);
+    idleTimer.unref();
+  };
+  const containerLimits: SandboxLimits = {
+    mechanism: 'the container',
+    // The daemon keeps no per-exec counters; a limit hit shows in the command's own output.
+    read: () => ({ forkRefusals: 0, memoryKills: undefined }),
+    // Everything a shell left runs on in the container; only a new container empties it.
+    empty: async () => undefined,
+  };
+
+  return {
+    kind: 'docker',
+    label: 'The container sandbox (Docker)',
+    async refusal() {
+      const daemon = await dockerRefusal(options.docker, options.image);
+      if (daemon !== undefined) return daemon;
+      const found = userNow();
+      return 'refused' in found ? found.refused : undefined;
+    },
+    scriptsDir: () => {
+      const directory = ensureScriptsDir();
+      const found = userNow();
+      if (!('refused' in found)) chownSync(directory, found.uid, found.gid);
+      return directory;
+    },
+    limits: () => containerLimits,
+    async startShell(request) {
+      const found = userNow();
+      if ('refused' in found) throw new Error(found.refused);
+      clearTimeout(idleTimer);
+      const running = await ensureContainer(found).ensure();
+      const network = sandboxNetwork(options.network);
+      const env = network.env({
+        HOME: CONTAINER_HOME,
+        PATH: '/usr/local/bin:/usr/bin:/bin',
+        LANG: 'C.UTF-8',
+        TERM: 'xterm-256color',
+        PAGER: 'cat',
+        GIT_PAGER: 'cat',
+        HISTFILE: '',
+        PS1: '',
+        PS2: '',
+        PROMPT_COMMAND: request.promptCommand,
+        ...request.person,
+      });
+      const pty = await startContainerPty(running, {
+        argv: ['bash', ...(request.person === undefined ? BASH_ARGUMENTS : PERSON_BASH_ARGUMENTS)],
+        env,
+        user: `${found.uid}:${found.gid}`,
+        workingDir: workspaceDir,
+        cols: request.cols ?? 160,
+        rows: request.rows ?? 40,
+      });
+      liveShells += 1;
+      pty.onExit(() => {
+        liveShells -= 1;
+        armIdleTimer();
+      });
+      return { pty, sandboxed: true };
+    },
+    async whyShellEnded() {
+      return container?.stoppedReason();
+    },
+    async dispose() {
+      disposed = true;
+      clearTimeout(idleTimer);
+      await container?.remove();
+      if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
+    },
+  };
+}
