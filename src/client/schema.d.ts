@@ -1600,6 +1600,8 @@ export interface components {
             tag_list: string[];
             pinned: boolean;
             branch_folder?: boolean;
+            /** @enum {string} */
+            sandbox?: "bubblewrap" | "docker" | "none";
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -1718,6 +1720,8 @@ export interface components {
             tag_list: string[];
             pinned: boolean;
             branch_folder?: boolean;
+            /** @enum {string} */
+            sandbox?: "bubblewrap" | "docker" | "none";
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -1793,6 +1797,13 @@ export interface components {
             confirmation_policy: components["schemas"]["ConfirmationPolicy"];
             security_analyzer: components["schemas"]["SecurityAnalyzer"];
             sandbox: {
+                /**
+                 * @default bubblewrap
+                 * @enum {string}
+                 */
+                backend: "bubblewrap" | "docker";
+                image?: string;
+                max_cpus?: number;
                 /**
                  * @default [
                  *       "registry.npmjs.org",
@@ -2734,6 +2745,10 @@ export interface operations {
                     };
                     security_analyzer?: components["schemas"]["SecurityAnalyzer"];
                     sandbox?: {
+                        /** @enum {string} */
+                        backend?: "bubblewrap" | "docker";
+                        image?: string;
+                        max_cpus?: number;
                         network_allowlist?: string[];
                         deny_paths?: string[];
                         max_processes?: number;

@@ -1,3 +1,4 @@
+import { sandboxWanted } from '../tools/terminal/shell-launch';
 import { join } from 'node:path';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
@@ -211,6 +212,7 @@ export function createConversationService(
         : null,
       observationsDir(deps.dataDir, record.id),
       budgetPause(branch, record.execution_status) ?? null,
+      deps.sandboxKind?.() ?? (sandboxWanted(undefined, process.env) ? 'bubblewrap' : 'none'),
     );
   }
 

@@ -5,6 +5,7 @@ import {
   NO_BUDGETS,
   toUpstreamTags,
 } from '../events';
+import type { SandboxKind } from '../sandbox/sandbox-kind';
 import type { ConversationRecord } from '../store/event-store';
 import { SERVED_TOOLS } from './upstream-agent';
 import { toUpstreamLLM } from './upstream-llm';
@@ -23,6 +24,7 @@ export function toConversationInfo(
   settingsLLM: LLMPublicConfig | null,
   persistenceDir: string,
   budgetPause: BudgetEvent | null = null,
+  sandbox: SandboxKind = 'bubblewrap',
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
   const upstreamLLM = toUpstreamLLM({
@@ -62,6 +64,7 @@ export function toConversationInfo(
     tag_list: [...record.tags],
     pinned: record.pinned,
     branch_folder: record.branch_folder !== undefined,
+    sandbox,
     agent: {
       kind: 'Agent',
       llm: upstreamLLM,
