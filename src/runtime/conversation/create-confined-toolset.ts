@@ -48,6 +48,7 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     network: network.sandbox,
     limits,
     cpus: settings.max_cpus,
+    denyPaths,
   });
   const builtIn = createToolset({
     conversationId: request.conversationId,

@@ -13,6 +13,8 @@ export interface ConversationContainerOptions {
   workspaceDir: string;
   /** Host paths shown read-only at the same path (saved outputs, the scripts folder). */
   readOnlyPaths: readonly string[];
+  /** Hidden paths inside the workspace (data dir, credentials, deny list): masked, as bwrap masks them. */
+  masks: { files: readonly string[]; folders: readonly string[] };
   network: SandboxNetworkOptions | undefined;
   user: { uid: number; gid: number };
   maxProcesses: number;
@@ -34,6 +36,8 @@ export interface ConversationContainer {
   stoppedReason(): Promise<string | undefined>;
   /** Host pid of its first process (a member of its network namespace), when the daemon is local. */
   pid(): Promise<number | undefined>;
+  /** The same as of the last start, without asking the daemon (for the limit counters). */
+  startedPid(): number | undefined;
   remove(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export function createConversationContainer(options: ConversationContainerOption
   let container: Docker.Container | undefined;
   let repositories = '';
   let starting: Promise<Docker.Container> | undefined;
+  let startedPid: number | undefined;
 
   const running = async (candidate: Docker.Container | undefined) => {
     if (candidate === undefined) return false;
@@ -57,6 +62,7 @@ export function createConversationContainer(options: ConversationContainerOption
     container = undefined;
     const mounts: ContainerMount[] = [
       ...protection.mounts,
+      ...options.masks.files.map((path) => ({ host: '/dev/null', target: path, readOnly: true })),
       ...options.readOnlyPaths.map((path) => ({ host: path, target: path, readOnly: true })),
       ...(options.network === undefined
         ? []
@@ -73,7 +79,7 @@ export function createConversationContainer(options: ConversationContainerOption
         conversationId: options.conversationId,
         workspaceDir: options.workspaceDir,
         mounts,
-        emptyReadOnly: protection.emptyReadOnly,
+        emptyReadOnly: [...protection.emptyReadOnly, ...options.masks.folders],
         user: options.user,
         mainUser: mainUserFor(options),
         maxProcesses: options.maxProcesses,
@@ -89,6 +95,8 @@ export function createConversationContainer(options: ConversationContainerOption
       throw new Error(startFailure(options.image, error));
     }
     await requireBash(created, options);
+    const info = await created.inspect().catch(() => undefined);
+    startedPid = info?.State.Pid !== undefined && info.State.Pid > 0 ? info.State.Pid : undefined;
     container = created;
     repositories = wantedRepositories;
     return created;
@@ -116,6 +124,7 @@ export function createConversationContainer(options: ConversationContainerOption
       const info = await container?.inspect().catch(() => undefined);
       return info?.State.Running && info.State.Pid > 0 ? info.State.Pid : undefined;
     },
+    startedPid: () => startedPid,
     async remove() {
       await starting?.catch(() => undefined);
       const removed = container;

@@ -12,6 +12,8 @@ import { startContainerPty } from './container-pty';
 import { chownTree, type ContainerUser, containerUser } from './container-user';
 import { type ConversationContainer, createConversationContainer } from './conversation-container';
 import { dockerRefusal } from './docker-readiness';
+import { containerLimitCounters } from './container-limit-counters';
+import { workspaceMasks } from './workspace-masks';
 
 /** A container with no shell in it for this long is removed; the next command starts a new one. */
 export const DEFAULT_CONTAINER_IDLE_MS = 15 * 60_000;
@@ -23,6 +25,10 @@ export interface DockerBackendOptions {
   owner: string;
   conversationId: string;
   workspaceDir: string;
+  /** The runtime's data dir and home, and more paths, masked where they lie inside the workspace. */
+  dataDir: string;
+  homeDir?: string;
+  denyPaths?: readonly string[];
   /** Shown read-only at the same path (the conversation's saved outputs); made and given to the commands' user. */
   exposedPaths?: readonly string[];
   network?: SandboxNetworkOptions;
@@ -72,6 +78,11 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
       conversationId: options.conversationId,
       workspaceDir,
       readOnlyPaths,
+      masks: workspaceMasks(workspaceDir, {
+        homeDir: options.homeDir ?? process.env.HOME,
+        dataDir: options.dataDir,
+        denyPaths: options.denyPaths ?? [],
+      }),
       network: options.network,
       user: commandsUser,
       maxProcesses: limits.maxProcesses,
@@ -90,10 +101,11 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
   };
   const containerLimits: SandboxLimits = {
     mechanism: 'the container',
-    // The daemon keeps no per-exec counters; a limit hit shows in the command's own output.
-    read: () => ({ forkRefusals: 0, memoryKills: undefined }),
-    // Everything a shell left runs on in the container; only a new container empties it.
-    empty: async () => undefined,
+    read: () => containerLimitCounters(container?.startedPid()),
+    // What a reset shell left in the background runs on in the container: only a new one is empty.
+    empty: async () => {
+      await container?.remove();
+    },
   };
 
   return {

@@ -26,6 +26,8 @@ export interface ConversationSandboxRequest {
   network: SandboxNetworkOptions | undefined;
   limits: TerminalLimitSettings;
   cpus: number | undefined;
+  /** The settings' deny list, expanded: masked where it lies inside the workspace. */
+  denyPaths: readonly string[];
 }
 
 /**
@@ -56,6 +58,8 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
         conversationId: request.conversationId,
         workspaceDir: request.workspaceDir,
         exposedPaths: request.exposedPaths,
+        dataDir: options.dataDir,
+        denyPaths: request.denyPaths,
         ...(request.network === undefined ? {} : { network: request.network }),
         limits: request.limits,
         ...(request.cpus === undefined ? {} : { cpus: request.cpus }),
