@@ -37,9 +37,23 @@ export async function startContainerPty(
     ConsoleSize: [exec.rows, exec.cols],
   });
   const stream = (await created.start({ hijack: true, stdin: true, Tty: true })) as Duplex;
-  const inspected = await created.inspect().catch(() => undefined);
-  const pid = localPid(inspected?.Pid, container.id);
-  return adaptStream(stream, created, pid);
+  return adaptStream(stream, created, await execPid(created, container.id));
+}
+
+/** Tries for the exec's pid this often and this many times: the daemon names it a moment after the start. */
+const PID_POLL_MS = 10;
+const PID_POLLS = 50;
+
+/** The exec's local host pid, once the daemon reports it; -1 when it never does or is not local. */
+async function execPid(exec: Docker.Exec, containerId: string): Promise<number> {
+  for (let attempt = 0; attempt < PID_POLLS; attempt++) {
+    const inspected = await exec.inspect().catch(() => undefined);
+    if (inspected === undefined) return -1;
+    if (inspected.Pid > 0) return localPid(inspected.Pid, containerId);
+    if (!inspected.Running && inspected.ExitCode !== null) return -1;
+    await new Promise((resolve) => setTimeout(resolve, PID_POLL_MS));
+  }
+  return -1;
 }
 
 function adaptStream(stream: Duplex, exec: Docker.Exec, pid: number): PtyProcess {
