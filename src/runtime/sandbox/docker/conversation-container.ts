@@ -94,7 +94,12 @@ export function createConversationContainer(options: ConversationContainerOption
       await removeQuietly(created);
       throw new Error(startFailure(options.image, error));
     }
-    await requireBash(created, options);
+    try {
+      await requireBash(created, options);
+    } catch (error) {
+      await removeQuietly(created);
+      throw error;
+    }
     const info = await created.inspect().catch(() => undefined);
     startedPid = info?.State.Pid !== undefined && info.State.Pid > 0 ? info.State.Pid : undefined;
     container = created;
@@ -168,8 +173,20 @@ function startFailure(image: string, error: unknown): string {
   return `the container did not start: ${text}`;
 }
 
-/** An image without bash cannot run the terminal: refused at start, with the reason, never later. */
+/**
+ * An image without bash cannot run the terminal: refused at start, with the reason, never later.
+ * Without /bin/sh the first process already failed (docker-init exits 127).
+ */
 async function requireBash(created: Docker.Container, options: ConversationContainerOptions): Promise<void> {
+  const started = await created.inspect();
+  if (!started.State.Running) {
+    const detail = `its first process, /bin/sh, ended with ${started.State.ExitCode}`;
+    throw new Error(
+      started.State.ExitCode === 127
+        ? noShellRefusal(options.image, detail)
+        : `the container stopped at once: ${detail}`,
+    );
+  }
   const exec = await created.exec({
     Cmd: ['bash', '-c', 'exit 0'],
     User: `${options.user.uid}:${options.user.gid}`,
@@ -185,7 +202,6 @@ async function requireBash(created: Docker.Container, options: ConversationConta
   });
   const info = await exec.inspect().catch(() => undefined);
   if (info?.ExitCode !== 0) {
-    await removeQuietly(created);
     throw new Error(
       noShellRefusal(options.image, `bash -c 'exit 0' ended with ${info?.ExitCode ?? 'no code'}`),
     );
