@@ -31,6 +31,7 @@ import { useComposerDrafts } from './composer-drafts';
 import { contentText } from './content-text';
 import { ConversationBanner } from './conversation-banner';
 import { ForkedFromLink } from './forked-from-link';
+import { SandboxLabel } from './sandbox-label';
 import { latestConversationError } from './latest-conversation-error';
 import { ModelPicker } from './model-picker';
 import { SkillsButton } from '../skills/skills-button';
@@ -205,6 +206,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         {info?.forked_from_conversation_id ? (
           <ForkedFromLink sourceId={info.forked_from_conversation_id} />
         ) : null}
+        {info?.sandbox ? <SandboxLabel kind={info.sandbox} /> : null}
         <span className="conversation__header-spacer" />
         {info ? (
           <ModelPicker conversationId={conversationId} model={info.llm.model} onChanged={refreshInfo} />
