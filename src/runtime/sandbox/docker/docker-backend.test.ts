@@ -239,3 +239,22 @@ async function imageWithoutShell(): Promise<string> {
   );
   return tag;
 }
+
+describe('docker backend after dispose', () => {
+  it('starts no container for a shell asked for once the tools closed', async () => {
+    chownSync(workspaceDir, 1000, 1000);
+    const backend = createDockerBackend({
+      docker,
+      image: 'agent-workbench-sandbox:1',
+      owner: TEST_OWNER,
+      conversationId: 'closed-conversation',
+      workspaceDir,
+      dataDir: join(root, 'data'),
+    });
+    const starting = backend.startShell({ promptCommand: '' });
+    await backend.dispose();
+    await expect(starting).rejects.toThrow(/tools are closed/);
+    await expect(backend.startShell({ promptCommand: '' })).rejects.toThrow(/tools are closed/);
+    expect(await containersOf('closed-conversation')).toHaveLength(0);
+  });
+});

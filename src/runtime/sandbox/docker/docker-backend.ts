@@ -125,10 +125,16 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     },
     limits: () => containerLimits,
     async startShell(request) {
+      // A late open (the person's terminal tab, the preview) after the tools closed must not leave a container behind.
+      if (disposed) throw new Error("the conversation's tools are closed");
       const found = userNow();
       if ('refused' in found) throw new Error(found.refused);
       clearTimeout(idleTimer);
       const running = await ensureContainer(found).ensure();
+      if (disposed) {
+        await container?.remove();
+        throw new Error("the conversation's tools are closed");
+      }
       const network = sandboxNetwork(options.network);
       const env = network.env({
         HOME: CONTAINER_HOME,
