@@ -56,6 +56,8 @@ export interface SandboxBackend {
    * the model with the `exited` result; undefined when nothing is known beyond the shell's own exit.
    */
   whyShellEnded(): Promise<string | undefined>;
+  /** Why the sandbox stopped answering after it had worked (see ConversationSandbox.lost); absent: never. */
+  lost?(): string | undefined;
   /** The limits of the agent's shell; created on first use. */
   limits(): SandboxLimits;
   /** A phrase naming how failures to start are told: "The sandbox (bubblewrap)". */

@@ -101,6 +101,7 @@ export function createToolset(options: ToolsetOptions): Toolset {
     sandbox: {
       personTerminal: person.terminal,
       networkMember,
+      ...(options.backend?.lost === undefined ? {} : { lost: () => options.backend?.lost?.() }),
     },
     async close() {
       await person.close();

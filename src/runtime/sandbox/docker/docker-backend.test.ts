@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -256,5 +257,47 @@ describe('docker backend after dispose', () => {
     await expect(starting).rejects.toThrow(/tools are closed/);
     await expect(backend.startShell({ promptCommand: '' })).rejects.toThrow(/tools are closed/);
     expect(await containersOf('closed-conversation')).toHaveLength(0);
+  });
+});
+
+describe('docker backend when the daemon goes away', () => {
+  it('refuses the next command with what to do and reports the sandbox lost', async () => {
+    chownSync(workspaceDir, 1000, 1000);
+    // The daemon, reached through a socket this test can cut: what a stopped daemon looks like to the runtime.
+    const relayPath = join(root, 'relay.sock');
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect('/var/run/docker.sock');
+      sockets.add(client).add(upstream);
+      client.pipe(upstream).pipe(client);
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', drop);
+      upstream.on('error', drop);
+    });
+    await new Promise<void>((resolve) => relay.listen(relayPath, resolve));
+    const backend = createDockerBackend({
+      docker: new Docker({ socketPath: relayPath }),
+      image: 'agent-workbench-sandbox:1',
+      owner: TEST_OWNER,
+      conversationId: 'daemon-goes-away',
+      workspaceDir,
+      dataDir: join(root, 'data'),
+    });
+    const terminal = session(backend);
+    expect((await run(terminal, 'echo before')).output).toContain('before');
+    expect(backend.lost?.()).toBeUndefined();
+    const closed = new Promise<void>((resolve) => relay.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+    const refused = await run(terminal, 'echo during');
+    expect(refused.ending).toBe('refused');
+    expect(refused.notices.join(' ')).toContain('start the Docker daemon');
+    expect(backend.lost?.()).toContain('does not answer');
+    // The container is the real daemon's: removed here, since this backend cannot reach it any more.
+    for (const found of await containersOf('daemon-goes-away'))
+      await docker.getContainer(found.Id).remove({ force: true });
   });
 });

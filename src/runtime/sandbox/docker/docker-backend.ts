@@ -54,6 +54,9 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
   let liveShells = 0;
   let idleTimer: NodeJS.Timeout | undefined;
   let disposed = false;
+  /** Set once a container ran; then a daemon that stops answering is a loss the run pauses for. */
+  let everStarted = false;
+  let lostReason: string | undefined;
 
   const userNow = (): ContainerUser => {
     user ??= containerUser(workspaceDir, options.adoptRootOwned === true);
@@ -113,6 +116,7 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     label: 'The container sandbox (Docker)',
     async refusal() {
       const daemon = await dockerRefusal(options.docker, options.image);
+      lostReason = everStarted ? daemon : undefined;
       if (daemon !== undefined) return daemon;
       const found = userNow();
       return 'refused' in found ? found.refused : undefined;
@@ -158,12 +162,14 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
         rows: request.rows ?? 40,
       });
       liveShells += 1;
+      everStarted = true;
       pty.onExit(() => {
         liveShells -= 1;
         armIdleTimer();
       });
       return { pty, sandboxed: true };
     },
+    lost: () => lostReason,
     async whyShellEnded() {
       return container?.stoppedReason();
     },
