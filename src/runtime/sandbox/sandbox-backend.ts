@@ -53,9 +53,10 @@ export interface SandboxBackend {
   startShell(request: ShellRequest): Promise<SandboxShell>;
   /**
    * Why the sandbox under the last shell went away (a container that died or was removed), to tell
-   * the model with the `exited` result; undefined when nothing is known beyond the shell's own exit.
+   * the model with the `exited` result; undefined when nothing is known beyond the shell's own exit
+   * (`exitCode`, -1 when unknown).
    */
-  whyShellEnded(): Promise<string | undefined>;
+  whyShellEnded(exitCode: number | null): Promise<string | undefined>;
   /** Why the sandbox stopped answering after it had worked (see ConversationSandbox.lost); absent: never. */
   lost?(): string | undefined;
   /** The limits of the agent's shell; created on first use. */

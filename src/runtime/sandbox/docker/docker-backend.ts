@@ -17,6 +17,9 @@ import { workspaceMasks } from './workspace-masks';
 
 /** A container with no shell in it for this long is removed; the next command starts a new one. */
 export const DEFAULT_CONTAINER_IDLE_MS = 15 * 60_000;
+/** How long a killed shell's container is watched for having stopped with it (20 × 100 ms). */
+const STOP_POLLS = 20;
+const STOP_POLL_MS = 100;
 
 export interface DockerBackendOptions {
   docker: Docker;
@@ -170,8 +173,15 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
       return { pty, sandboxed: true };
     },
     lost: () => lostReason,
-    async whyShellEnded() {
-      return container?.stoppedReason();
+    async whyShellEnded(exitCode) {
+      // A shell that exited on its own (`exit 3`) says nothing of the container; one killed, or whose
+      // code was lost, may have died with it, which the daemon reports a moment after the exec ended.
+      const byItself = exitCode !== null && exitCode >= 0 && exitCode < 128;
+      for (let attempt = 0; ; attempt++) {
+        const reason = await container?.stoppedReason();
+        if (reason !== undefined || byItself || attempt >= STOP_POLLS) return reason;
+        await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+      }
     },
     async dispose() {
       disposed = true;

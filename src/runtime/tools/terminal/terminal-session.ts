@@ -350,7 +350,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
       }
       const ending = await waitForEnding(current, waitOptions);
       if (ending === 'exited') {
-        const why = await backend.whyShellEnded();
+        const why = await backend.whyShellEnded(current.exitCode);
         if (why !== undefined) notices.push(`The shell ended: ${why}. The next command starts a new one.`);
       }
       if (current.sandboxed) repositories.searchSoon();
