@@ -4,7 +4,8 @@ import { realHostView } from '../../tools/terminal/host-view';
 import { collectOutput } from '../../workspace/collect-output';
 import { type ConfinedResult, type ConfinedRun, KILLED_EXIT_CODE } from '../../workspace/run-confined';
 import { WorkspaceError } from '../../workspace/workspace-error';
-import { chownTree } from './container-user';
+import { adoptWorkspace } from './adopt-workspace';
+import { chownTree, type ContainerUser } from './container-user';
 import { containerSpec } from './container-spec';
 import { dockerRefusal, messageOf } from './docker-readiness';
 import { removeQuietly } from './conversation-container';
@@ -13,7 +14,7 @@ export interface ContainerRunnerOptions {
   docker: Docker;
   image: string;
   owner: string;
-  user: (workspaceDir: string) => { uid: number; gid: number } | { refused: string };
+  user: (workspaceDir: string) => ContainerUser;
   maxProcesses: number;
   maxMemoryMb: number;
   cpus: number | undefined;
@@ -32,8 +33,10 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
     const refusal = await dockerRefusal(options.docker, options.image);
     if (refusal !== undefined) throw new WorkspaceError('sandbox_missing', refusal);
     const workspaceDir = realHostView.realPath(run.workspaceDir);
-    const user = options.user(workspaceDir);
-    if ('refused' in user) throw new WorkspaceError('sandbox_missing', user.refused);
+    const found = options.user(workspaceDir);
+    if ('refused' in found) throw new WorkspaceError('sandbox_missing', found.refused);
+    const user = { uid: found.uid, gid: found.gid };
+    if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, user);
     // What git writes besides the workspace (a checkpoint's shadow repository) is the runtime's own.
     for (const bind of run.extraBinds ?? []) if (bind.writable) chownTree(bind.host, user.uid, user.gid);
     const [program = 'true', ...rest] = run.argv;

@@ -301,3 +301,43 @@ describe('docker backend when the daemon goes away', () => {
       await docker.getContainer(found.Id).remove({ force: true });
   });
 });
+
+describe('handing a root-owned workspace to the container user', () => {
+  it('attack: a folder swapped for a link to a host folder during the hand-over changes nothing outside', async () => {
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    for (let index = 0; index < 50; index++) writeFileSync(join(outside, `file-${index}`), 'host\n');
+    mkdirSync(join(workspaceDir, 'swapped'));
+    for (let index = 0; index < 50; index++)
+      writeFileSync(join(workspaceDir, 'swapped', `file-${index}`), 'ws\n');
+    const sandboxes = createDockerSandboxes({
+      dataDir: join(root, 'data'),
+      image: () => 'agent-workbench-sandbox:1',
+      ownWorkspaces: () => [workspaceDir],
+      docker,
+    });
+    const runner = sandboxes.runner({ maxProcesses: 64, maxMemoryMb: 256 }, undefined);
+    // The agent's side, in its own container: the folder becomes a link to the host folder and back, without pause.
+    const agent = session(testDockerBackend(docker, { workspaceDir, dataDir: join(root, 'data') }));
+    const swapped = await run(
+      agent,
+      `(while :; do mv swapped parked; ln -s ${outside} swapped; rm swapped; mv parked swapped; done) >/dev/null 2>&1 & echo swapping`,
+    );
+    expect(swapped.output).toContain('swapping');
+    for (let round = 0; round < 15; round++) {
+      writeFileSync(join(workspaceDir, `root-file-${round}`), 'by the runtime\n');
+      await runner({
+        argv: ['true'],
+        workspaceDir,
+        cwd: workspaceDir,
+        timeoutMs: 10_000,
+        maxOutputBytes: 1024,
+      });
+    }
+    await agent.reset();
+    const { lstatSync: lstat, readdirSync: list } = await import('node:fs');
+    const owners = list(outside).map((name) => lstat(join(outside, name)).uid);
+    expect(new Set(owners)).toEqual(new Set([0]));
+    expect(lstat(outside).uid).toBe(0);
+  });
+});

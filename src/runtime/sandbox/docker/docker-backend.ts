@@ -11,6 +11,7 @@ import { CONTAINER_HOME } from './container-spec';
 import { startContainerPty } from './container-pty';
 import { chownTree, type ContainerUser, containerUser } from './container-user';
 import { type ConversationContainer, createConversationContainer } from './conversation-container';
+import { adoptWorkspace } from './adopt-workspace';
 import { dockerRefusal } from './docker-readiness';
 import { containerLimitCounters } from './container-limit-counters';
 import { workspaceMasks } from './workspace-masks';
@@ -69,7 +70,8 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-container-'));
     return scriptsDir;
   };
-  const ensureContainer = (commandsUser: { uid: number; gid: number }): ConversationContainer => {
+  const ensureContainer = (found: { uid: number; gid: number }): ConversationContainer => {
+    const commandsUser = { uid: found.uid, gid: found.gid };
     if (container !== undefined) return container;
     // Read at the same path inside, so they must exist and be readable by the commands' user.
     const readOnlyPaths = [...(options.exposedPaths ?? []), ensureScriptsDir()];
@@ -134,8 +136,11 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     async startShell(request) {
       // A late open (the person's terminal tab, the preview) after the tools closed must not leave a container behind.
       if (disposed) throw new Error("the conversation's tools are closed");
-      const found = userNow();
+      // Looked at again for each shell: the runtime may have written files in the workspace since.
+      user = containerUser(workspaceDir, options.adoptRootOwned === true);
+      const found = user;
       if ('refused' in found) throw new Error(found.refused);
+      if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, found);
       clearTimeout(idleTimer);
       const running = await ensureContainer(found).ensure();
       if (disposed) {
