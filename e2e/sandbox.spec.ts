@@ -14,6 +14,8 @@ test('the network switch is off by default, visible in the header, and commands 
   );
   const id = await startConversation(page, workbench, 'Fetch a page');
   await expectStatus(page, 'finished');
+  // The header names the sandbox, calmly: bubblewrap is the default.
+  await expect(page.getByTestId('sandbox-label')).toHaveText('bubblewrap');
   const toggle = page.getByRole('switch', { name: 'Allow network' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(toggle).toHaveText('Network off');

@@ -5,8 +5,12 @@ import type { BuildOptions, Plugin } from 'esbuild';
 export type NodeBundleOptions = BuildOptions & { metafile: true; outdir: string };
 
 const repo = join(import.meta.dirname, '..');
-/** Loaded with their compiled .node files from node_modules, as installed. */
-const NATIVE_PACKAGES = ['better-sqlite3', 'node-pty'];
+/**
+ * Loaded with their compiled .node files from node_modules, as installed. dockerode (the docker
+ * sandbox's Engine API client) reaches ssh2's optional native crypto through docker-modem; it is
+ * loaded only by a runtime started with --sandbox docker.
+ */
+const NATIVE_PACKAGES = ['better-sqlite3', 'node-pty', 'dockerode'];
 /**
  * Packages the runtime does not use once its app is made, left out of its bundle (a fifth of what it
  * read at start): fastify's own schema compilers, with ajv and fast-json-stringify (zod's replace

@@ -165,4 +165,15 @@ describe('parseCliArgs', () => {
     expect(open.kind === 'usage-error' && open.message).toMatch(/add --public/);
     expect(parseCliArgs(['agent-server', '--runtimes', '2']).kind).toBe('usage-error');
   });
+
+  it('reads --sandbox and --sandbox-image, and refuses a kind it does not know', () => {
+    const command = parseCliArgs(['--sandbox', 'docker', '--sandbox-image', 'mine:2']);
+    expect(command.kind === 'run' && command.options.sandbox).toBe('docker');
+    expect(command.kind === 'run' && command.options.sandboxImage).toBe('mine:2');
+    expect(parseCliArgs(['--sandbox', 'podman'])).toEqual({
+      kind: 'usage-error',
+      message: '--sandbox must be one of bubblewrap, docker, none, got "podman"',
+    });
+    expect(parseCliArgs(['--sandbox-image', '-rm']).kind).toBe('usage-error');
+  });
 });

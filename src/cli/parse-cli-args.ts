@@ -23,7 +23,15 @@ export interface CliOptions {
    * the Origin checks of the ingress and the runtime accept exactly these beside the ingress's own.
    */
   allowOrigins: string[];
+  /** Which sandbox runs the agent's commands (--sandbox); undefined: the settings' choice, else bubblewrap. */
+  sandbox: SandboxFlag | undefined;
+  /** The image of docker sandboxes (--sandbox-image); undefined: the settings' or agent-workbench-sandbox:1. */
+  sandboxImage: string | undefined;
 }
+
+/** The values of --sandbox (the runtime's sandbox kinds; the launcher never imports the runtime). */
+export const SANDBOX_FLAGS = ['bubblewrap', 'docker', 'none'] as const;
+export type SandboxFlag = (typeof SANDBOX_FLAGS)[number];
 
 export type CliCommand =
   | { kind: 'run'; options: CliOptions }
@@ -110,6 +118,20 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   }
   const allowOrigins = parseAllowOrigins(values['allow-origin']);
   if (typeof allowOrigins === 'string') return { kind: 'usage-error', message: allowOrigins };
+  const sandbox = values.sandbox;
+  if (sandbox !== undefined && !(SANDBOX_FLAGS as readonly string[]).includes(sandbox)) {
+    return {
+      kind: 'usage-error',
+      message: `--sandbox must be one of ${SANDBOX_FLAGS.join(', ')}, got "${sandbox}"`,
+    };
+  }
+  const sandboxImage = values['sandbox-image'];
+  if (sandboxImage !== undefined && !/^[a-z0-9][a-z0-9._/:@-]{0,254}$/i.test(sandboxImage)) {
+    return {
+      kind: 'usage-error',
+      message: `--sandbox-image must be an image name such as agent-workbench-sandbox:1, got "${sandboxImage}"`,
+    };
+  }
 
   return {
     kind: 'run',
@@ -126,6 +148,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       databaseUrl,
       runtimes,
       allowOrigins,
+      sandbox: sandbox as SandboxFlag | undefined,
+      sandboxImage,
     },
   };
 }
@@ -148,6 +172,8 @@ function parseRaw(argv: readonly string[]) {
       'database-url': { type: 'string' },
       runtimes: { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
+      sandbox: { type: 'string' },
+      'sandbox-image': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },

@@ -194,6 +194,8 @@ async function startUp(
       databaseUrl,
       runtimeName: name,
       previewPort: previewPorts[index],
+      sandbox: options.sandbox,
+      sandboxImage: options.sandboxImage,
     });
     const child = name ? { ...RUNTIME_CHILD, name: `runtime ${name}` } : RUNTIME_CHILD;
     const childUrl = runtimeUrls[index] as string;

@@ -23,6 +23,10 @@ export interface RuntimeCommandOptions {
   runtimeName?: string | undefined;
   /** The loopback port of its preview origin (apps running in sandboxes); absent: no preview. */
   previewPort?: number | undefined;
+  /** --sandbox: the runtime's AGENT_WORKBENCH_SANDBOX_BACKEND, or AGENT_WORKBENCH_SANDBOX=0 for none. */
+  sandbox?: 'bubblewrap' | 'docker' | 'none' | undefined;
+  /** --sandbox-image: AGENT_WORKBENCH_SANDBOX_IMAGE. */
+  sandboxImage?: string | undefined;
 }
 
 /**
@@ -57,6 +61,7 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
       ...(options.runtimeName ? { AGENT_WORKBENCH_RUNTIME_NAME: options.runtimeName } : {}),
       ...(options.previewPort ? { AGENT_WORKBENCH_PREVIEW_PORT: String(options.previewPort) } : {}),
+      ...sandboxVariables(options),
     },
   };
 }
@@ -67,4 +72,13 @@ export function nodeArguments(entry: RuntimeEntry, v8Flags: readonly string[] = 
     ...v8Flags,
     ...(entry.kind === 'bundle' ? [entry.path] : ['--import', import.meta.resolve('tsx'), entry.path]),
   ];
+}
+
+function sandboxVariables(options: RuntimeCommandOptions): Record<string, string> {
+  const image: Record<string, string> = options.sandboxImage
+    ? { AGENT_WORKBENCH_SANDBOX_IMAGE: options.sandboxImage }
+    : {};
+  if (options.sandbox === 'none') return { ...image, AGENT_WORKBENCH_SANDBOX: '0' };
+  if (options.sandbox === undefined) return image;
+  return { ...image, AGENT_WORKBENCH_SANDBOX_BACKEND: options.sandbox };
 }

@@ -27,6 +27,11 @@ Options:
                       each conversation served by one of them at a time (default 1)
   --allow-origin O    let pages of another front end at origin O (e.g. http://127.0.0.1:3001) call the
                       runtime: CORS, changes and sockets from exactly that origin; repeatable
+  --sandbox KIND      where the agent's commands run: bubblewrap (default), docker (one container
+                      per conversation, through the Docker Engine API) or none (no confinement at all,
+                      as AGENT_WORKBENCH_SANDBOX=0); default: the settings' choice
+  --sandbox-image IMG the image of docker sandboxes (default agent-workbench-sandbox:1, built by
+                      npm run sandbox-image)
   -h, --help          show this help
   -v, --version       print the version
 

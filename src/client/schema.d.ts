@@ -1639,6 +1639,8 @@ export interface components {
             tag_list: string[];
             pinned: boolean;
             branch_folder?: boolean;
+            /** @enum {string} */
+            sandbox?: "bubblewrap" | "docker" | "none";
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -1826,6 +1828,8 @@ export interface components {
             tag_list: string[];
             pinned: boolean;
             branch_folder?: boolean;
+            /** @enum {string} */
+            sandbox?: "bubblewrap" | "docker" | "none";
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -1965,6 +1969,13 @@ export interface components {
             confirmation_policy: components["schemas"]["ConfirmationPolicy"];
             security_analyzer: components["schemas"]["SecurityAnalyzer"];
             sandbox: {
+                /**
+                 * @default bubblewrap
+                 * @enum {string}
+                 */
+                backend: "bubblewrap" | "docker";
+                image?: string;
+                max_cpus?: number;
                 /**
                  * @default [
                  *       "registry.npmjs.org",
@@ -3037,6 +3048,10 @@ export interface operations {
                     };
                     security_analyzer?: components["schemas"]["SecurityAnalyzer"];
                     sandbox?: {
+                        /** @enum {string} */
+                        backend?: "bubblewrap" | "docker";
+                        image?: string;
+                        max_cpus?: number;
                         network_allowlist?: string[];
                         deny_paths?: string[];
                         max_processes?: number;

@@ -5,6 +5,7 @@ import type { ConversationService } from '../runtime/conversation/conversation-s
 import { createCheckpointStore } from '../runtime/checkpoints/create-checkpoint-store';
 import { createConfinedToolset } from '../runtime/conversation/create-confined-toolset';
 import { workspaceConfinement } from '../runtime/workspace/workspace-confinement';
+import { sandboxChoice } from '../runtime/sandbox/sandbox-choice';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
@@ -77,9 +78,30 @@ export async function createRuntimeService(options: {
     ],
     () => savedSecrets.values(),
   );
+  const choice = () => sandboxChoice(process.env, options.settings.current().sandbox);
+  // Chosen at start: a running conversation keeps the sandbox it began with until the runtime restarts.
+  const startChoice = choice();
+  const docker =
+    startChoice.kind === 'docker'
+      ? // Loaded only here: a runtime on bubblewrap never loads the Docker client.
+        (await import('../runtime/sandbox/docker/docker-sandboxes')).createDockerSandboxes({
+          dataDir: options.dataDir,
+          image: () => choice().image,
+          ownWorkspaces: () => [options.defaultWorkspace],
+        })
+      : undefined;
+  const swept = (await docker?.sweepStale()) ?? 0;
+  if (swept > 0) notice(`Removed ${swept} sandbox container(s) a previous run left behind.`);
   // The sandbox rules as the settings say now (a store keeps the rules it was made with).
-  const confinementNow = () =>
-    workspaceConfinement({ dataDir: options.dataDir, sandboxSettings: options.settings.current().sandbox });
+  const confinementNow = () => {
+    const sandbox = options.settings.current().sandbox;
+    const limits = { maxProcesses: sandbox.max_processes, maxMemoryMb: sandbox.max_memory_mb };
+    return workspaceConfinement({
+      dataDir: options.dataDir,
+      sandboxSettings: sandbox,
+      ...(docker === undefined ? {} : { runner: docker.runner(limits, sandbox.max_cpus) }),
+    });
+  };
   const service = createConversationService(
     {
       store,
@@ -90,7 +112,11 @@ export async function createRuntimeService(options: {
       createLLM: createLazyAiSdkLLM,
       createToolset: (request) =>
         createConfinedToolset(
-          { dataDir: options.dataDir, sandboxSettings: () => options.settings.current().sandbox },
+          {
+            dataDir: options.dataDir,
+            sandboxSettings: () => options.settings.current().sandbox,
+            ...(docker === undefined ? {} : { docker }),
+          },
           request,
         ),
       createCheckpointStore: (request) =>
@@ -102,6 +128,8 @@ export async function createRuntimeService(options: {
           ...(request.logger ? { logger: request.logger } : {}),
         }),
       workspaceConfinement: confinementNow,
+      // Fixed at start like the toolsets' backend: a settings change applies after a restart.
+      sandboxKind: () => startChoice.kind,
       secrets,
       ...(shared ? { leases: shared.leases, appendFeed: shared.appendFeed } : {}),
     },

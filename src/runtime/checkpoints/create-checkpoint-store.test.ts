@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type Docker from 'dockerode';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { type WorkspaceConfinement, workspaceConfinement } from '../workspace/workspace-confinement';
@@ -21,6 +22,10 @@ import type { CheckpointStore } from './checkpoint-store';
 import { createCheckpointStore } from './create-checkpoint-store';
 import { UnknownCheckpointError } from './unknown-checkpoint-error';
 import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { chownTree, FALLBACK_CONTAINER_USER } from '../sandbox/docker/container-user';
+import { createDockerSandboxes } from '../sandbox/docker/docker-sandboxes';
+import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
 
 let root: string;
 let dataDir: string;
@@ -29,6 +34,8 @@ let outside: string;
 let shadowDir: string;
 let confinement: WorkspaceConfinement;
 let store: CheckpointStore;
+/** Set while the docker variant of the suite runs. */
+let docker: Docker | undefined;
 
 function write(path: string, content: string | Buffer) {
   const full = join(workspace, path);
@@ -50,6 +57,10 @@ function git(cwd: string, ...args: string[]): string {
       GIT_AUTHOR_EMAIL: 't@t',
       GIT_COMMITTER_NAME: 't',
       GIT_COMMITTER_EMAIL: 't@t',
+      // The docker variant hands the workspace to uid 1000; this git (root) still reads it.
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'safe.directory',
+      GIT_CONFIG_VALUE_0: '*',
     },
   });
 }
@@ -62,10 +73,20 @@ beforeEach(async () => {
   for (const dir of [dataDir, workspace, outside]) mkdirSync(dir);
   writeFileSync(join(dataDir, 'session-key'), 'awb-session-key-do-not-leak');
   shadowDir = join(dataDir, 'checkpoints', 'c0ffee');
+  // On docker, git runs in a container per call; the root-owned test folders are the runtime's own.
+  const runner = docker
+    ? createDockerSandboxes({
+        dataDir,
+        image: () => DEFAULT_SANDBOX_IMAGE,
+        ownWorkspaces: () => [root],
+        docker,
+      }).runner({ maxProcesses: 256, maxMemoryMb: 2048 }, undefined)
+    : undefined;
   confinement = workspaceConfinement({
     dataDir,
     sandboxSettings: { ...DEFAULT_SANDBOX_SETTINGS, max_processes: 256 },
     env: { PATH: process.env.PATH },
+    ...(runner === undefined ? {} : { runner }),
   });
   store = createCheckpointStore({ shadowDir, workspaceDir: workspace, confinement });
 });
@@ -74,9 +95,10 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('createCheckpointStore (bubblewrap, real git)', () => {
-  beforeAll(() => {
-    requireExecutable('bwrap', 'bubblewrap');
+describe.each(['bubblewrap', 'docker'] as const)('createCheckpointStore (%s, real git)', (kind) => {
+  beforeAll(async () => {
+    if (kind === 'bubblewrap') requireExecutable('bwrap', 'bubblewrap');
+    docker = kind === 'docker' ? await requireDocker() : undefined;
   });
   it('snapshots the workspace into a shadow repository in the data dir and reports changes to now', async () => {
     write('a.txt', 'one\n');
@@ -170,6 +192,8 @@ describe('createCheckpointStore (bubblewrap, real git)', () => {
         },
       );
     const statusBefore = git(workspace, 'status', '--porcelain');
+    // A root-owned workspace is handed to the container's user on each call (the runtime's own, adopted); nothing else changes.
+    if (docker !== undefined) chownTree(workspace, FALLBACK_CONTAINER_USER.uid, FALLBACK_CONTAINER_USER.gid);
     const before = fingerprint();
     const checkpoint = await store.snapshot();
     write('tracked.txt', 'v3 by agent\n');
@@ -493,6 +517,9 @@ describe('createCheckpointStore (bubblewrap, real git)', () => {
 });
 
 describe('createCheckpointStore without bubblewrap', () => {
+  beforeAll(() => {
+    docker = undefined;
+  });
   const missing = () =>
     workspaceConfinement({
       dataDir,

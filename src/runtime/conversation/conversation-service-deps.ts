@@ -1,3 +1,4 @@
+import type { SandboxKind } from '../sandbox/sandbox-kind';
 import type { Skill } from '../skills/discover-skills';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
@@ -56,6 +57,8 @@ export interface ConversationServiceDeps {
    * the checkpoint operations answer checkpoints_unavailable).
    */
   createCheckpointStore?: (request: CheckpointStoreRequest) => CheckpointStore;
+  /** Which sandbox this runtime's conversations run in (their infos say it); default bubblewrap, or none when turned off. */
+  sandboxKind?: () => SandboxKind;
   /** How git runs for branch folders (worktree add and prune): the workspace sandbox's rules now. */
   workspaceConfinement?: () => WorkspaceConfinement;
   /**

@@ -8,6 +8,7 @@ import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
 import { createToolset } from '../tools/create-toolset';
 import { locateBwrapOnPath, sandboxStatus } from '../tools/terminal/sandbox-status';
 import type { Toolset } from '../tools/tool';
+import type { DockerSandboxes } from '../sandbox/docker/docker-sandboxes';
 import type { ToolsetRequest } from './conversation-service-deps';
 
 export interface ConfinedToolsetDeps {
@@ -15,7 +16,13 @@ export interface ConfinedToolsetDeps {
   /** Read when the toolset is made (paths, limits) and on every proxied request (the allowlist). */
   sandboxSettings: () => SandboxSettings;
   home?: string;
+  /** Present when this runtime's sandbox is docker: each conversation's commands run in its container. */
+  docker?: DockerSandboxes;
 }
+
+/** Why a stdio MCP server does not start on the docker sandbox (never unconfined instead). */
+export const STDIO_MCP_ON_DOCKER =
+  'stdio MCP servers do not run in the container sandbox yet: use a streamable HTTP server, or the bubblewrap sandbox';
 
 /**
  * The production tools of one conversation: the terminal in its sandbox with the data dir, the
@@ -33,14 +40,25 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
     allowlist: () => deps.sandboxSettings().network_allowlist,
   });
   const denyPaths = settings.deny_paths.map((path) => expandHome(path, home));
+  const limits = { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb };
+  const backend = deps.docker?.backend({
+    conversationId: request.conversationId,
+    workspaceDir: request.workspaceDir,
+    exposedPaths: [request.observationsDir],
+    network: network.sandbox,
+    limits,
+    cpus: settings.max_cpus,
+    denyPaths,
+  });
   const builtIn = createToolset({
     conversationId: request.conversationId,
     workspaceDir: request.workspaceDir,
     observationsDir: request.observationsDir,
     dataDir: deps.dataDir,
     denyPaths,
-    limits: { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb },
+    limits,
     network: network.sandbox,
+    ...(backend === undefined ? {} : { backend }),
     userSkillsDir: join(deps.dataDir, 'skills'),
     ...(request.requestSkills ? { requestSkills: request.requestSkills } : {}),
     ...(request.secretEnv === undefined ? {} : { secretEnv: request.secretEnv }),
@@ -68,7 +86,11 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
       network: network.sandbox,
     },
     // Never unconfined by accident: only a sandbox turned off on purpose runs servers without it.
-    sandbox.kind === 'missing' ? { refuseStdio: sandbox.detail } : {},
+    backend !== undefined
+      ? { refuseStdio: STDIO_MCP_ON_DOCKER }
+      : sandbox.kind === 'missing'
+        ? { refuseStdio: sandbox.detail }
+        : {},
   );
   return {
     get tools() {

@@ -1,3 +1,4 @@
+import { sandboxWanted } from '../tools/terminal/shell-launch';
 import { join } from 'node:path';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
@@ -256,6 +257,7 @@ export function createConversationService(
       observationsDir(deps.dataDir, record.id),
       budgetPause(branch, record.execution_status) ?? null,
       runQueue.position(record.id) ?? null,
+      deps.sandboxKind?.() ?? (sandboxWanted(undefined, process.env) ? 'bubblewrap' : 'none'),
     );
   }
 

@@ -56,7 +56,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     await ports.ensureSystemPrompt(toolset);
     if (pauseRequested) return; // paused before the first step: no step starts
     const agent = agentContextForRun(log, ports, { llm, toolset, current });
-    const loopControl = loopControlForRun(log, ports, current, () => pauseRequested);
+    const loopControl = loopControlForRun(
+      log,
+      ports,
+      current,
+      () => pauseRequested,
+      () => toolset.sandbox?.lost?.(),
+    );
     const pending = pendingActions(log.branch());
     if (pending.length > 0) {
       const decided = approved ? { wait: false, runnable: pending } : decideConfirmations(pending, agent);

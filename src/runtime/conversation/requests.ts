@@ -128,8 +128,9 @@ export function secretValues(secrets: z.output<typeof SecretsInputSchema>): Reco
 
 /**
  * Upstream's workspace: `{kind: "LocalWorkspace", working_dir}` (the SDK) or `{type: "local",
- * working_dir}` (the TypeScript client). Only a local one can be served: commands run in a bubblewrap
- * sandbox on this machine.
+ * working_dir}` (the TypeScript client), or `{kind: "DockerWorkspace", working_dir}`: a folder on this
+ * machine whose commands run in a container, served when this runtime's sandbox is docker
+ * (create-conversation.ts checks; upstream's image and port fields are the client's, not ours).
  */
 const WorkspaceInputSchema = z
   .strictObject({
@@ -138,14 +139,15 @@ const WorkspaceInputSchema = z
     type: z.string().max(100).optional(),
   })
   .superRefine((workspace, context) => {
-    const local =
-      (workspace.kind ?? 'LocalWorkspace') === 'LocalWorkspace' && (workspace.type ?? 'local') === 'local';
-    if (!local)
+    const kind = workspace.kind ?? 'LocalWorkspace';
+    const served =
+      (kind === 'LocalWorkspace' || kind === 'DockerWorkspace') && (workspace.type ?? 'local') === 'local';
+    if (!served)
       context.addIssue({
         code: 'custom',
-        path: [workspace.kind !== undefined && workspace.kind !== 'LocalWorkspace' ? 'kind' : 'type'],
+        path: [kind !== 'LocalWorkspace' && kind !== 'DockerWorkspace' ? 'kind' : 'type'],
         message:
-          'Only a local workspace (kind "LocalWorkspace", type "local") is served: this runtime runs commands in a bubblewrap sandbox on this machine',
+          'Only a workspace on this machine (kind "LocalWorkspace" or "DockerWorkspace", type "local") is served: this runtime runs commands in a sandbox here',
       });
   });
 

@@ -73,6 +73,7 @@ export function loopControlForRun(
   ports: Pick<LiveConversationPorts, 'newId' | 'now'>,
   current: Run,
   pauseRequested: () => boolean,
+  sandboxLost: () => string | undefined = () => undefined,
 ): LoopControl {
   const record = log.record();
   const transition = guarded(current, log.transition);
@@ -93,6 +94,23 @@ export function loopControlForRun(
             newId: ports.newId,
             now: ports.now,
           }),
+    enforceSandbox: () => {
+      const reason = current.fenced ? undefined : sandboxLost();
+      if (reason === undefined) return 'go_on';
+      void guarded(
+        current,
+        log.append,
+      )({
+        kind: 'ConversationErrorEvent',
+        id: ports.newId(),
+        timestamp: ports.now(),
+        source: 'environment',
+        code: 'SandboxUnavailable',
+        detail: `${reason} The run is paused: resume it once the sandbox is back.`,
+      });
+      void transition({ kind: 'sandbox_lost' });
+      return 'stop';
+    },
     transition,
   };
 }

@@ -15,6 +15,11 @@ export interface LoopControl {
   pauseRequested(): boolean;
   /** Before each step: 'stop' when a budget was reached (recorded, and the status set to paused). */
   enforceBudgets(): 'go_on' | 'stop';
+  /**
+   * Before each step: 'stop' when the sandbox went away during the run (recorded with the reason,
+   * and the status set to paused); absent: nothing to check.
+   */
+  enforceSandbox?(): 'go_on' | 'stop';
   transition(happening: StatusHappening): void;
 }
 
@@ -32,6 +37,7 @@ export async function runLoop(context: AgentContext, control: LoopControl): Prom
     if (control.pauseRequested()) return;
     if (control.stuckDetection && stopWhenStuck(context, control)) return;
     if (control.enforceBudgets() === 'stop') return;
+    if (control.enforceSandbox?.() === 'stop') return;
     if (iterations >= control.maxIterations) {
       endWithError(context, control, {
         code: 'MaxIterationsReached',

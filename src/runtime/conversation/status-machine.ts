@@ -18,6 +18,8 @@ export type StatusHappening =
   | { kind: 'run_stuck' }
   /** A budget was reached before a step: the run pauses (a BudgetEvent says which). */
   | { kind: 'budget_reached' }
+  /** The sandbox stopped answering during the run (a Docker daemon gone): paused with the reason. */
+  | { kind: 'sandbox_lost' }
   /** Upstream's pause: takes effect at once on an idle or running conversation, else changes nothing. */
   | { kind: 'pause_asked' }
   /** Interrupt: the run was stopped and its pending actions answered. */
@@ -73,6 +75,7 @@ function target(status: ExecutionStatus, happening: StatusHappening): ExecutionS
     case 'run_stuck':
       return 'stuck';
     case 'budget_reached':
+    case 'sandbox_lost':
       return 'paused';
     case 'pause_asked':
       return status === 'idle' || status === 'running' ? 'paused' : status;

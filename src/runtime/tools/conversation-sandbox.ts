@@ -14,6 +14,11 @@ export interface ConversationSandbox {
    * no sandbox runs now (or it runs unconfined). Never throws.
    */
   networkMember(start: boolean): Promise<number | string | undefined>;
+  /**
+   * Why the sandbox stopped answering after it worked (a Docker daemon gone mid-run), so the run
+   * pauses with that reason instead of stepping on; undefined while it works. Absent: it cannot go away.
+   */
+  lost?(): string | undefined;
   /** The sandbox's listening ports and the way into them; absent: no preview (tests, no network module). */
   readonly preview?: SandboxPreview;
 }

@@ -14,7 +14,12 @@ import { networkNamespaceMember } from './terminal/network-namespace-member';
 import { createTerminalSession } from './terminal/terminal-session';
 import { withAgentCommandEcho } from './person-terminal/agent-command-echo';
 import { createPersonTerminal, type PersonTerminal } from './person-terminal/person-terminal';
-import { createPersonShellLauncher, type PersonShellLauncher } from './person-terminal/person-shell-launcher';
+import {
+  createBackendPersonShellLauncher,
+  createPersonShellLauncher,
+  type PersonShellLauncher,
+} from './person-terminal/person-shell-launcher';
+import type { SandboxBackend } from '../sandbox/sandbox-backend';
 import { createTerminalTool } from './terminal/terminal-tool';
 import { createThinkTool } from './think-tool';
 import type { Tool, Toolset } from './tool';
@@ -46,6 +51,11 @@ export interface ToolsetOptions {
   requestSkills?: readonly Skill[];
   /** Hears each command line the person runs in their terminal (not yet masked). */
   recordPersonCommand?: (command: string, exitCode: number) => void;
+  /**
+   * The sandbox of the terminals (the docker one); default bubblewrap made from the options above.
+   * The toolset disposes it when it closes.
+   */
+  backend?: SandboxBackend;
 }
 
 /**
@@ -62,6 +72,7 @@ export function createToolset(options: ToolsetOptions): Toolset {
     ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.network === undefined ? {} : { network: options.network }),
+    ...(options.backend === undefined ? {} : { backend: options.backend }),
   });
   const networkMember = async (start: boolean) => {
     const pid = await session.sandboxPid(start);
@@ -90,6 +101,7 @@ export function createToolset(options: ToolsetOptions): Toolset {
     sandbox: {
       personTerminal: person.terminal,
       networkMember,
+      ...(options.backend?.lost === undefined ? {} : { lost: () => options.backend?.lost?.() }),
     },
     async close() {
       await person.close();
@@ -107,18 +119,20 @@ function personTerminalOf(
   return {
     terminal(): PersonTerminal {
       if (made) return made.terminal;
-      const launcher = createPersonShellLauncher({
-        workspaceDir: options.workspaceDir,
-        dataDir: options.dataDir ?? '',
-        exposedPaths: [options.observationsDir],
-        ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
-        ...(options.network === undefined ? {} : { network: options.network }),
-        ...(options.limits === undefined ? {} : { limits: options.limits }),
-        ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
-        agentNetworkMember,
-      });
+      const launcher = options.backend
+        ? createBackendPersonShellLauncher(options.backend)
+        : createPersonShellLauncher({
+            workspaceDir: options.workspaceDir,
+            dataDir: options.dataDir ?? '',
+            exposedPaths: [options.observationsDir],
+            ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+            ...(options.network === undefined ? {} : { network: options.network }),
+            ...(options.limits === undefined ? {} : { limits: options.limits }),
+            ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+            agentNetworkMember,
+          });
       const terminal = createPersonTerminal({
-        launch: (promptCommand) => launcher.launch(promptCommand),
+        launch: (promptCommand, size) => launcher.launch(promptCommand, size),
         onCommand: (command, exitCode) => options.recordPersonCommand?.(command, exitCode),
         afterStop: () => launcher.emptyLimits(),
       });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hostProcessesMatching } from '../../cli/testing/child-pids';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
@@ -9,6 +10,9 @@ import { KILLED_EXIT_CODE, runConfined } from './run-confined';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
 import { WorkspaceError } from './workspace-error';
 import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { createDockerSandboxes } from '../sandbox/docker/docker-sandboxes';
+import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-5f1e2d';
 const SETTINGS_KEY = 'sk-settings-key-do-not-leak-9a8b7c';
@@ -53,9 +57,26 @@ const bash = (command: string, timeoutMs = 10_000) =>
     maxOutputBytes: 1024 * 1024,
   });
 
-describe('runConfined in bubblewrap', () => {
-  beforeAll(() => {
-    requireExecutable('bwrap', 'bubblewrap');
+describe.each(['bubblewrap', 'docker'] as const)('runConfined in %s', (kind) => {
+  beforeAll(async () => {
+    if (kind === 'bubblewrap') {
+      requireExecutable('bwrap', 'bubblewrap');
+      return;
+    }
+    // A container per call: the same workspace, data dir and limits; the root-owned test folders are the runtime's own.
+    const docker = await requireDocker();
+    const runner = createDockerSandboxes({
+      dataDir,
+      image: () => DEFAULT_SANDBOX_IMAGE,
+      ownWorkspaces: () => [root],
+      docker,
+    }).runner({ maxProcesses: 64, maxMemoryMb: 2048 }, undefined);
+    confinement = workspaceConfinement({
+      dataDir,
+      sandboxSettings: { ...DEFAULT_SANDBOX_SETTINGS, max_processes: 64 },
+      env: { PATH: process.env.PATH },
+      runner,
+    });
   });
   it('runs a command in the workspace and reports its output and exit code', async () => {
     const result = await bash('pwd; echo oops >&2; exit 3');
@@ -107,6 +128,8 @@ describe('runConfined in bubblewrap', () => {
     const shadow = join(dataDir, 'checkpoints', 'abc');
     mkdirSync(shadow, { recursive: true });
     writeFileSync(join(shadow, 'mine.txt'), 'shadow-content');
+    // Both sandboxes' runs of this suite share the folders: start without the last one's file.
+    rmSync(join(shadow, 'written.txt'), { force: true });
     const run = (writable: boolean) =>
       runConfined(confinement, {
         argv: [
@@ -207,5 +230,27 @@ describe('runConfined without bubblewrap', () => {
       maxOutputBytes: 1000,
     });
     expect(result.stdout).toBe(SESSION_KEY);
+  });
+});
+
+describe('runConfined on docker without a daemon', () => {
+  it('refuses with sandbox_missing and what to do, never running the command elsewhere', async () => {
+    const runner = createDockerSandboxes({
+      dataDir,
+      image: () => DEFAULT_SANDBOX_IMAGE,
+      ownWorkspaces: () => [root],
+      docker: new Docker({ socketPath: join(root, 'no-daemon.sock') }),
+    }).runner({ maxProcesses: 64, maxMemoryMb: 256 }, undefined);
+    const stopped = workspaceConfinement({ dataDir, sandboxSettings: DEFAULT_SANDBOX_SETTINGS, runner });
+    const marker = join(workspace, 'ran-anyway');
+    const run = runConfined(stopped, {
+      argv: ['touch', marker],
+      workspaceDir: workspace,
+      cwd: workspace,
+      timeoutMs: 1000,
+      maxOutputBytes: 10,
+    });
+    await expect(run).rejects.toMatchObject({ code: 'sandbox_missing', message: /start the Docker daemon/ });
+    expect(existsSync(marker)).toBe(false);
   });
 });

@@ -69,8 +69,9 @@ export interface ConfinedResult {
  * Runs one process in the workspace sandbox: bubblewrap with the terminal's mount plan (system trees
  * read-only, an empty home, the workspace, the data dir and credentials masked), no network at all,
  * its own PID namespace and the settings' process and memory limits. When it ends, is killed or
- * times out, everything it started dies with it. Throws WorkspaceError `sandbox_missing` when
- * bubblewrap is wanted but missing; a process that fails to start is a result (exit code 127 and
+ * times out, everything it started dies with it. With the docker sandbox the confinement's runner
+ * runs it in a container of its own instead. Throws WorkspaceError `sandbox_missing` when
+ * bubblewrap (or the Docker daemon or image) is wanted but missing; a process that fails to start is a result (exit code 127 and
  * the reason on stderr), not a throw.
  */
 export async function runConfined(
@@ -80,6 +81,7 @@ export async function runConfined(
   if (confinement.sandbox.kind === 'missing') {
     throw new WorkspaceError('sandbox_missing', confinement.sandbox.detail);
   }
+  if (confinement.runner !== undefined) return confinement.runner(run);
   const scriptsDir = await mkdtemp(join(tmpdir(), 'awb-workspace-run-'));
   const limits = createTerminalLimits(confinement.limits);
   try {

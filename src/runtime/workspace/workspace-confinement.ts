@@ -1,10 +1,12 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import type { ConfinedRunner } from '../sandbox/sandbox-backend';
 import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
 import { deniedPaths } from '../tools/terminal/denied-paths';
 import { realHostView } from '../tools/terminal/host-view';
 import type { TerminalLimitSettings } from '../tools/terminal/limit-notices';
 import { locateBwrapOnPath, type SandboxStatus, sandboxStatus } from '../tools/terminal/sandbox-status';
+import { sandboxWanted } from '../tools/terminal/shell-launch';
 import { isInside } from '../tools/terminal/toolchain-roots';
 import { WorkspaceError } from './workspace-error';
 
@@ -24,6 +26,8 @@ export interface WorkspaceConfinement {
   sandbox: SandboxStatus;
   /** Absolute path of bwrap when `sandbox.kind` is `sandboxed`. */
   bwrapPath: string | undefined;
+  /** Runs each command in a container of its own instead (the docker sandbox); absent: bubblewrap. */
+  runner?: ConfinedRunner;
 }
 
 export interface WorkspaceConfinementOptions {
@@ -32,13 +36,18 @@ export interface WorkspaceConfinementOptions {
   env?: NodeJS.ProcessEnv;
   home?: string;
   locateBwrap?: (env: NodeJS.ProcessEnv) => string | undefined;
+  /** The docker sandbox's runner: commands run in containers, and bwrap is not needed. */
+  runner?: ConfinedRunner;
 }
 
 export function workspaceConfinement(options: WorkspaceConfinementOptions): WorkspaceConfinement {
   const env = options.env ?? process.env;
   const homeDir = options.home ?? homedir();
   const locateBwrap = options.locateBwrap ?? locateBwrapOnPath;
-  const sandbox = sandboxStatus(env, { locateBwrap });
+  const sandbox: SandboxStatus =
+    options.runner !== undefined && sandboxWanted(undefined, env)
+      ? { kind: 'sandboxed' }
+      : sandboxStatus(env, { locateBwrap });
   return {
     dataDir: options.dataDir,
     homeDir,
@@ -52,7 +61,8 @@ export function workspaceConfinement(options: WorkspaceConfinementOptions): Work
       maxMemoryMb: options.sandboxSettings.max_memory_mb,
     },
     sandbox,
-    bwrapPath: sandbox.kind === 'sandboxed' ? locateBwrap(env) : undefined,
+    bwrapPath: sandbox.kind === 'sandboxed' && options.runner === undefined ? locateBwrap(env) : undefined,
+    ...(options.runner !== undefined && sandbox.kind === 'sandboxed' ? { runner: options.runner } : {}),
   };
 }
 

@@ -123,8 +123,16 @@ describe('POST /api/conversations, the upstream way', () => {
     ]) {
       const refused = await create(clientStartBody({ workspace }));
       expect(refused.status).toBe(422);
-      expect(locs(refused.body)).toMatch(/Only a local workspace .* bubblewrap sandbox/);
+      expect(locs(refused.body)).toMatch(/Only a workspace on this machine .* sandbox here/);
     }
+  });
+
+  it('answers a DockerWorkspace on a bubblewrap runtime with 422 and what to do, never another sandbox', async () => {
+    const refused = await create(
+      clientStartBody({ workspace: { kind: 'DockerWorkspace', working_dir: server.workspace } }),
+    );
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toMatch(/needs the docker sandbox.*--sandbox docker/);
   });
 
   it('refuses prompt hooks and duplicate hook events, agent together with llm, ACP agents, a malformed MCP server and a custom system prompt', async () => {

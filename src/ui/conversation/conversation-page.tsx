@@ -32,6 +32,7 @@ import { contentText } from './content-text';
 import { WorkspaceHooksNotice } from '../hooks/workspace-hooks-notice';
 import { ConversationBanner } from './conversation-banner';
 import { RelatedConversationLink } from './related-conversation-link';
+import { SandboxLabel } from './sandbox-label';
 import { latestConversationError } from './latest-conversation-error';
 import { ModelPicker } from './model-picker';
 import { SkillsButton } from '../skills/skills-button';
@@ -118,12 +119,11 @@ export function ConversationPage({ conversationId }: { conversationId: string })
   const [branching, setBranching] = useState<{ fromEventId: string | undefined; draft?: string } | null>(
     null,
   );
-  // Paused with the last step still finishing counts as working: the runtime refuses a restore then.
-  const working =
+  const working = // paused with the last step finishing counts: the runtime refuses a restore then
     status === 'running' ||
     status === 'waiting_for_confirmation' ||
     (status === 'paused' && rows.some((row) => row.type === 'action' && row.phase === 'running'));
-  // Esc stops whenever the Stop button is offered (see RunControls), unless a dialog, menu or text has it.
+  // Esc stops whenever Stop is offered (RunControls), unless a dialog, menu or text has the key.
   useEscapeToStop(status === 'running' || status === 'waiting_for_confirmation' || finishing, () => {
     if (!commands.interrupt.isPending) commands.interrupt.mutate();
   });
@@ -221,6 +221,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
             testId="parent-conversation"
           />
         ) : null}
+        {info?.sandbox ? <SandboxLabel kind={info.sandbox} /> : null}
         <span className="conversation__header-spacer" />
         {info ? (
           <ModelPicker conversationId={conversationId} model={info.llm.model} onChanged={refreshInfo} />

@@ -8,6 +8,8 @@ import { shellLaunch } from '../terminal/shell-launch';
 import { createTerminalLimits, type TerminalLimits } from '../terminal/terminal-limits';
 import { PERSON_PS1 } from './person-prompt';
 import type { PersonShellLaunch } from './person-terminal';
+import type { PtyProcess } from '../../sandbox/pty-process';
+import type { SandboxBackend } from '../../sandbox/sandbox-backend';
 
 export interface PersonShellLauncherOptions {
   workspaceDir: string;
@@ -27,7 +29,10 @@ export interface PersonShellLauncherOptions {
 }
 
 export interface PersonShellLauncher {
-  launch(promptCommand: string): Promise<PersonShellLaunch | string>;
+  launch(
+    promptCommand: string,
+    size: { cols: number; rows: number },
+  ): Promise<PersonShellLaunch | { pty: PtyProcess } | string>;
   /** Kills what the last shell left in its limits' group. */
   emptyLimits(): Promise<void>;
   close(): Promise<void>;
@@ -81,5 +86,27 @@ export function createPersonShellLauncher(options: PersonShellLauncherOptions): 
       await limits?.close();
       if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The person's shell in the agent's container sandbox: an exec of its own in the same container
+ * (same mounts, network, limits and user), with line editing and the person's prompt.
+ */
+export function createBackendPersonShellLauncher(backend: SandboxBackend): PersonShellLauncher {
+  return {
+    async launch(promptCommand, size) {
+      const refusal = await backend.refusal();
+      if (refusal !== undefined) return refusal;
+      const shell = await backend.startShell({
+        promptCommand,
+        ...size,
+        person: { PS1: PERSON_PS1, PAGER: 'less', GIT_PAGER: 'less' },
+      });
+      return { pty: shell.pty };
+    },
+    // Its processes live in the container, which the agent's terminal owns and removes.
+    emptyLimits: async () => undefined,
+    close: async () => undefined,
   };
 }

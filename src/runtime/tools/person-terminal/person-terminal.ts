@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type IPty, spawn } from 'node-pty';
+import { spawn } from 'node-pty';
+import type { PtyProcess } from '../../sandbox/pty-process';
 import { createPersonPromptParser, personPromptCommand } from './person-prompt';
 import { createTerminalOutputLog, type OutputSince } from './terminal-output-log';
 
@@ -11,8 +12,14 @@ export interface PersonShellLaunch {
 }
 
 export interface PersonTerminalDeps {
-  /** How to start the shell now, its PROMPT_COMMAND given; a string says why it cannot start. */
-  launch(promptCommand: string): Promise<PersonShellLaunch | string>;
+  /**
+   * How to start the shell now, its PROMPT_COMMAND given and the terminal's size: a command line to
+   * run on a new pty, a shell a sandbox backend already started (a container exec), or why it cannot start.
+   */
+  launch(
+    promptCommand: string,
+    size: { cols: number; rows: number },
+  ): Promise<PersonShellLaunch | { pty: PtyProcess } | string>;
   /** A command line the person ran and its exit code, as bash's history holds it (not yet masked). */
   onCommand(command: string, exitCode: number): void;
   /** Called after the shell is killed, to empty its limits' group. */
@@ -49,7 +56,7 @@ const KILL_WAIT_MS = 1_000;
 export function createPersonTerminal(deps: PersonTerminalDeps): PersonTerminal {
   const output = createTerminalOutputLog();
   const listeners = new Set<(event: PersonTerminalEvent) => void>();
-  let pty: IPty | undefined;
+  let pty: PtyProcess | undefined;
   let starting: Promise<string | undefined> | undefined;
   let size = { cols: 100, rows: 30 };
   let closed = false;
@@ -60,16 +67,22 @@ export function createPersonTerminal(deps: PersonTerminalDeps): PersonTerminal {
 
   async function start(): Promise<string | undefined> {
     const token = randomBytes(8).toString('hex');
-    const launch = await deps.launch(personPromptCommand(token));
+    const launch = await deps.launch(personPromptCommand(token), size);
     if (typeof launch === 'string') return launch;
-    if (closed) return 'the terminal is closed';
-    const started = spawn(launch.file, launch.args, {
-      name: 'xterm-256color',
-      cols: size.cols,
-      rows: size.rows,
-      cwd: launch.cwd,
-      env: launch.env,
-    });
+    if (closed) {
+      if ('pty' in launch) await kill(launch.pty);
+      return 'the terminal is closed';
+    }
+    const started =
+      'pty' in launch
+        ? launch.pty
+        : spawn(launch.file, launch.args, {
+            name: 'xterm-256color',
+            cols: size.cols,
+            rows: size.rows,
+            cwd: launch.cwd,
+            env: launch.env,
+          });
     const parser = createPersonPromptParser(token);
     started.onData((chunk) => {
       for (const piece of parser.push(chunk)) {
@@ -132,7 +145,7 @@ export function createPersonTerminal(deps: PersonTerminalDeps): PersonTerminal {
 }
 
 /** SIGHUP as a closing terminal would, then SIGKILL; bwrap's --die-with-parent takes the sandbox down. */
-async function kill(pty: IPty): Promise<void> {
+async function kill(pty: PtyProcess): Promise<void> {
   let exited = false;
   const gone = new Promise<void>((resolve) => {
     pty.onExit(() => {

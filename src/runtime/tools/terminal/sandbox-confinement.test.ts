@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type Docker from 'dockerode';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -10,11 +11,18 @@ import type { ToolContext } from '../tool';
 import { createTerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
 import { requireExecutable } from './testing/require-executable';
+import { requireDocker } from '../../sandbox/docker/testing/require-docker';
+import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-backend';
 
 /**
  * Each test is an attack an untrusted agent could try from its terminal; each one succeeded against
- * the old sandbox (`--ro-bind / /`, shared network and PID namespace, root capabilities kept).
+ * the old sandbox (`--ro-bind / /`, shared network and PID namespace, root capabilities kept). The
+ * same attacks run against both backends, bubblewrap and docker, with the same expected results.
  */
+
+type BackendKind = 'bubblewrap' | 'docker';
+let backendKind: BackendKind = 'bubblewrap';
+let docker: Docker | undefined;
 
 let root: string;
 let homeDir: string;
@@ -43,13 +51,25 @@ afterEach(async () => {
 });
 
 function terminal(options: Partial<TerminalSessionOptions> = {}, noOutputTimeoutMs = 5_000): TerminalTool {
-  const session = createTerminalSession({
+  const settings: TerminalSessionOptions = {
     workspaceDir,
     dataDir,
     env: { ...process.env, HOME: homeDir },
     sandbox: true,
     ...options,
-  });
+  };
+  const backend =
+    backendKind === 'docker' && docker !== undefined
+      ? testDockerBackend(docker, {
+          workspaceDir: settings.workspaceDir,
+          dataDir: settings.dataDir ?? dataDir,
+          homeDir,
+          ...(settings.denyPaths === undefined ? {} : { denyPaths: settings.denyPaths }),
+          ...(settings.network === undefined ? {} : { network: settings.network }),
+          ...(settings.limits === undefined ? {} : { limits: settings.limits }),
+        })
+      : undefined;
+  const session = createTerminalSession({ ...settings, ...(backend === undefined ? {} : { backend }) });
   const tool = createTerminalTool(session, noOutputTimeoutMs);
   openTools.push(tool);
   return tool;
@@ -96,9 +116,11 @@ async function eventually(check: () => boolean, limitMs = 5_000): Promise<boolea
   return check();
 }
 
-describe('sandbox confinement (real bwrap)', () => {
-  beforeAll(() => {
-    requireExecutable('bwrap', 'bubblewrap');
+describe.each(['bubblewrap', 'docker'] as const)('sandbox confinement (real %s)', (kind) => {
+  beforeAll(async () => {
+    backendKind = kind;
+    if (kind === 'bubblewrap') requireExecutable('bwrap', 'bubblewrap');
+    else docker = await requireDocker();
   });
   describe('files', () => {
     it('hides the data dir with the session key', async () => {

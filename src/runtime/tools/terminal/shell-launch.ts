@@ -19,9 +19,9 @@ const SECRET_VARIABLES = [
   'ANTHROPIC_API_KEY',
 ];
 
-const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
+export const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
 /** A person types at this shell: readline stays on. */
-const PERSON_BASH_ARGUMENTS = ['--norc', '--noprofile', '-i'];
+export const PERSON_BASH_ARGUMENTS = ['--norc', '--noprofile', '-i'];
 
 export interface ShellLaunch {
   file: string;

@@ -1,4 +1,4 @@
-import type { IPty } from 'node-pty';
+import type { PtyProcess } from '../../sandbox/pty-process';
 import type { BoundedOutput } from './bounded-output';
 import type { TerminalEnding, TerminalResult, TerminalWaitOptions } from './terminal-session';
 import { foregroundReadsTerminal, PROMPT_PEEK_CHARACTERS, promptLine } from './waiting-for-input';
@@ -9,7 +9,7 @@ import { foregroundReadsTerminal, PROMPT_PEEK_CHARACTERS, promptLine } from './w
  * it to stop. Split from terminal-session.ts, which owns the session's life cycle.
  */
 export interface Shell {
-  pty: IPty;
+  pty: PtyProcess;
   output: BoundedOutput;
   busy: boolean;
   exited: boolean;
@@ -39,7 +39,7 @@ export function waitingPrompt(shell: Shell): string | undefined {
   if (!shell.busy || shell.exited) return undefined;
   const line = promptLine(shell.output.peekEnd(PROMPT_PEEK_CHARACTERS));
   if (line === undefined) return undefined;
-  return foregroundReadsTerminal(shell.pty.pid) ? line : undefined;
+  return shell.pty.pid > 0 && foregroundReadsTerminal(shell.pty.pid) ? line : undefined;
 }
 
 export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promise<TerminalEnding> {

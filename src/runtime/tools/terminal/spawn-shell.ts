@@ -1,23 +1,17 @@
-import { spawn } from 'node-pty';
+import type { SandboxShell } from '../../sandbox/sandbox-backend';
 import { createBoundedOutput } from './bounded-output';
 import { foregroundProcessGroup } from './foreground-process-group';
 import { createPromptMarkerParser } from './prompt-marker';
-import type { ShellLaunch } from './shell-launch';
 import { type Shell, waitForStartupPrompt } from './shell-waits';
 
 /**
- * Starts `launch` on a new pty and resolves once its first prompt came back with echo off. The
- * `token` must be the one in the launch's PROMPT_COMMAND. Rejects (after killing it) when the shell
- * exits or prints no prompt in time, e.g. when bwrap cannot create its namespaces.
+ * Takes a shell just started on a pty by a sandbox backend and resolves once its first prompt came
+ * back with echo off. The `token` must be the one in the shell's PROMPT_COMMAND. Rejects (after
+ * killing it) when the shell exits or prints no prompt in time, e.g. when bwrap cannot create its
+ * namespaces or the container died.
  */
-export async function spawnShell(launch: ShellLaunch, workspaceDir: string, token: string): Promise<Shell> {
-  const pty = spawn(launch.file, launch.args, {
-    name: 'xterm-256color',
-    cols: 160,
-    rows: 40,
-    cwd: workspaceDir,
-    env: launch.env,
-  });
+export async function spawnShell(launched: SandboxShell, token: string): Promise<Shell> {
+  const { pty } = launched;
   const started: Shell = {
     pty,
     output: createBoundedOutput(),
@@ -26,7 +20,7 @@ export async function spawnShell(launch: ShellLaunch, workspaceDir: string, toke
     exitCode: null,
     lastExitCode: null,
     cwd: undefined,
-    sandboxed: launch.sandboxed,
+    sandboxed: launched.sandboxed,
     processGroup: undefined,
     waitingPrompt: undefined,
     listener: undefined,
@@ -60,6 +54,6 @@ export async function spawnShell(launch: ShellLaunch, workspaceDir: string, toke
   started.output.clear();
   // The pty's foreground group as the host sees it (tpgid of the host process on the pty): the
   // shell's group in host PIDs even inside a PID namespace, so the kill after an interrupt works.
-  started.processGroup = foregroundProcessGroup(started.pty.pid);
+  started.processGroup = pty.pid > 0 ? foregroundProcessGroup(pty.pid) : undefined;
   return started;
 }

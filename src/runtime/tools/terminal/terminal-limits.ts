@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type CgroupLayout, cgroupLayout } from './cgroup-layout';
 import type { LimitCounters, TerminalLimitSettings } from './limit-notices';
 
-export type LimitMechanism = 'cgroup v2' | 'cgroup v1' | 'ulimit';
+export type LimitMechanism = 'cgroup v2' | 'cgroup v1' | 'ulimit' | 'the container';
 
 /**
  * The process and memory limits of one terminal. With a cgroup, the shell enters its group before

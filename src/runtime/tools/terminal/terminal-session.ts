@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createBubblewrapBackend } from '../../sandbox/bubblewrap-backend';
+import type { SandboxBackend, SandboxLimits } from '../../sandbox/sandbox-backend';
 import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
 import { interruptedOutput } from './interrupted-output';
 import { createRepositoryWatch } from './repository-watch';
@@ -13,8 +14,6 @@ import {
 } from './limit-notices';
 import { promptCommandFor } from './prompt-marker';
 import type { SandboxNetworkOptions } from './sandbox-network';
-import { locateBwrapOnPath, sandboxStatus } from './sandbox-status';
-import { shellLaunch } from './shell-launch';
 import {
   abortedBeforeStart,
   errorText,
@@ -26,7 +25,7 @@ import {
   waitForIdle,
 } from './shell-waits';
 import { spawnShell } from './spawn-shell';
-import { createTerminalLimits, type LimitMechanism, type TerminalLimits } from './terminal-limits';
+import type { LimitMechanism } from './terminal-limits';
 
 export type TerminalRequest =
   | { kind: 'command'; command: string }
@@ -95,6 +94,8 @@ export interface TerminalSession {
    * sandbox, or it failed to start); undefined: no shell runs, or it runs unconfined. Never throws.
    */
   sandboxPid(start: boolean): Promise<number | string | undefined>;
+  /** The sandbox the shell runs in; the session disposes it on close. */
+  readonly backend: SandboxBackend;
 }
 
 export interface TerminalSessionOptions {
@@ -115,6 +116,11 @@ export interface TerminalSessionOptions {
   network?: SandboxNetworkOptions;
   /** Per terminal; default 512 processes and 2048 MiB. */
   limits?: TerminalLimitSettings;
+  /**
+   * Where the shell runs. Default: bubblewrap made from the options above (a container backend
+   * brings its own mounts, network and limits, and ignores them).
+   */
+  backend?: SandboxBackend;
 }
 
 /** A command given while the last one is still stopping (after an interrupt) waits this long for it. */
@@ -131,24 +137,30 @@ const INTERRUPT_KEEP_CHARACTERS = 24_000;
 const PROMPT_RETURNING_INPUT = ['\r', '\n', '\x03', '\x04'];
 
 export function createTerminalSession(options: TerminalSessionOptions): TerminalSession {
-  const env = options.env ?? process.env;
-  const locateBwrap = options.locateBwrap ?? locateBwrapOnPath;
-  const status = sandboxStatus(env, {
-    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
-    locateBwrap,
-  });
-  const bwrapPath = status.kind === 'sandboxed' ? locateBwrap(env) : undefined;
+  const backend =
+    options.backend ??
+    createBubblewrapBackend({
+      workspaceDir: options.workspaceDir,
+      // Saved outputs are named in observations; they must exist to be bound into the sandbox.
+      ...(options.exposedPaths === undefined ? {} : { exposedPaths: options.exposedPaths }),
+      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+      ...(options.env === undefined ? {} : { env: options.env }),
+      ...(options.locateBwrap === undefined ? {} : { locateBwrap: options.locateBwrap }),
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
+      ...(options.network === undefined ? {} : { network: options.network }),
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
   const limitSettings = options.limits ?? DEFAULT_TERMINAL_LIMITS;
   const notices: string[] = [];
-  if (status.kind === 'disabled') {
+  if (backend.kind === 'none') {
     notices.push(
       'Note: the sandbox is turned off (sandbox: false or AGENT_WORKBENCH_SANDBOX=0): commands run with full access to this machine, its files, network and processes.',
     );
   }
-  let scriptsDir: string | undefined;
   let scriptCount = 0;
   let shell: Shell | undefined;
-  let limits: TerminalLimits | undefined;
+  let limits: SandboxLimits | undefined;
   let counters: LimitCounters | undefined;
   /** Set when the limits are set up; handed out once, with the next result. */
   let limitsToShow: string | undefined;
@@ -159,51 +171,34 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
   let shellRepositories = '';
   const repositories = createRepositoryWatch(options.workspaceDir);
 
-  function ensureScriptsDir(): string {
-    scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-terminal-'));
-    return scriptsDir;
-  }
-
-  function ensureLimits(): TerminalLimits {
+  function ensureLimits(): SandboxLimits {
     if (limits === undefined) {
-      limits = createTerminalLimits(limitSettings);
+      limits = backend.limits();
       counters = limits.read();
       limitsToShow = `${limitSettings.maxProcesses} processes, ${limitSettings.maxMemoryMb} MiB of memory (enforced by ${limits.mechanism})`;
     }
     return limits;
   }
 
-  function startShell(): Promise<Shell> {
+  async function startShell(): Promise<Shell> {
     const token = randomBytes(8).toString('hex');
-    // Saved outputs are named in observations; they must exist to be bound into the sandbox.
-    for (const path of options.exposedPaths ?? []) mkdirSync(path, { recursive: true });
     shellRepositories = repositories.atStart();
-    const launch = shellLaunch({
-      workspaceDir: options.workspaceDir,
-      scriptsDir: ensureScriptsDir(),
-      promptCommand: promptCommandFor(token),
-      bwrapPath,
-      env,
-      dataDir: options.dataDir ?? defaultDataDir(env),
-      ...(options.denyPaths === undefined ? {} : { denyPaths: options.denyPaths }),
-      ...(options.exposedPaths === undefined ? {} : { exposedPaths: options.exposedPaths }),
-      ...(options.network === undefined ? {} : { network: options.network }),
-    });
-    const limited = ensureLimits().wrap(launch.file, launch.args);
-    return spawnShell({ ...launch, ...limited }, options.workspaceDir, token);
+    ensureLimits();
+    return spawnShell(await backend.startShell({ promptCommand: promptCommandFor(token) }), token);
   }
 
   /** The shell, or the reason no command may run: no sandbox when one is wanted is a refusal, never a fallback. */
   async function ensureShell(): Promise<Shell | string> {
     if (closed) throw new Error('terminal session used after close');
-    if (status.kind === 'missing') return status.detail;
+    const refusal = await backend.refusal();
+    if (refusal !== undefined) return refusal;
     if (shell !== undefined && !shell.exited) return shell;
     if (shell?.exited) {
       notices.push(
         'The previous shell had exited; a new shell was started in the workspace (cwd and variables reset).',
       );
     }
-    if (status.kind === 'disabled') {
+    if (backend.kind === 'none') {
       shell = await startShell();
       return shell;
     }
@@ -211,7 +206,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
       shell = await startShell();
       return shell;
     } catch (error) {
-      return `The sandbox (bubblewrap) failed to start (${errorText(error)}), so commands are disabled; the next command tries again.`;
+      return `${backend.label} failed to start (${errorText(error)}), so commands are disabled; the next command tries again.`;
     }
   }
 
@@ -229,7 +224,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
     const lines = text.split('\n');
     if (lines.some((line) => Buffer.byteLength(line) > MAX_TYPED_LINE_BYTES)) {
       scriptCount += 1;
-      const scriptPath = join(ensureScriptsDir(), `command-${scriptCount}.sh`);
+      const scriptPath = join(backend.scriptsDir(), `command-${scriptCount}.sh`);
       writeFileSync(scriptPath, `${text}\n`);
       target.pty.write(`. '${scriptPath}'\r`);
     } else if (lines.length > 1) {
@@ -248,7 +243,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
   async function stopInterruptedCommand(target: Shell): Promise<void> {
     await waitForIdle(target, INTERRUPT_KILL_AFTER_MS - INTERRUPT_PROMPT_WAIT_MS);
     if (!target.busy || target.exited || shell !== target) return;
-    const group = foregroundProcessGroup(target.pty.pid);
+    const group = target.pty.pid > 0 ? foregroundProcessGroup(target.pty.pid) : undefined;
     if (group !== undefined && group !== target.processGroup && killProcessGroup(group)) {
       await waitForIdle(target, KILL_WAIT_MS);
       if (!target.busy || target.exited) {
@@ -292,6 +287,10 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
 
     get limitMechanism() {
       return limits?.mechanism;
+    },
+
+    get backend() {
+      return backend;
     },
 
     async sandboxPid(start) {
@@ -350,6 +349,10 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
         return result('idle');
       }
       const ending = await waitForEnding(current, waitOptions);
+      if (ending === 'exited') {
+        const why = await backend.whyShellEnded(current.exitCode);
+        if (why !== undefined) notices.push(`The shell ended: ${why}. The next command starts a new one.`);
+      }
       if (current.sandboxed) repositories.searchSoon();
       const answer = result(ending);
       if (ending === 'aborted' && answer.stillRunning) {
@@ -372,8 +375,7 @@ export function createTerminalSession(options: TerminalSessionOptions): Terminal
       closed = true;
       repositories.close();
       await this.reset();
-      await limits?.close();
-      if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
+      await backend.dispose();
     },
   };
 }
@@ -387,9 +389,4 @@ function refused(reason: string, earlier: string[]): TerminalResult {
     stillRunning: false,
     notices: [...earlier, reason],
   };
-}
-
-/** Where the runtime keeps its data unless told otherwise (same rule as the launcher's). */
-function defaultDataDir(env: NodeJS.ProcessEnv): string {
-  return env.AGENT_WORKBENCH_DATA_DIR?.trim() || join(env.HOME ?? homedir(), '.agent-workbench');
 }

@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type Docker from 'dockerode';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentText, type TerminalObservation } from '../../events';
 import type { ToolContext } from '../tool';
 import { createTerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
+import { requireDocker } from '../../sandbox/docker/testing/require-docker';
+import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-backend';
 
 let root: string;
 let workspaceDir: string;
@@ -25,8 +28,24 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** Which sandbox the suite's terminals run in: the core cases run on both. */
+let backendKind: 'bubblewrap' | 'docker' = 'bubblewrap';
+let docker: Docker | undefined;
+
 function terminal(options: Partial<TerminalSessionOptions> = {}, noOutputTimeoutMs = 400): TerminalTool {
-  const tool = createTerminalTool(createTerminalSession({ workspaceDir, ...options }), noOutputTimeoutMs);
+  const backend =
+    backendKind === 'docker' && docker !== undefined
+      ? testDockerBackend(docker, {
+          workspaceDir,
+          dataDir: join(root, 'data'),
+          exposedPaths: [observationsDir],
+          ...(options.limits === undefined ? {} : { limits: options.limits }),
+        })
+      : undefined;
+  const tool = createTerminalTool(
+    createTerminalSession({ workspaceDir, ...options, ...(backend === undefined ? {} : { backend }) }),
+    noOutputTimeoutMs,
+  );
   openTools.push(tool);
   return tool;
 }
@@ -46,7 +65,12 @@ async function run(
   return { ...observation, text: contentText(observation.content) };
 }
 
-describe('terminal tool', () => {
+describe.each(['bubblewrap', 'docker'] as const)('terminal tool (%s)', (kind) => {
+  beforeAll(async () => {
+    backendKind = kind;
+    if (kind === 'docker') docker = await requireDocker();
+  });
+
   it('keeps the working directory between calls', async () => {
     const tool = terminal();
     await run(tool, { command: 'mkdir -p deep/er && cd deep/er' });
@@ -170,6 +194,8 @@ describe('terminal tool', () => {
 
   it('returns at once when aborted mid-command, and the next command works', async () => {
     const tool = terminal({}, 30_000);
+    // The shell runs first: a container takes longer to start than the 200 ms this waits.
+    await run(tool, { command: 'true' });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const started = Date.now();
@@ -198,6 +224,8 @@ describe('terminal tool', () => {
 
   /** Runs `command`, aborts it after 300 ms of output, and says how long execute() took after the abort. */
   async function abortDuringFlood(tool: TerminalTool, command: string) {
+    // The shell runs first, so the 300 ms are the command's own (a container starts slower than bwrap).
+    await run(tool, { command: 'true' });
     const controller = new AbortController();
     let abortedAt = 0;
     setTimeout(() => {
@@ -307,6 +335,25 @@ describe('terminal tool', () => {
     expect(observation.text).toContain('[][][][]');
   });
 
+  it('sandbox: writes inside the workspace work, writes outside fail', async () => {
+    const tool = terminal({ sandbox: true });
+    const inside = await run(tool, { command: 'echo data > inside.txt && cat inside.txt' });
+    expect(inside.exit_code).toBe(0);
+    expect(existsSync(join(workspaceDir, 'inside.txt'))).toBe(true);
+    const outsidePath = join(root, 'outside.txt');
+    await run(tool, { command: `echo data > ${outsidePath}` });
+    expect(existsSync(outsidePath)).toBe(false);
+    const system = await run(tool, { command: 'touch /usr/awb-sandbox-probe' });
+    expect(system.exit_code).not.toBe(0);
+    expect(system.text).toMatch(/Read-only file system|Permission denied/);
+  });
+});
+
+describe('terminal tool on bubblewrap alone', () => {
+  beforeAll(() => {
+    backendKind = 'bubblewrap';
+  });
+
   it('refuses every command when bwrap is missing, and says how to install it', async () => {
     const tool = terminal({ locateBwrap: () => undefined });
     for (const command of ['echo one > leaked.txt', 'echo two']) {
@@ -330,18 +377,5 @@ describe('terminal tool', () => {
     expect(first.text).toContain('sandbox is turned off');
     expect(first.text).toContain('one');
     expect((await run(tool, { command: 'echo two' })).text).not.toContain('sandbox');
-  });
-
-  it('sandbox: writes inside the workspace work, writes outside fail', async () => {
-    const tool = terminal({ sandbox: true });
-    const inside = await run(tool, { command: 'echo data > inside.txt && cat inside.txt' });
-    expect(inside.exit_code).toBe(0);
-    expect(existsSync(join(workspaceDir, 'inside.txt'))).toBe(true);
-    const outsidePath = join(root, 'outside.txt');
-    await run(tool, { command: `echo data > ${outsidePath}` });
-    expect(existsSync(outsidePath)).toBe(false);
-    const system = await run(tool, { command: 'touch /usr/awb-sandbox-probe' });
-    expect(system.exit_code).not.toBe(0);
-    expect(system.text).toMatch(/Read-only file system|Permission denied/);
   });
 });

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { type MockLLM, startMockLLM } from '../scripts/mock-llm/mock-llm-server';
+import { startTestWorkbench, type TestWorkbench } from '../src/cli/testing/start-test-workbench';
+import { requireDocker } from '../src/runtime/sandbox/docker/testing/require-docker';
+import { script, terminal } from './ui-support';
+
+/**
+ * The container sandbox through the real launcher (`--sandbox docker`), the real daemon and the
+ * default image: a command the agent runs shows the container's user and the header names the sandbox.
+ */
+test.describe('with the docker sandbox', () => {
+  let mockLlm: MockLLM;
+  let workbench: TestWorkbench;
+  test.beforeAll(async () => {
+    await requireDocker();
+    mockLlm = await startMockLLM();
+    workbench = await startTestWorkbench({
+      args: ['--sandbox', 'docker'],
+      env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: mockLlm.url, LLM_MODEL: 'mock-model' },
+    });
+  });
+  test.afterAll(async () => {
+    await workbench?.cleanup();
+    await mockLlm?.close();
+  });
+
+  test('runs a command in the container and names the sandbox in the header', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    mockLlm.setScript(script(terminal('echo "uid=$(id -u) host=$(hostname)"', { summary: 'Who runs this' })));
+    await page.goto(workbench.loginUrl);
+    await page.getByLabel('Task').fill('Say who runs commands');
+    await page.getByLabel('Task').press('Enter');
+    await page.waitForURL(/\/conversations\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('conversation-status')).toHaveAttribute('data-status', 'finished', {
+      timeout: 30_000,
+    });
+    await expect(page.locator('[data-action-kind="TerminalAction"]')).toContainText('uid=1000 host=sandbox');
+    await expect(page.getByTestId('sandbox-label')).toHaveText('container');
+  });
+});

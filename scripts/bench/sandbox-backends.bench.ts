@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap-backend';
+import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
+import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
+import type { SandboxBackend } from '../../src/runtime/sandbox/sandbox-backend';
+import { DEFAULT_SANDBOX_IMAGE } from '../../src/runtime/sandbox/sandbox-kind';
+import {
+  createTerminalSession,
+  type TerminalSession,
+} from '../../src/runtime/tools/terminal/terminal-session';
+import type { BenchFigure } from './bench-figure';
+
+const FIRST_COMMANDS = 6;
+const ROUND_TRIPS = 40;
+const WARMUP = 3;
+
+type Kind = 'bubblewrap' | 'docker';
+
+/**
+ * The two sandboxes side by side in one run: a conversation's first command (bubblewrap: a new bwrap
+ * and cgroup; docker: creating and starting the container, the bash check and the exec), and the
+ * round trip of `echo hi` once the shell runs. Needs bwrap, the Docker daemon and the default image.
+ */
+export default async function sandboxBackendsBench(): Promise<BenchFigure[]> {
+  const docker = await requireDocker();
+  const figures: BenchFigure[] = [];
+  for (const kind of ['bubblewrap', 'docker'] as const) {
+    const firsts: number[] = [];
+    for (let run = 0; run < FIRST_COMMANDS; run++) {
+      await withSession(kind, docker, async (session) => {
+        firsts.push(await timeEcho(session));
+      });
+    }
+    figures.push({ name: `first command of a conversation (${kind})`, unit: 'ms', samples: firsts });
+    const trips: number[] = [];
+    await withSession(kind, docker, async (session) => {
+      for (let run = 0; run < WARMUP; run++) await timeEcho(session);
+      for (let run = 0; run < ROUND_TRIPS; run++) trips.push(await timeEcho(session));
+    });
+    figures.push({ name: `command round trip, echo hi (${kind})`, unit: 'ms', samples: trips });
+  }
+  return figures;
+}
+
+async function withSession(
+  kind: Kind,
+  docker: Awaited<ReturnType<typeof requireDocker>>,
+  use: (session: TerminalSession) => Promise<void>,
+): Promise<void> {
+  const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-sandbox-bench-'));
+  const backend: SandboxBackend =
+    kind === 'docker'
+      ? createDockerBackend({
+          docker,
+          image: DEFAULT_SANDBOX_IMAGE,
+          owner: 'agent-workbench-bench',
+          conversationId: `bench-${Date.now()}`,
+          workspaceDir,
+          dataDir: join(workspaceDir, '..', 'awb-bench-data'),
+          adoptRootOwned: true,
+        })
+      : createBubblewrapBackend({ workspaceDir, sandbox: true });
+  const session = createTerminalSession({ workspaceDir, backend });
+  try {
+    await use(session);
+  } finally {
+    await session.close();
+    await rm(workspaceDir, { recursive: true, force: true });
+  }
+}
+
+async function timeEcho(session: TerminalSession): Promise<number> {
+  const started = performance.now();
+  const result = await session.run(
+    { kind: 'command', command: 'echo hi' },
+    { noOutputTimeoutMs: 30_000, signal: new AbortController().signal },
+  );
+  if (result.ending !== 'completed')
+    throw new Error(`echo hi ended ${result.ending}: ${result.notices.join(' ')}`);
+  return performance.now() - started;
+}

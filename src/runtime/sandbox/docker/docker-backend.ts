@@ -1,0 +1,198 @@
+import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Docker from 'dockerode';
+import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../../tools/terminal/limit-notices';
+import { type SandboxNetworkOptions, sandboxNetwork } from '../../tools/terminal/sandbox-network';
+import { BASH_ARGUMENTS, PERSON_BASH_ARGUMENTS } from '../../tools/terminal/shell-launch';
+import { realHostView } from '../../tools/terminal/host-view';
+import type { SandboxBackend, SandboxLimits } from '../sandbox-backend';
+import { CONTAINER_HOME } from './container-spec';
+import { startContainerPty } from './container-pty';
+import { chownTree, type ContainerUser, containerUser } from './container-user';
+import { type ConversationContainer, createConversationContainer } from './conversation-container';
+import { adoptWorkspace } from './adopt-workspace';
+import { dockerRefusal } from './docker-readiness';
+import { containerLimitCounters } from './container-limit-counters';
+import { workspaceMasks } from './workspace-masks';
+
+/** A container with no shell in it for this long is removed; the next command starts a new one. */
+export const DEFAULT_CONTAINER_IDLE_MS = 15 * 60_000;
+/** How long a killed shell's container is watched for having stopped with it (20 × 100 ms). */
+const STOP_POLLS = 20;
+const STOP_POLL_MS = 100;
+
+export interface DockerBackendOptions {
+  docker: Docker;
+  image: string;
+  /** Label value naming the runtime (its data dir's hash): the stale-container sweep removes only its own. */
+  owner: string;
+  conversationId: string;
+  workspaceDir: string;
+  /** The runtime's data dir and home, and more paths, masked where they lie inside the workspace. */
+  dataDir: string;
+  homeDir?: string;
+  denyPaths?: readonly string[];
+  /** Shown read-only at the same path (the conversation's saved outputs); made and given to the commands' user. */
+  exposedPaths?: readonly string[];
+  network?: SandboxNetworkOptions;
+  limits?: TerminalLimitSettings;
+  cpus?: number;
+  /** The workspace is the runtime's own (not a folder a person picked): a root-owned one is handed to uid 1000. */
+  adoptRootOwned?: boolean;
+  idleMs?: number;
+}
+
+/**
+ * A conversation's commands in one Docker container (conversation-container.ts): each shell an
+ * exec on a tty of its own in it, as a user that is never root, with the proxy variables when the
+ * conversation has a network. The container is made on the first shell, removed after `idleMs`
+ * without a shell and on dispose.
+ */
+export function createDockerBackend(options: DockerBackendOptions): SandboxBackend {
+  const limits = options.limits ?? DEFAULT_TERMINAL_LIMITS;
+  const workspaceDir = realHostView.realPath(options.workspaceDir);
+  let user: ContainerUser | undefined;
+  let scriptsDir: string | undefined;
+  let container: ConversationContainer | undefined;
+  let liveShells = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let disposed = false;
+  /** Set once a container ran; then a daemon that stops answering is a loss the run pauses for. */
+  let everStarted = false;
+  let lostReason: string | undefined;
+
+  const userNow = (): ContainerUser => {
+    user ??= containerUser(workspaceDir, options.adoptRootOwned === true);
+    return user;
+  };
+  const ensureScriptsDir = (): string => {
+    scriptsDir ??= mkdtempSync(join(tmpdir(), 'awb-container-'));
+    return scriptsDir;
+  };
+  const ensureContainer = (found: { uid: number; gid: number }): ConversationContainer => {
+    const commandsUser = { uid: found.uid, gid: found.gid };
+    if (container !== undefined) return container;
+    // Read at the same path inside, so they must exist and be readable by the commands' user.
+    const readOnlyPaths = [...(options.exposedPaths ?? []), ensureScriptsDir()];
+    for (const path of readOnlyPaths) {
+      mkdirSync(path, { recursive: true, mode: 0o700 });
+      chownTree(path, commandsUser.uid, commandsUser.gid);
+    }
+    container = createConversationContainer({
+      docker: options.docker,
+      image: options.image,
+      owner: options.owner,
+      conversationId: options.conversationId,
+      workspaceDir,
+      readOnlyPaths,
+      masks: workspaceMasks(workspaceDir, {
+        homeDir: options.homeDir ?? process.env.HOME,
+        dataDir: options.dataDir,
+        denyPaths: options.denyPaths ?? [],
+      }),
+      network: options.network,
+      user: commandsUser,
+      maxProcesses: limits.maxProcesses,
+      maxMemoryMb: limits.maxMemoryMb,
+      cpus: options.cpus,
+    });
+    return container;
+  };
+  const armIdleTimer = () => {
+    clearTimeout(idleTimer);
+    if (liveShells > 0 || disposed) return;
+    idleTimer = setTimeout(() => {
+      if (liveShells === 0) void container?.remove();
+    }, options.idleMs ?? DEFAULT_CONTAINER_IDLE_MS);
+    idleTimer.unref();
+  };
+  const containerLimits: SandboxLimits = {
+    mechanism: 'the container',
+    read: () => containerLimitCounters(container?.startedPid()),
+    // What a reset shell left in the background runs on in the container: only a new one is empty.
+    empty: async () => {
+      await container?.remove();
+    },
+  };
+
+  return {
+    kind: 'docker',
+    label: 'The container sandbox (Docker)',
+    async refusal() {
+      const daemon = await dockerRefusal(options.docker, options.image);
+      lostReason = everStarted ? daemon : undefined;
+      if (daemon !== undefined) return daemon;
+      const found = userNow();
+      return 'refused' in found ? found.refused : undefined;
+    },
+    scriptsDir: () => {
+      const directory = ensureScriptsDir();
+      const found = userNow();
+      if (!('refused' in found)) chownSync(directory, found.uid, found.gid);
+      return directory;
+    },
+    limits: () => containerLimits,
+    async startShell(request) {
+      // A late open (the person's terminal tab, the preview) after the tools closed must not leave a container behind.
+      if (disposed) throw new Error("the conversation's tools are closed");
+      // Looked at again for each shell: the runtime may have written files in the workspace since.
+      user = containerUser(workspaceDir, options.adoptRootOwned === true);
+      const found = user;
+      if ('refused' in found) throw new Error(found.refused);
+      if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, found);
+      clearTimeout(idleTimer);
+      const running = await ensureContainer(found).ensure();
+      if (disposed) {
+        await container?.remove();
+        throw new Error("the conversation's tools are closed");
+      }
+      const network = sandboxNetwork(options.network);
+      const env = network.env({
+        HOME: CONTAINER_HOME,
+        PATH: '/usr/local/bin:/usr/bin:/bin',
+        LANG: 'C.UTF-8',
+        TERM: 'xterm-256color',
+        PAGER: 'cat',
+        GIT_PAGER: 'cat',
+        HISTFILE: '',
+        PS1: '',
+        PS2: '',
+        PROMPT_COMMAND: request.promptCommand,
+        ...request.person,
+      });
+      const pty = await startContainerPty(running, {
+        argv: ['bash', ...(request.person === undefined ? BASH_ARGUMENTS : PERSON_BASH_ARGUMENTS)],
+        env,
+        user: `${found.uid}:${found.gid}`,
+        workingDir: workspaceDir,
+        cols: request.cols ?? 160,
+        rows: request.rows ?? 40,
+      });
+      liveShells += 1;
+      everStarted = true;
+      pty.onExit(() => {
+        liveShells -= 1;
+        armIdleTimer();
+      });
+      return { pty, sandboxed: true };
+    },
+    lost: () => lostReason,
+    async whyShellEnded(exitCode) {
+      // A shell that exited on its own (`exit 3`) says nothing of the container; one killed, or whose
+      // code was lost, may have died with it, which the daemon reports a moment after the exec ended.
+      const byItself = exitCode !== null && exitCode >= 0 && exitCode < 128;
+      for (let attempt = 0; ; attempt++) {
+        const reason = await container?.stoppedReason();
+        if (reason !== undefined || byItself || attempt >= STOP_POLLS) return reason;
+        await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+      }
+    },
+    async dispose() {
+      disposed = true;
+      clearTimeout(idleTimer);
+      await container?.remove();
+      if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type Docker from 'dockerode';
+
+/** What a person does when the daemon does not answer. */
+export const START_DAEMON_HINT =
+  'start the Docker daemon (`sudo systemctl start docker`, or Docker Desktop) or choose another sandbox (--sandbox bubblewrap)';
+
+/** What a person does when the image is missing. */
+export const BUILD_IMAGE_HINT =
+  'run `npm run sandbox-image` to build it, or pass --sandbox-image with an image you have';
+
+/**
+ * Why the Docker sandbox cannot run commands now, with what to do, or undefined when the daemon
+ * answers and has `image`. Never throws.
+ */
+export async function dockerRefusal(docker: Docker, image: string): Promise<string | undefined> {
+  try {
+    await docker.ping();
+  } catch (error) {
+    return `The Docker daemon does not answer (${messageOf(error)}), so commands are disabled: ${START_DAEMON_HINT}.`;
+  }
+  try {
+    await docker.getImage(image).inspect();
+  } catch (error) {
+    if (statusOf(error) === 404)
+      return `The sandbox image ${image} is not on the Docker daemon, so commands are disabled: ${BUILD_IMAGE_HINT}.`;
+    return `The Docker daemon cannot show the image ${image} (${messageOf(error)}), so commands are disabled.`;
+  }
+  return undefined;
+}
+
+/** The refusal for an image whose container cannot run a shell. */
+export function noShellRefusal(image: string, detail: string): string {
+  return `The image ${image} has no usable /bin/sh and bash (${detail}), so it cannot run commands: choose an image with bash (the default one, \`npm run sandbox-image\`).`;
+}
+
+export function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
+    const code = (error as { statusCode: unknown }).statusCode;
+    return typeof code === 'number' ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import Docker from 'dockerode';
+import type { TerminalLimitSettings } from '../../tools/terminal/limit-notices';
+import type { SandboxNetworkOptions } from '../../tools/terminal/sandbox-network';
+import { isInside } from '../../tools/terminal/toolchain-roots';
+import { realHostView } from '../../tools/terminal/host-view';
+import type { ConfinedRunner, SandboxBackend } from '../sandbox-backend';
+import { createContainerRunner } from './container-run';
+import { CONTAINER_LABEL } from './container-spec';
+import { containerUser } from './container-user';
+import { createDockerBackend } from './docker-backend';
+
+export interface DockerSandboxesOptions {
+  dataDir: string;
+  image: () => string;
+  /** Workspaces the runtime made (the launcher's --workspace): a root-owned one is handed to uid 1000. */
+  ownWorkspaces: () => readonly string[];
+  /** Default: the daemon of DOCKER_HOST, else the local socket. */
+  docker?: Docker;
+}
+
+export interface ConversationSandboxRequest {
+  conversationId: string;
+  workspaceDir: string;
+  exposedPaths: readonly string[];
+  network: SandboxNetworkOptions | undefined;
+  limits: TerminalLimitSettings;
+  cpus: number | undefined;
+  /** The settings' deny list, expanded: masked where it lies inside the workspace. */
+  denyPaths: readonly string[];
+}
+
+/**
+ * The Docker side of one runtime: a backend per conversation, the runner of confined git calls, and
+ * the sweep that removes the containers a crashed run of this runtime (same data dir) left behind.
+ */
+export interface DockerSandboxes {
+  backend(request: ConversationSandboxRequest): SandboxBackend;
+  runner(limits: TerminalLimitSettings, cpus: number | undefined): ConfinedRunner;
+  /** Removes every container labelled with this runtime's data dir; the count removed. Never throws. */
+  sweepStale(): Promise<number>;
+}
+
+export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSandboxes {
+  const docker = options.docker ?? new Docker();
+  const owner = createHash('sha256')
+    .update(realHostView.realPath(options.dataDir))
+    .digest('hex')
+    .slice(0, 16);
+  const adopt = (workspaceDir: string) =>
+    options.ownWorkspaces().some((own) => isInside(workspaceDir, realHostView.realPath(own)));
+  return {
+    backend: (request) =>
+      createDockerBackend({
+        docker,
+        image: options.image(),
+        owner,
+        conversationId: request.conversationId,
+        workspaceDir: request.workspaceDir,
+        exposedPaths: request.exposedPaths,
+        dataDir: options.dataDir,
+        denyPaths: request.denyPaths,
+        ...(request.network === undefined ? {} : { network: request.network }),
+        limits: request.limits,
+        ...(request.cpus === undefined ? {} : { cpus: request.cpus }),
+        adoptRootOwned: adopt(realHostView.realPath(request.workspaceDir)),
+      }),
+    runner: (limits, cpus) =>
+      createContainerRunner({
+        docker,
+        image: options.image(),
+        owner,
+        user: (workspaceDir) => containerUser(workspaceDir, adopt(workspaceDir)),
+        maxProcesses: limits.maxProcesses,
+        maxMemoryMb: limits.maxMemoryMb,
+        cpus,
+      }),
+    async sweepStale() {
+      try {
+        const stale = await docker.listContainers({
+          all: true,
+          filters: { label: [`${CONTAINER_LABEL}=${owner}`] },
+        });
+        await Promise.all(stale.map((found) => docker.getContainer(found.Id).remove({ force: true })));
+        return stale.length;
+      } catch {
+        // No daemon now: nothing can be swept, and the first command says what to do.
+        return 0;
+      }
+    },
+  };
+}
