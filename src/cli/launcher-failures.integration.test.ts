@@ -58,6 +58,28 @@ describe('launcher usage errors (exit 2)', () => {
 });
 
 describe('launcher startup failures (exit 1, one clear line)', () => {
+  it('refuses --sandbox docker when no Docker daemon answers, saying what to do (never another sandbox)', async () => {
+    const result = await run(
+      [
+        '--sandbox',
+        'docker',
+        '--port',
+        String(await freePort()),
+        '--runtime-port',
+        String(await freePort()),
+        ...(await automationPortArgs()),
+      ],
+      {
+        AGENT_WORKBENCH_DATA_DIR: await dataDir('no-daemon'),
+        DOCKER_HOST: 'unix:///nonexistent/docker.sock',
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.at(-1)).toBe(
+      'agent-workbench: the docker sandbox cannot start: no Docker daemon answers at unix:///nonexistent/docker.sock (ENOENT): start it (systemctl start docker, or dockerd), or set DOCKER_HOST to one that runs',
+    );
+  });
+
   it('names the busy port and the fix', async () => {
     const { server, port } = await occupy();
     const result = await run(

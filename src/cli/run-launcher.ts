@@ -23,6 +23,7 @@ import {
 } from './launch-runtime';
 import type { RuntimeCommand } from './spawn-runtime';
 import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
+import { prepareSandboxImage } from './sandbox-image/prepare-sandbox-image';
 
 export interface LauncherIo {
   env: NodeJS.ProcessEnv;
@@ -173,6 +174,10 @@ async function startUp(
 
   // A signal that came before the supervisor existed could not stop it: do not spawn at all.
   if (signalled()) return { ok: false, message: 'stopped before the runtime started' };
+  if (options.sandbox === 'docker' && options.sandboxImage === undefined) {
+    const refusal = await prepareSandboxImage((line) => io.stderr(`agent-workbench: sandbox image: ${line}`));
+    if (refusal !== undefined) return { ok: false, message: refusal };
+  }
   started.automationLog = openRuntimeLog(paths.dataDir, io.stderr, 'automations');
   // Each runtime serves the preview origin of its own conversations on a loopback port of its own.
   const previewPorts = await Promise.all(runtimePorts.map(() => findFreePort(RUNTIME_HOST)));

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** The image a docker sandbox runs when the person names none (`--sandbox-image`). */
+/**
+ * The image a docker sandbox runs when the person names none (`--sandbox-image`). The runtime names it
+ * too (runtime/sandbox/sandbox-kind.ts; the launcher never imports the runtime): a test keeps them one.
+ */
 export const DEFAULT_SANDBOX_IMAGE = 'agent-workbench-sandbox:1';
 
 /** Where a Debian base comes from when no registry is reachable: a debootstrap of this suite. */
