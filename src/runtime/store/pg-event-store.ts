@@ -19,6 +19,7 @@ import { createPgConversationList } from './pg-conversation-list';
 import { createPgGroupCommit } from './pg-group-commit';
 import { type ConversationRow, conversationParams, conversationRecord } from './sqlite-conversation-row';
 import { createEventRowReader, type EventRow, parseEventRow } from './sqlite-event-row';
+import { inTransaction } from './pg-transaction';
 
 export interface PgEventStoreOptions {
   /** Called once per corrupt or unknown-kind row met while reading; the row is skipped. */
@@ -99,20 +100,7 @@ export function pgEventStoreOn(pool: pg.Pool, options: PgEventStoreOptions = {})
   }
 
   async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return run(async () => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    });
+    return run(() => inTransaction(pool, work));
   }
 
   async function row(client: pg.Pool | pg.PoolClient, id: string, lock = false): Promise<ConversationRow> {

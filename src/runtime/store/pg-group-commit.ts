@@ -5,6 +5,7 @@ import { StoreError } from './event-store';
 import { mapPgError } from './map-pg-error';
 import { messageText } from './message-text';
 import { stampEvent } from './stamp-event';
+import { inTransaction } from './pg-transaction';
 
 /** The channel every committed append is announced on (the conversation id as payload). */
 export const APPEND_CHANNEL = 'workbench_appends';
@@ -97,21 +98,6 @@ interface Head {
   /** Event ids known stored or added by this batch so far (the leaf, events stamped before). */
   added: Set<string>;
   touched: boolean;
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /**
