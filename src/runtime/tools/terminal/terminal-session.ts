@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBubblewrapBackend } from '../../sandbox/bubblewrap-backend';
+import { type BubblewrapBackendOptions, createBubblewrapBackend } from '../../sandbox/bubblewrap-backend';
 import type { SandboxBackend, SandboxLimits } from '../../sandbox/sandbox-backend';
 import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
 import { interruptedOutput } from './interrupted-output';
 import { createRepositoryWatch } from './repository-watch';
-import {
-  DEFAULT_TERMINAL_LIMITS,
-  type LimitCounters,
-  limitNotices,
-  type TerminalLimitSettings,
-} from './limit-notices';
+import { DEFAULT_TERMINAL_LIMITS, type LimitCounters, limitNotices } from './limit-notices';
 import { promptCommandFor } from './prompt-marker';
-import type { SandboxNetworkOptions } from './sandbox-network';
 import {
   abortedBeforeStart,
   errorText,
@@ -98,24 +92,8 @@ export interface TerminalSession {
   readonly backend: SandboxBackend;
 }
 
-export interface TerminalSessionOptions {
-  workspaceDir: string;
-  /** false runs commands unconfined (as does env AGENT_WORKBENCH_SANDBOX=0); otherwise no bwrap, no commands. */
-  sandbox?: boolean;
-  /** Base environment of the shell (secrets are removed); default process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** Where bwrap is; default: looked up on PATH. Tests pass a function returning undefined. */
-  locateBwrap?: (env: NodeJS.ProcessEnv) => string | undefined;
-  /** Hidden from the shell; default AGENT_WORKBENCH_DATA_DIR or ~/.agent-workbench. */
-  dataDir?: string;
-  /** More absolute paths hidden from the shell. */
-  denyPaths?: readonly string[];
-  /** Bound read-only even inside a hidden folder (the conversation's saved outputs). */
-  exposedPaths?: readonly string[];
-  /** The proxy bridge; absent: the sandbox has no network. */
-  network?: SandboxNetworkOptions;
-  /** Per terminal; default 512 processes and 2048 MiB. */
-  limits?: TerminalLimitSettings;
+/** The bubblewrap backend's options (used when no backend is given), and the backend itself. */
+export interface TerminalSessionOptions extends BubblewrapBackendOptions {
   /**
    * Where the shell runs. Default: bubblewrap made from the options above (a container backend
    * brings its own mounts, network and limits, and ignores them).
