@@ -620,14 +620,19 @@ export function createConversationService(
         // Run by another runtime: follow what it commits, through the shared database.
         if (!(error instanceof RuntimeError && error.code === 'conversation_elsewhere') || !deps.appendFeed)
           throw error;
-        return subscribeFromStore(id, listener, { store, feed: deps.appendFeed, info, requireRecord });
+        return subscribeFromStore(id, listener, {
+          store,
+          feed: deps.appendFeed,
+          info: infoWithChildren,
+          requireRecord,
+        });
       }
       // One synchronous step: attach, then read where "now" is (see ConversationService.subscribe).
       const unsubscribe = live.log.subscribe(listener);
       const throughSeq = live.log.publishedSeq();
       const record = live.log.record();
       return {
-        state: await info(record),
+        state: await infoWithChildren(record),
         throughSeq,
         ended: live.log.ended,
         unsubscribe() {
