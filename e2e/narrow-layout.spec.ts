@@ -77,3 +77,27 @@ test('at 390 px the sidebar is a drawer: it opens over the page, Esc and the scr
   await expect(scrim).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}wide-conversation.png` });
 });
+
+test('at 1280 px a conversation header that holds more tools than fit scrolls them, faded at the edge, never under the status', async ({
+  page,
+  workbench,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  workbench.mockLlm.setScript(script(finish('Header checked.')));
+  await startConversation(page, workbench, 'A title long enough to take its share of the header row');
+  await expectStatus(page, 'finished');
+
+  const row = page.locator('.app-header__page');
+  const status = page.locator('.app-header__tools');
+  const rowBox = await row.boundingBox();
+  const statusBox = await status.boundingBox();
+  expect(rowBox && statusBox && rowBox.x + rowBox.width <= statusBox.x + 0.5).toBe(true);
+  // The title keeps a readable width; the tools past the edge are a scroll away, with a fade saying so.
+  expect((await page.locator('.app-header__page .page-title').boundingBox())?.width ?? 0).toBeGreaterThan(90);
+  await expect(row).toHaveAttribute('data-more', '');
+  await page.screenshot({ path: `${SCREENSHOTS}header-1280.png` });
+  const policy = page.getByLabel('Approval policy');
+  await policy.scrollIntoViewIfNeeded();
+  await expect(policy).toBeInViewport();
+  await expect(row).not.toHaveAttribute('data-more', '');
+});

@@ -100,7 +100,7 @@ suite(
 process.stdout.write('\n=== summary\n');
 for (const row of rows) {
   process.stdout.write(
-    `${row.label.padEnd(12)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed ${String(row.skipped).padStart(4)} skipped\n`,
+    `${row.label.padEnd(14)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed ${String(row.skipped).padStart(4)} skipped\n`,
   );
 }
 const passed = rows.reduce((sum, row) => sum + row.passed, 0);
