@@ -88,6 +88,9 @@ export async function createRuntimeService(options: {
           dataDir: options.dataDir,
           image: () => choice().image,
           ownWorkspaces: () => [options.defaultWorkspace],
+          ...(process.env.AGENT_WORKBENCH_RUNTIME_NAME
+            ? { runtimeName: process.env.AGENT_WORKBENCH_RUNTIME_NAME }
+            : {}),
         })
       : undefined;
   const swept = (await docker?.sweepStale()) ?? 0;
@@ -146,6 +149,8 @@ export async function createRuntimeService(options: {
     async close() {
       try {
         await service.close();
+        // Its conversations' containers (and a git call's cut short) go with the runtime.
+        await docker?.sweepStale();
       } finally {
         await store.close();
       }

@@ -187,6 +187,39 @@ describe('docker backend', () => {
     expect(stillThere.length).toBeGreaterThan(0);
   });
 
+  it('keeps the containers of another runtime on the same data dir out of its sweep', async () => {
+    const dataDir = join(root, 'shared-data');
+    mkdirSync(dataDir);
+    const request = (conversationId: string) => ({
+      conversationId,
+      workspaceDir,
+      exposedPaths: [],
+      network: undefined,
+      limits: { maxProcesses: 64, maxMemoryMb: 256 },
+      cpus: undefined,
+      denyPaths: [],
+    });
+    const sandboxes = (runtimeName?: string) =>
+      createDockerSandboxes({
+        dataDir,
+        image: () => 'agent-workbench-sandbox:1',
+        ownWorkspaces: () => [],
+        ...(runtimeName ? { runtimeName } : {}),
+      });
+    chownSync(workspaceDir, 1000, 1000);
+    const first = sandboxes();
+    const second = sandboxes('2');
+    const firstBackend = first.backend(request('first-runtime-conversation'));
+    const secondBackend = second.backend(request('second-runtime-conversation'));
+    backends.push(firstBackend, secondBackend);
+    await firstBackend.startShell({ promptCommand: '' });
+    await secondBackend.startShell({ promptCommand: '' });
+    // The second runtime restarts (or stops): only its own containers go.
+    expect(await second.sweepStale()).toBe(1);
+    expect(await containersOf('second-runtime-conversation')).toHaveLength(0);
+    expect(await containersOf('first-runtime-conversation')).toHaveLength(1);
+  });
+
   it('removes an idle container and starts a new one on demand', async () => {
     chownSync(workspaceDir, 1000, 1000);
     const backend = createDockerBackend({

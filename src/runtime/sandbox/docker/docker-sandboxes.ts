@@ -17,6 +17,11 @@ export interface DockerSandboxesOptions {
   ownWorkspaces: () => readonly string[];
   /** Default: the daemon of DOCKER_HOST, else the local socket. */
   docker?: Docker;
+  /**
+   * The runtime's name among several on one data dir (AGENT_WORKBENCH_RUNTIME_NAME; absent for the
+   * first): part of the owner label, so one runtime's sweep never removes another's live containers.
+   */
+  runtimeName?: string;
 }
 
 export interface ConversationSandboxRequest {
@@ -32,19 +37,20 @@ export interface ConversationSandboxRequest {
 
 /**
  * The Docker side of one runtime: a backend per conversation, the runner of confined git calls, and
- * the sweep that removes the containers a crashed run of this runtime (same data dir) left behind.
+ * the sweep that removes the containers a crashed run of this runtime (same data dir and runtime name)
+ * left behind, and that clears them all when the runtime stops.
  */
 export interface DockerSandboxes {
   backend(request: ConversationSandboxRequest): SandboxBackend;
   runner(limits: TerminalLimitSettings, cpus: number | undefined): ConfinedRunner;
-  /** Removes every container labelled with this runtime's data dir; the count removed. Never throws. */
+  /** Removes every container labelled as this runtime's; the count removed. Never throws. */
   sweepStale(): Promise<number>;
 }
 
 export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSandboxes {
   const docker = options.docker ?? new Docker();
   const owner = createHash('sha256')
-    .update(realHostView.realPath(options.dataDir))
+    .update(`${realHostView.realPath(options.dataDir)}\u0000${options.runtimeName ?? ''}`)
     .digest('hex')
     .slice(0, 16);
   const adopt = (workspaceDir: string) =>
