@@ -1,9 +1,9 @@
 import { Ellipsis, Pin } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { relativeTime } from '../shell/relative-time';
+import { relativeTime } from '../components/relative-time';
 import type { ConversationListItem } from './conversation-list-item';
-import { runQueueShortLabel } from '../conversation/run-queue-label';
+import { runQueueShortLabel } from '../components/run-queue-label';
 import { HistoryStatusDot } from './history-status-dot';
 import { RenameInput } from './rename-input';
 import { RowMenu } from './row-menu';

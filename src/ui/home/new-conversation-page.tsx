@@ -15,9 +15,9 @@ import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import { useSettings } from '../api/use-settings';
 import { MessageTextarea } from '../components/message-textarea';
 import { FolderPicker } from '../folder-picker/folder-picker';
-import { useSettingsDialog } from '../settings/settings-dialog-store';
+import { useSettingsDialog } from '../stores/settings-dialog-store';
 import { isModelConfigured } from '../settings/is-model-configured';
-import { PageHeader } from '../shell/page-header-slot';
+import { PageHeader } from '../components/page-header-slot';
 import './new-conversation-page.css';
 
 /**
