@@ -13,6 +13,8 @@ import { SearchBody } from './search-body';
 import { SubAgentBody } from './sub-agent-body';
 import { RiskBadge } from '../components/risk-badge';
 import './action-card.css';
+import './action-bodies.css';
+import './action-body-details.css';
 
 export interface ActionCardProps {
   event: ActionEvent;

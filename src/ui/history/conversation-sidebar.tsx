@@ -14,6 +14,8 @@ import { useConversationSearch } from './use-conversation-search';
 import { useOpenHit } from './use-open-hit';
 import { useResultSelection } from './use-result-selection';
 import './history.css';
+import './history-search.css';
+import './history-menus.css';
 
 /**
  * The sidebar's history: a search box, the sort/filter menu, then every conversation (pinned first),
