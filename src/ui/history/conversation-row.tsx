@@ -6,14 +6,8 @@ import type { ConversationListItem } from './conversation-list-item';
 import { runQueueShortLabel } from '../components/run-queue-label';
 import { HistoryStatusDot } from './history-status-dot';
 import { RenameInput } from './rename-input';
+import type { RowHandlers } from './row-handlers';
 import { RowMenu } from './row-menu';
-
-export interface RowHandlers {
-  onRename: (conversation: ConversationListItem, title: string) => void;
-  onTogglePin: (conversation: ConversationListItem) => void;
-  onDelete: (conversation: ConversationListItem) => void;
-  onExport: (conversation: ConversationListItem, format: 'md' | 'json') => void;
-}
 
 /** One conversation in the sidebar: status, title, how long ago; a menu to rename, pin, export, delete. */
 export function ConversationRow({
