@@ -5,7 +5,7 @@ import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import type { ApprovalRuleInput, ConfirmationPolicy, ConversationInfo } from '../api/wire-types';
 import { ModalDialog } from '../components/modal-dialog';
-import { ApprovalTuningFields } from '../settings/approval-tuning-fields';
+import { ApprovalTuningFields } from './approval-tuning-fields';
 import { ApprovalRulesEditor } from './approval-rules-editor';
 
 /**

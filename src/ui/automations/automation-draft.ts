@@ -1,6 +1,6 @@
 import type { Automation, AutomationInput } from '../../client/automation-wire';
 import { budgetFromText, budgetText } from '../budgets/budget-text';
-import { type PolicyChoice, policyChoiceOf, policyFromChoice } from '../settings/policy-options';
+import { type PolicyChoice, policyChoiceOf, policyFromChoice } from '../approval-rules/policy-options';
 
 export type ModelProvider = NonNullable<Automation['llm']>['provider'];
 

@@ -3,7 +3,7 @@ import type { Automation } from '../../client/automation-wire';
 import { useSettings } from '../api/use-settings';
 import { budgetFromText, formatUsd } from '../budgets/budget-text';
 import { FolderPicker } from '../folder-picker/folder-picker';
-import { POLICY_LABELS, type PolicyChoice } from '../settings/policy-options';
+import { POLICY_LABELS, type PolicyChoice } from '../approval-rules/policy-options';
 import {
   type AutomationDraft,
   draftFromAutomation,

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { formatUsd } from '../budgets/budget-text';
-import { STATUS_LABELS } from '../conversation/status-labels';
+import { STATUS_LABELS } from '../components/status-labels';
 import { describeRun, formatWhen } from './describe-run';
 import { useAutomationRuns } from './use-automations';
 import { type RunConversationState, useConversationStatuses } from './use-conversation-statuses';

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { useSettings } from '../api/use-settings';
-import { PageHeader } from '../shell/page-header-slot';
+import { PageHeader } from '../components/page-header-slot';
 import { AutomationActions } from './automation-actions';
 import { AutomationForm } from './automation-form';
 import { AutomationList } from './automation-list';

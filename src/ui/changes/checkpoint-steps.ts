@@ -1,5 +1,5 @@
 import type { ActionEvent, Event } from '../api/wire-types';
-import { describeAction } from '../conversation/describe-action';
+import { describeAction } from '../components/describe-action';
 import type { CheckpointItem, FileChange, FileChangeStatus } from './checkpoint-types';
 
 /** A step that has a checkpoint: the state of the files just before it ran. */

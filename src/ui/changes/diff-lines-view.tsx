@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { DiffLine } from '../conversation/line-diff';
+import type { DiffLine } from '../components/line-diff';
 
 /** Diff lines numbered on both sides, added and removed lines coloured; very long diffs are cut with a note. */
 export const DiffLinesView = memo(function DiffLinesView({

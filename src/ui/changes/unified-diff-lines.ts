@@ -1,5 +1,5 @@
 import { parsePatch } from 'diff';
-import { type DiffLine, linesOfHunks } from '../conversation/line-diff';
+import { type DiffLine, linesOfHunks } from '../components/line-diff';
 
 /**
  * The lines of a unified diff (git's `---`/`+++` and hunks) as the diff view shows them: numbered on

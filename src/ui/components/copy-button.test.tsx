@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SafeMarkdown } from '../markdown/safe-markdown';
 import { CopyButton } from './copy-button';
 import { COPIED_FEEDBACK_MS } from './use-copy-to-clipboard';
 
@@ -39,23 +38,5 @@ describe('CopyButton', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy text' }));
     });
     expect(screen.getByRole('button', { name: 'Copy text' }).textContent).toBe('Could not copy');
-  });
-});
-
-describe('code blocks in Markdown', () => {
-  it('copy the code as written: highlighting flattened, secrets as their placeholders, no pill labels', async () => {
-    render(
-      <SafeMarkdown
-        text={
-          'Run:\n\n```ts\nconst key = "‹secret:API_KEY›";\nconsole.log(key);\n```\n\nand `inline` has none.'
-        }
-      />,
-    );
-    const buttons = await screen.findAllByRole('button', { name: 'Copy code' }, { timeout: 20_000 });
-    expect(buttons).toHaveLength(1);
-    await act(async () => {
-      fireEvent.click(buttons[0] as HTMLElement);
-    });
-    expect(writeText).toHaveBeenCalledWith('const key = "‹secret:API_KEY›";\nconsole.log(key);');
   });
 });

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { downloadExport } from '../history/download-export';
-import { useModelPicker } from '../conversation/model-picker-store';
+import { useModelPicker } from '../stores/model-picker-store';
 import { useSkillsDialog } from '../skills/skills-dialog-store';
 import type { ComposerCommandName } from './composer-commands';
 

@@ -5,14 +5,16 @@ import type { ActionOutcome } from '../conversation-store/transcript-rows';
 import type { ActionPhase } from '../conversation-store/transcript-rows';
 import { FileEditBody, FinishBody, TaskListBody, TerminalBody, ThinkBody } from './action-bodies';
 import { DecisionLine } from './decision-line';
-import { describeAction } from './describe-action';
+import { describeAction } from '../components/describe-action';
 import { MCPToolBody } from './mcp-tool-body';
 import { MemoryProposalBody } from './memory-proposal-body';
 import { PatchBody } from './patch-body';
 import { SearchBody } from './search-body';
 import { SubAgentBody } from './sub-agent-body';
-import { RiskBadge } from './risk-badge';
+import { RiskBadge } from '../components/risk-badge';
 import './action-card.css';
+import './action-bodies.css';
+import './action-body-details.css';
 
 export interface ActionCardProps {
   event: ActionEvent;

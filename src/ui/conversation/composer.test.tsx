@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../api/api-context';
 import { Composer } from './composer';
 import { useComposerDrafts } from './composer-drafts';
-import { useModelPicker } from './model-picker-store';
+import { useModelPicker } from '../stores/model-picker-store';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 

@@ -1,5 +1,5 @@
 import { ArrowUp, LoaderCircle } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { AttachButton } from '../attachments/attach-button';
 import { browserMessageIo } from '../attachments/attachment-io';
 import { AttachmentProblems } from '../attachments/attachment-problems';
@@ -7,11 +7,8 @@ import { AttachmentTray } from '../attachments/attachment-tray';
 import { buildMessage, type MessageIo, type OutgoingMessage } from '../attachments/build-message';
 import { MessageTextarea } from '../components/message-textarea';
 import { COMMAND_MENU_ID, CommandMenu, commandOptionId } from '../composer-commands/command-menu';
-import {
-  type ComposerCommand,
-  matchingCommands,
-  parseComposerCommand,
-} from '../composer-commands/composer-commands';
+import { type ComposerCommand, parseComposerCommand } from '../composer-commands/composer-commands';
+import { useCommandMenu } from '../composer-commands/use-command-menu';
 import { useComposerCommandRunner } from '../composer-commands/use-composer-command-runner';
 import { usePendingAttachments } from '../attachments/use-pending-attachments';
 import { useComposerDrafts } from './composer-drafts';
@@ -46,12 +43,7 @@ export function Composer({
   const setDraft = useComposerDrafts((state) => state.setDraft);
   const input = useRef<HTMLTextAreaElement>(null);
   const commands = useComposerCommandRunner(conversationId, onBranch);
-  const [active, setActive] = useState(0);
-  // Esc hides the menu until the text changes.
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const offered = useMemo(() => matchingCommands(text), [text]);
-  const menuOpen = offered.length > 0 && dismissedFor !== text;
-  const activeIndex = Math.min(active, offered.length - 1);
+  const menu = useCommandMenu(text, (command) => runCommand(command));
   const attach = usePendingAttachments(conversationId);
 
   // A draft put here by "Edit and resend" should be ready to edit at once.
@@ -61,7 +53,7 @@ export function Composer({
 
   const runCommand = (command: ComposerCommand) => {
     setDraft(conversationId, '');
-    setActive(0);
+    menu.setActive(0);
     commands.run(command.name);
   };
   const submit = () => {
@@ -89,39 +81,14 @@ export function Composer({
       .catch((error: unknown) => attach.setProblems([error instanceof Error ? error.message : String(error)]))
       .finally(() => attach.setPreparing(false));
   };
-  // Runs before the textarea's own Enter-to-send while the menu is open.
-  const onKeyDownCapture = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (!menuOpen || event.nativeEvent.isComposing) return;
-    const handled = () => {
-      event.preventDefault();
-      event.stopPropagation();
-    };
-    if (event.key === 'ArrowDown') {
-      handled();
-      setActive((activeIndex + 1) % offered.length);
-    } else if (event.key === 'ArrowUp') {
-      handled();
-      setActive((activeIndex - 1 + offered.length) % offered.length);
-    } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
-      handled();
-      const command = offered[activeIndex];
-      if (command) runCommand(command);
-    } else if (event.key === 'Escape') {
-      // Only the menu closes: Esc does not also stop the agent.
-      handled();
-      event.nativeEvent.stopImmediatePropagation();
-      setDismissedFor(text);
-    }
-  };
-  const activeCommand = menuOpen ? offered[activeIndex] : undefined;
   const busy = sending || attach.preparing;
   return (
     <div className="composer-area" {...attach.dropZone}>
-      {menuOpen ? (
+      {menu.menuOpen ? (
         <CommandMenu
-          commands={offered}
-          active={activeIndex}
-          onHover={setActive}
+          commands={menu.offered}
+          active={menu.activeIndex}
+          onHover={menu.setActive}
           onPick={(command) => {
             runCommand(command);
             input.current?.focus();
@@ -140,7 +107,7 @@ export function Composer({
       <AttachmentProblems problems={attach.problems} />
       <form
         className={`composer ${attach.dragging ? 'composer--dragging' : ''}`}
-        onKeyDownCapture={onKeyDownCapture}
+        onKeyDownCapture={menu.onKeyDownCapture}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -154,13 +121,13 @@ export function Composer({
             className="composer__input"
             aria-label="Message"
             aria-autocomplete="list"
-            aria-controls={menuOpen ? COMMAND_MENU_ID : undefined}
-            aria-activedescendant={activeCommand ? commandOptionId(activeCommand.name) : undefined}
+            aria-controls={menu.menuOpen ? COMMAND_MENU_ID : undefined}
+            aria-activedescendant={menu.activeCommand ? commandOptionId(menu.activeCommand.name) : undefined}
             placeholder={placeholder}
             value={text}
             onChange={(value) => {
               setDraft(conversationId, value);
-              setActive(0);
+              menu.setActive(0);
             }}
             onPaste={attach.onPaste}
             onSubmit={submit}

@@ -1,6 +1,6 @@
 import { CircleExclamationPoint, Settings } from 'lucide-react';
 import type { ConversationErrorEvent, ExecutionStatus } from '../api/wire-types';
-import { useSettingsDialog } from '../settings/settings-dialog-store';
+import { useSettingsDialog } from '../stores/settings-dialog-store';
 import { humanizeCode } from './humanize-code';
 
 const SETTINGS_CODES =

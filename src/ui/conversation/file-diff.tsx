@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { DiffLinesView } from '../changes/diff-lines-view';
-import { lineDiff } from './line-diff';
+import { lineDiff } from '../components/line-diff';
 
 const MAX_LINES = 400;
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
 import { unwrap } from '../api/describe-api-error';
 import { ModelChoiceDialog } from '../components/model-choice-dialog';
-import { useModelPicker } from './model-picker-store';
+import { useModelPicker } from '../stores/model-picker-store';
 import './model-picker.css';
 
 /**

@@ -3,10 +3,10 @@ import type { ActionEvent, ConfirmationDecisionEvent } from '../api/wire-types';
 import { FileEditBody, TaskListBody, TerminalBody } from './action-bodies';
 import type { RowChoice } from './approval-answers';
 import { DecisionLine } from './decision-line';
-import { describeAction } from './describe-action';
+import { describeAction } from '../components/describe-action';
 import { MemoryProposalBody } from './memory-proposal-body';
 import { PatchBody } from './patch-body';
-import { RiskBadge } from './risk-badge';
+import { RiskBadge } from '../components/risk-badge';
 
 /**
  * One action in the approval dialog: the exact command or change and why it was rated so. In a batch

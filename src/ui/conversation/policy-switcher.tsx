@@ -6,7 +6,7 @@ import {
   policyChoiceOf,
   policyDescription,
   policyFromChoice,
-} from '../settings/policy-options';
+} from '../approval-rules/policy-options';
 
 /** The conversation's confirmation policy, switchable at any time (takes effect at the next action). */
 export function PolicySwitcher({

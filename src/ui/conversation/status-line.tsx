@@ -2,9 +2,9 @@ import { LoaderCircle, WifiOff } from 'lucide-react';
 import type { ConnectionStatus } from '../conversation-store/conversation-view-state';
 import type { Event, ExecutionStatus, Stats } from '../api/wire-types';
 import { ContextStatus } from './context-status';
-import { StatusDot } from './status-dot';
-import { STATUS_LABELS } from './status-labels';
-import { type RunQueuePlace, runQueueLabel } from './run-queue-label';
+import { StatusDot } from '../components/status-dot';
+import { STATUS_LABELS } from '../components/status-labels';
+import { type RunQueuePlace, runQueueLabel } from '../components/run-queue-label';
 
 /** What the agent is doing, the connection when it is not live, and what the conversation has used (ContextStatus). */
 export function StatusLine({

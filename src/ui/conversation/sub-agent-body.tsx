@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { useSubAgent } from '../api/use-sub-agent';
 import type { ActionEvent, Observation } from '../api/wire-types';
 import { formatCost } from './format-usage';
-import { StatusDot } from './status-dot';
+import { StatusDot } from '../components/status-dot';
 
 type TaskAction = Extract<NonNullable<ActionEvent['action']>, { kind: 'TaskAction' }>;
 type TaskObservation = Extract<Observation, { kind: 'TaskObservation' }>;

@@ -15,6 +15,8 @@ import { Reasoning } from './reasoning';
 import { RetryNotice } from './retry-notice';
 import './transcript.css';
 
+type ActionTranscriptRow = Extract<TranscriptRow, { type: 'action' }>;
+
 export interface RowCallbacks {
   onBranch(fromEventId: string): void;
   onEditAndResend(message: MessageEvent): void;
@@ -60,38 +62,8 @@ export const TranscriptRowView = memo(function TranscriptRowView({
           <SafeMarkdown text={(row.event.thought ?? []).map((block) => block.text).join('\n\n')} />
         </MessageFrame>
       );
-    case 'action': {
-      const answer = row.outcome.observation ?? row.outcome.rejection ?? row.outcome.errors.at(-1);
-      return (
-        <div className="transcript__indented">
-          <ActionCard
-            event={row.event}
-            outcome={row.outcome}
-            phase={row.phase}
-            tools={
-              <>
-                {row.event.checkpoint_id ? (
-                  <RowTool
-                    label="Restore files to here"
-                    title={callbacks.restoreBlocked ?? 'Put the files back to how they were before this step'}
-                    disabled={callbacks.restoreBlocked !== null}
-                    onClick={() =>
-                      callbacks.onRestore({
-                        checkpointId: row.event.checkpoint_id ?? '',
-                        title: 'Restore files to before this step',
-                      })
-                    }
-                  >
-                    <History size={13} />
-                  </RowTool>
-                ) : null}
-                <BranchTool eventId={answer?.id ?? row.event.id} callbacks={callbacks} />
-              </>
-            }
-          />
-        </div>
-      );
-    }
+    case 'action':
+      return <ActionRow row={row} callbacks={callbacks} />;
     case 'streaming':
       return (
         <MessageFrame speaker="agent" testId="streaming-message" grouped={row.grouped}>
@@ -144,31 +116,7 @@ export const TranscriptRowView = memo(function TranscriptRowView({
         </div>
       );
     case 'files-restored':
-      return (
-        <div className="transcript__indented">
-          <div className="files-restored" data-testid="files-restored">
-            <History size={15} aria-hidden />
-            <span className="files-restored__text">{callbacks.describeRestore(row.event)}</span>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              disabled={callbacks.restoreBlocked !== null}
-              title={
-                callbacks.restoreBlocked ?? 'Put the files back to how they were just before this restore'
-              }
-              onClick={() =>
-                callbacks.onRestore({
-                  checkpointId: row.event.backup_checkpoint_id,
-                  title: 'Undo this restore',
-                })
-              }
-            >
-              <Undo2 size={13} aria-hidden />
-              Undo this restore
-            </button>
-          </div>
-        </div>
-      );
+      return <FilesRestoredRow event={row.event} callbacks={callbacks} />;
     case 'hook':
       return (
         <div className="transcript__indented">
@@ -197,6 +145,67 @@ export const TranscriptRowView = memo(function TranscriptRowView({
       );
   }
 });
+
+/** An action with its outcome, and the row's tools: restore the files to before it, branch after its answer. */
+function ActionRow({ row, callbacks }: { row: ActionTranscriptRow; callbacks: RowCallbacks }) {
+  const answer = row.outcome.observation ?? row.outcome.rejection ?? row.outcome.errors.at(-1);
+  return (
+    <div className="transcript__indented">
+      <ActionCard
+        event={row.event}
+        outcome={row.outcome}
+        phase={row.phase}
+        tools={
+          <>
+            {row.event.checkpoint_id ? (
+              <RowTool
+                label="Restore files to here"
+                title={callbacks.restoreBlocked ?? 'Put the files back to how they were before this step'}
+                disabled={callbacks.restoreBlocked !== null}
+                onClick={() =>
+                  callbacks.onRestore({
+                    checkpointId: row.event.checkpoint_id ?? '',
+                    title: 'Restore files to before this step',
+                  })
+                }
+              >
+                <History size={13} />
+              </RowTool>
+            ) : null}
+            <BranchTool eventId={answer?.id ?? row.event.id} callbacks={callbacks} />
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+/** A restore of the workspace's files, with the way to undo it. */
+function FilesRestoredRow({ event, callbacks }: { event: FilesRestoredEvent; callbacks: RowCallbacks }) {
+  return (
+    <div className="transcript__indented">
+      <div className="files-restored" data-testid="files-restored">
+        <History size={15} aria-hidden />
+        <span className="files-restored__text">{callbacks.describeRestore(event)}</span>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={callbacks.restoreBlocked !== null}
+          title={callbacks.restoreBlocked ?? 'Put the files back to how they were just before this restore'}
+          onClick={() =>
+            callbacks.onRestore({
+              checkpointId: event.backup_checkpoint_id,
+              title: 'Undo this restore',
+            })
+          }
+        >
+          <Undo2 size={13} aria-hidden />
+          Undo this restore
+        </button>
+      </div>
+    </div>
+  );
+}
 
 function BranchTool({ eventId, callbacks }: { eventId: string; callbacks: RowCallbacks }) {
   return (

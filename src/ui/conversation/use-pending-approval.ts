@@ -57,3 +57,5 @@ export function usePendingApproval(
     review: () => setDismissedKey(null),
   };
 }
+
+export type PendingApproval = ReturnType<typeof usePendingApproval>;

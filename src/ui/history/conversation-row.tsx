@@ -1,19 +1,13 @@
 import { Ellipsis, Pin } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { relativeTime } from '../shell/relative-time';
+import { relativeTime } from '../components/relative-time';
 import type { ConversationListItem } from './conversation-list-item';
-import { runQueueShortLabel } from '../conversation/run-queue-label';
+import { runQueueShortLabel } from '../components/run-queue-label';
 import { HistoryStatusDot } from './history-status-dot';
 import { RenameInput } from './rename-input';
+import type { RowHandlers } from './row-handlers';
 import { RowMenu } from './row-menu';
-
-export interface RowHandlers {
-  onRename: (conversation: ConversationListItem, title: string) => void;
-  onTogglePin: (conversation: ConversationListItem) => void;
-  onDelete: (conversation: ConversationListItem) => void;
-  onExport: (conversation: ConversationListItem, format: 'md' | 'json') => void;
-}
 
 /** One conversation in the sidebar: status, title, how long ago; a menu to rename, pin, export, delete. */
 export function ConversationRow({

@@ -2,7 +2,7 @@ import { CircleExclamationPoint, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { DEFAULT_LIST_VIEW, type ConversationListItem, type ListView } from './conversation-list-item';
 import { ConversationList } from './conversation-list';
-import type { RowHandlers } from './conversation-row';
+import type { RowHandlers } from './row-handlers';
 import { DeleteConversationDialog } from './delete-conversation-dialog';
 import { ListOptionsMenu } from './list-options-menu';
 import { SearchBox } from './search-box';
@@ -14,6 +14,8 @@ import { useConversationSearch } from './use-conversation-search';
 import { useOpenHit } from './use-open-hit';
 import { useResultSelection } from './use-result-selection';
 import './history.css';
+import './history-search.css';
+import './history-menus.css';
 
 /**
  * The sidebar's history: a search box, the sort/filter menu, then every conversation (pinned first),

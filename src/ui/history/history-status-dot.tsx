@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from '../conversation/status-labels';
+import { STATUS_LABELS } from '../components/status-labels';
 import type { ExecutionStatus } from './conversation-list-item';
 
 type Tone = 'running' | 'waiting' | 'danger' | 'muted' | 'queued';

@@ -1,7 +1,7 @@
 import { ListFilter } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { ExecutionStatus, ListSort, ListView } from './conversation-list-item';
-import { STATUS_LABELS } from '../conversation/status-labels';
+import { STATUS_LABELS } from '../components/status-labels';
 import type { MenuEntry } from './popover-menu';
 import { PopoverMenu } from './popover-menu';
 

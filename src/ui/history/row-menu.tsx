@@ -1,6 +1,6 @@
 import { FileJson, FileText, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import type { ConversationListItem } from './conversation-list-item';
-import type { RowHandlers } from './conversation-row';
+import type { RowHandlers } from './row-handlers';
 import { PopoverMenu } from './popover-menu';
 
 export function RowMenu({

@@ -1,6 +1,6 @@
 import { CircleExclamationPoint, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { relativeTime } from '../shell/relative-time';
+import { relativeTime } from '../components/relative-time';
 import type { ConversationListItem } from './conversation-list-item';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { HistoryStatusDot } from './history-status-dot';

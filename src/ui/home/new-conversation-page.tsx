@@ -1,23 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowUp, CircleExclamationPoint, Folder, LoaderCircle, Settings } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
-import { useApi } from '../api/api-context';
 import { AttachButton } from '../attachments/attach-button';
-import { browserMessageIo } from '../attachments/attachment-io';
 import { AttachmentProblems } from '../attachments/attachment-problems';
 import { AttachmentTray } from '../attachments/attachment-tray';
-import { buildMessage, messageContent } from '../attachments/build-message';
 import { usePendingAttachments } from '../attachments/use-pending-attachments';
-import { unwrap } from '../api/describe-api-error';
-import { newClientMessageId } from '../api/new-client-message-id';
-import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import { useSettings } from '../api/use-settings';
 import { MessageTextarea } from '../components/message-textarea';
 import { FolderPicker } from '../folder-picker/folder-picker';
-import { useSettingsDialog } from '../settings/settings-dialog-store';
+import { useSettingsDialog } from '../stores/settings-dialog-store';
 import { isModelConfigured } from '../settings/is-model-configured';
-import { PageHeader } from '../shell/page-header-slot';
+import { PageHeader } from '../components/page-header-slot';
+import { useCreateConversation } from './use-create-conversation';
 import './new-conversation-page.css';
 
 /**
@@ -25,11 +18,8 @@ import './new-conversation-page.css';
  * composer), pick the workspace folder, send.
  */
 export function NewConversationPage() {
-  const { client } = useApi();
   const settings = useSettings();
   const showSettings = useSettingsDialog((state) => state.show);
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const [task, setTask] = useState('');
   const taskInput = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -47,55 +37,7 @@ export function NewConversationPage() {
     if (settingsWorkspace) setWorkspace((current) => current || settingsWorkspace);
   }, [settingsWorkspace]);
 
-  const create = useMutation({
-    mutationFn: async (input: { text: string; workingDir: string }) => {
-      if (attach.items.length > 0) return createWithAttachments(input);
-      return unwrap(
-        client.POST('/api/conversations', {
-          body: {
-            workspace: input.workingDir ? { working_dir: input.workingDir } : undefined,
-            initial_message: {
-              role: 'user',
-              content: [{ type: 'text', text: input.text }],
-              run: true,
-              client_message_id: newClientMessageId(),
-            },
-          },
-        }),
-      );
-    },
-    onSuccess: (info) => {
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
-      navigate(`/conversations/${info.id}`);
-    },
-  });
-
-  /**
-   * With attachments the conversation is made first and the message sent after: the files go into
-   * its workspace, and a message with images is larger than a creation request may be.
-   */
-  const createWithAttachments = async (input: { text: string; workingDir: string }) => {
-    const workingDir = input.workingDir || settingsWorkspace;
-    const message = await buildMessage(input.text, attach.items, workingDir, browserMessageIo);
-    const info = await unwrap(
-      client.POST('/api/conversations', {
-        body: { workspace: workingDir ? { working_dir: workingDir } : undefined },
-      }),
-    );
-    await unwrap(
-      client.POST('/api/conversations/{id}/events', {
-        params: { path: { id: info.id } },
-        body: {
-          role: 'user',
-          content: messageContent(message),
-          run: true,
-          client_message_id: newClientMessageId(),
-        },
-      }),
-    );
-    attach.clear();
-    return info;
-  };
+  const create = useCreateConversation(attach, settingsWorkspace);
 
   const submit = () => {
     const text = task.trim();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Automation } from '../../client/automation-wire';
 import type { ConversationInfo } from '../api/wire-types';
 import { conversationInfo } from '../conversation-store/testing/event-builders';
-import { attentionItems, type SeenState } from './attention-items';
+import type { SeenState } from '../stores/inbox-seen-store';
+import { attentionItems } from './attention-items';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 11, 3, 10, minute)).toISOString();
 const since = at(0);

@@ -1,5 +1,6 @@
 import type { Automation } from '../../client/automation-wire';
 import type { ConversationInfo, ExecutionStatus } from '../api/wire-types';
+import type { SeenState } from '../stores/inbox-seen-store';
 
 /** What an inbox entry asks of the person. */
 export type AttentionKind = 'approval' | 'finished' | 'failed' | 'stuck' | 'paused' | 'run_failed';
@@ -20,12 +21,6 @@ export interface AttentionItem {
   detail?: string;
   /** What "seen" records for it: a conversation's last_seq (it can end again later), 0 for a run. */
   marker: number;
-}
-
-/** Seen markers per item key, and the instant this browser began keeping them. */
-export interface SeenState {
-  since: string;
-  seen: Readonly<Record<string, number>>;
 }
 
 export interface AttentionSources {

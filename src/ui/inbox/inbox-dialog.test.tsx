@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { AttentionItem } from './attention-items';
 import { InboxDialog } from './inbox-dialog';
 import { useInboxDialog } from './inbox-dialog-store';
-import { useInboxSeen } from './inbox-seen-store';
+import { useInboxSeen } from '../stores/inbox-seen-store';
 
 const approval: AttentionItem = {
   key: 'conversation:a',

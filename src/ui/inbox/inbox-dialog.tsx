@@ -4,7 +4,7 @@ import { ModalDialog } from '../components/modal-dialog';
 import type { AttentionItem } from './attention-items';
 import { useInboxDialog } from './inbox-dialog-store';
 import { InboxRow } from './inbox-row';
-import { useInboxSeen } from './inbox-seen-store';
+import { useInboxSeen } from '../stores/inbox-seen-store';
 import { NotificationNotice } from './notification-notice';
 import './inbox.css';
 

@@ -7,7 +7,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { plainText } from '../components/plain-text';
-import { relativeTime } from '../shell/relative-time';
+import { relativeTime } from '../components/relative-time';
 import type { AttentionItem, AttentionKind } from './attention-items';
 import { ATTENTION_LABELS } from './attention-labels';
 

@@ -6,7 +6,7 @@ import { unwrap } from '../api/describe-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import { useAutomationClient } from '../automations/use-automations';
 import { type AttentionItem, attentionItems } from './attention-items';
-import { useInboxSeen } from './inbox-seen-store';
+import { useInboxSeen } from '../stores/inbox-seen-store';
 
 const POLL_MS = 4_000;
 /** Runs end one at a time: the newest 50 conversations hold every end worth telling. */

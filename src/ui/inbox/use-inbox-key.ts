@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isShortcutFree } from '../shell/is-shortcut-free';
+import { isShortcutFree } from '../components/is-shortcut-free';
 import { useInboxDialog } from './inbox-dialog-store';
 
 /** `i` (outside text boxes, with nothing else open) opens the inbox from any page. */

@@ -1,4 +1,4 @@
-import { RiskBadge } from '../conversation/risk-badge';
+import { RiskBadge } from '../components/risk-badge';
 import { MCP_STATE_LABELS } from './mcp-state-labels';
 import { type ConversationMCPServer, isSwitchable } from './switch-global-server';
 

@@ -1,12 +1,12 @@
 import type { ConfirmationPolicy, Settings } from '../api/wire-types';
-import { ApprovalTuningFields } from './approval-tuning-fields';
+import { ApprovalTuningFields } from '../approval-rules/approval-tuning-fields';
 import {
   POLICY_LABELS,
   type PolicyChoice,
   policyChoiceOf,
   policyDescription,
   policyFromChoice,
-} from './policy-options';
+} from '../approval-rules/policy-options';
 
 type SecurityAnalyzer = Settings['security_analyzer'];
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSettings } from '../api/use-settings';
 import { isModelConfigured } from './is-model-configured';
 import { SettingsDialog } from './settings-dialog';
-import { useSettingsDialog } from './settings-dialog-store';
+import { useSettingsDialog } from '../stores/settings-dialog-store';
 
 /** Renders the settings dialog when asked, and opens it once by itself when no model is configured. */
 export function SettingsDialogHost() {

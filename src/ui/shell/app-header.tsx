@@ -1,8 +1,8 @@
 import { Menu, Settings } from 'lucide-react';
 import { InboxButton } from '../inbox/inbox-button';
-import { useSettingsDialog } from '../settings/settings-dialog-store';
+import { useSettingsDialog } from '../stores/settings-dialog-store';
 import { ConnectionIndicator } from './connection-indicator';
-import { PageHeaderSlot } from './page-header-slot';
+import { PageHeaderSlot } from '../components/page-header-slot';
 import { SIDEBAR_ID } from './sidebar';
 
 /**

@@ -1,11 +1,11 @@
 import { Route, Switch } from 'wouter';
-import { AutomationsPage, ConversationPage, NewConversationPage } from '../app/lazy-pages';
+import { AutomationsPage, ConversationPage, NewConversationPage } from './lazy-pages';
 import { InboxHost } from '../inbox/inbox-host';
 import { SettingsDialogHost } from '../settings/settings-dialog-host';
 import { AppHeader } from './app-header';
 import { KeyboardShortcutsHost } from './keyboard-shortcuts-host';
 import { NotFoundPage } from './not-found-page';
-import { PageHeaderSlotProvider } from './page-header-slot';
+import { PageHeaderSlotProvider } from '../components/page-header-slot';
 import { SandboxBanner } from './sandbox-banner';
 import { Sidebar } from './sidebar';
 import { useSidebarDrawerOpen } from './use-sidebar-drawer-open';

@@ -1,5 +1,5 @@
 import { useServerInfo } from '../api/use-server-info';
-import { useLiveConnection } from './live-connection-store';
+import { useLiveConnection } from '../stores/live-connection-store';
 
 /**
  * Whether the runtime answers, with its version. While it does not (or the open conversation's socket

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useRecentConversations } from '../api/use-recent-conversations';
-import { StatusDot } from '../conversation/status-dot';
-import { relativeTime } from './relative-time';
+import { StatusDot } from '../components/status-dot';
+import { relativeTime } from '../components/relative-time';
 
 /** A plain list of the newest conversations; the history feature replaces it with the full one. */
 export function RecentConversations() {

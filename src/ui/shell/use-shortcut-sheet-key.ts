@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isShortcutFree } from './is-shortcut-free';
+import { isShortcutFree } from '../components/is-shortcut-free';
 
 /** `?` (outside text boxes, with nothing else open) calls `onOpen`: it shows the shortcut sheet. */
 export function useShortcutSheetKey(onOpen: () => void): void {

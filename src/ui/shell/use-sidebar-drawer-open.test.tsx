@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { useSidebarDrawer } from './sidebar-drawer-store';
+import { useSidebarDrawer } from '../stores/sidebar-drawer-store';
 import { NARROW_SCREEN_QUERY } from './use-narrow-screen';
 import { useSidebarDrawerOpen } from './use-sidebar-drawer-open';
 

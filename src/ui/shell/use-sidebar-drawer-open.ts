@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { useSidebarDrawer } from './sidebar-drawer-store';
+import { useSidebarDrawer } from '../stores/sidebar-drawer-store';
 import { useNarrowScreen } from './use-narrow-screen';
 
 /**

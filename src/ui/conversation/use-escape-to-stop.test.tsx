@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSidebarDrawer } from './sidebar-drawer-store';
+import { useSidebarDrawer } from '../stores/sidebar-drawer-store';
 import { useEscapeToStop } from './use-escape-to-stop';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { isTypingTarget } from '../components/is-typing-target';
-import { useSidebarDrawer } from './sidebar-drawer-store';
+import { isTypingTarget } from './is-typing-target';
+import { useSidebarDrawer } from '../stores/sidebar-drawer-store';
 
 /** Anything on top of the page that owns the keyboard: a modal's backdrop (settings, search, approval) or a menu. */
 const OVERLAY = 'body > .modal-backdrop, [role="menu"]';

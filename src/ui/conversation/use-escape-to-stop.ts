@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isShortcutFree } from './is-shortcut-free';
+import { isShortcutFree } from '../components/is-shortcut-free';
 
 /**
  * Esc stops the agent while `active` (running, or finishing a step after Pause). It stands aside when

@@ -1,9 +1,14 @@
 import { create } from 'zustand';
-import type { SeenState } from './attention-items';
 
 const STORAGE_KEY = 'awb.inbox-seen';
 /** Enough for months of runs; the oldest marks go first (an item that old is not news anyway). */
 const MAX_MARKS = 500;
+
+/** Seen markers per item key, and the instant this browser began keeping them. */
+export interface SeenState {
+  since: string;
+  seen: Readonly<Record<string, number>>;
+}
 
 interface InboxSeenStore extends SeenState {
   /** The person opened this item at `marker` (a conversation's last_seq; 0 for a run). */

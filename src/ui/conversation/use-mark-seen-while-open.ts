@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useInboxSeen } from './inbox-seen-store';
+import { useInboxSeen } from '../stores/inbox-seen-store';
 
 /**
  * Opening a conversation clears its inbox item: whatever it reached while on screen is seen, so a
