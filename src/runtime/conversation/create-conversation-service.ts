@@ -1,4 +1,4 @@
-import { sandboxWanted } from '../tools/terminal/shell-launch';
+import { sandboxWanted } from '../sandbox/sandbox-wanted';
 import { join } from 'node:path';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';

@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { ConfinedRoot } from '../tools/file-editor/confined-root';
-import { isInside } from '../tools/terminal/toolchain-roots';
+import type { ConfinedRoot } from '../sandbox/confined-files/confined-root';
+import { isInside } from '../sandbox/toolchain-roots';
 
 /** The folder a file API path is walked in, and the path spelt from that folder's real path. */
 export interface ConfiningFolder {

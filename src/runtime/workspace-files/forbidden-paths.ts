@@ -2,9 +2,9 @@ import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { expandHome } from '../settings/sandbox-settings';
-import { deniedPaths } from '../tools/terminal/denied-paths';
-import { realHostView } from '../tools/terminal/host-view';
-import { systemSecrets } from '../tools/terminal/system-secrets';
+import { deniedPaths } from '../sandbox/denied-paths';
+import { realHostView } from '../sandbox/host-view';
+import { systemSecrets } from '../sandbox/system-secrets';
 
 /**
  * Kernel views of running processes: `/proc/self/environ` holds the session key and API keys, and

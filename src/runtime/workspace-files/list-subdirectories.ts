@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConfinedTarget } from '../tools/file-editor/confined-path';
-import { procPath } from '../tools/file-editor/pinned-directory';
+import type { ConfinedTarget } from '../sandbox/confined-files/confined-path';
+import { procPath } from '../sandbox/confined-files/pinned-directory';
 import type { ForbiddenPaths } from './forbidden-paths';
 
 export interface SubdirectoryEntry {

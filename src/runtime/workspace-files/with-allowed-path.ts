@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { type ConfinedTarget, withConfinedPath } from '../tools/file-editor/confined-path';
-import type { ConfinedRoot } from '../tools/file-editor/confined-root';
-import { procPath } from '../tools/file-editor/pinned-directory';
+import { type ConfinedTarget, withConfinedPath } from '../sandbox/confined-files/confined-path';
+import type { ConfinedRoot } from '../sandbox/confined-files/confined-root';
+import { procPath } from '../sandbox/confined-files/pinned-directory';
 import { confiningFolder } from './confining-folder';
 import type { ForbiddenPaths } from './forbidden-paths';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { ConfinedTarget } from '../tools/file-editor/confined-path';
-import { procPath } from '../tools/file-editor/pinned-directory';
+import type { ConfinedTarget } from '../sandbox/confined-files/confined-path';
+import { procPath } from '../sandbox/confined-files/pinned-directory';
 
 const TEMPORARY_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
 /** Keeps `.name.<random>.upload` under the 255-byte name limit for long names. */

@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CgroupLayout, cgroupLayout } from './cgroup-layout';
-import type { LimitCounters, TerminalLimitSettings } from './limit-notices';
-
-export type LimitMechanism = 'cgroup v2' | 'cgroup v1' | 'ulimit' | 'the container';
+import type { LimitCounters, LimitMechanism, TerminalLimitSettings } from '../limit-notices';
 
 /**
  * The process and memory limits of one terminal. With a cgroup, the shell enters its group before

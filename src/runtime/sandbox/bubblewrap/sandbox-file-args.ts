@@ -1,8 +1,8 @@
 import { join, relative } from 'node:path';
-import { gitProtectionArgs } from './git-protection-args';
-import type { HostView } from './host-view';
-import { systemSecrets } from './system-secrets';
-import { isInside, toolchainRoots } from './toolchain-roots';
+import { gitProtectionArgs } from '../git-protection-args';
+import type { HostView } from '../host-view';
+import { systemSecrets } from '../system-secrets';
+import { isInside, toolchainRoots } from '../toolchain-roots';
 
 /** Read-only system trees commands need; each is bound when the host has it. */
 const SYSTEM_DIRECTORIES = ['/usr', '/etc', '/opt'];

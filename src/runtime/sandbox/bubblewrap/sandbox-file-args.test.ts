@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deniedPaths } from './denied-paths';
-import { fakeHostView } from './fake-host-view';
+import { deniedPaths } from '../denied-paths';
+import { fakeHostView } from '../fake-host-view';
 import { mounts } from './mount-lines';
 import { sandboxFileArgs, type SandboxFilesInput } from './sandbox-file-args';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeHostView } from './fake-host-view';
+import { fakeHostView } from '../fake-host-view';
 import { shellLaunch, type ShellLaunchOptions } from './shell-launch';
 
 const host = fakeHostView({

@@ -1,4 +1,4 @@
-import { findExecutable } from '../shell-launch';
+import { findExecutable } from '../find-executable';
 
 /**
  * The path of a program a test needs (bubblewrap, curl, python3), or an error that says how to install

@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { GIT_CONTROL_ENTRIES } from '../../security/git-control-path';
+import { GIT_CONTROL_ENTRIES } from '../security/git-control-path';
 import type { HostView } from './host-view';
 import { isInside } from './toolchain-roots';
 

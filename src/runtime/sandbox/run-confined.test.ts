@@ -9,10 +9,10 @@ import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { KILLED_EXIT_CODE, runConfined } from './run-confined';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
 import { WorkspaceError } from './workspace-error';
-import { requireExecutable } from '../tools/terminal/testing/require-executable';
-import { createDockerSandboxes } from '../sandbox/docker/docker-sandboxes';
-import { requireDocker } from '../sandbox/docker/testing/require-docker';
-import { DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
+import { requireExecutable } from './testing/require-executable';
+import { createDockerSandboxes } from './docker/docker-sandboxes';
+import { requireDocker } from './docker/testing/require-docker';
+import { DEFAULT_SANDBOX_IMAGE } from './sandbox-kind';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-5f1e2d';
 const SETTINGS_KEY = 'sk-settings-key-do-not-leak-9a8b7c';

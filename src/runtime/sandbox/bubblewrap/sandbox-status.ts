@@ -1,4 +1,5 @@
-import { findExecutable, sandboxWanted } from './shell-launch';
+import { findExecutable } from '../find-executable';
+import { sandboxWanted } from '../sandbox-wanted';
 
 /**
  * Whether the agent's terminal can run commands, for the server to show as a banner:

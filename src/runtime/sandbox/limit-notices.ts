@@ -5,6 +5,9 @@ export interface LimitCounters {
   memoryKills: number | undefined;
 }
 
+/** How a backend holds its shells to their limits: the container is Docker's; the rest are bubblewrap's. */
+export type LimitMechanism = 'cgroup v2' | 'cgroup v1' | 'ulimit' | 'the container';
+
 export interface TerminalLimitSettings {
   maxProcesses: number;
   maxMemoryMb: number;

@@ -1,11 +1,11 @@
-import { accessSync, constants } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
-import { deniedPaths } from './denied-paths';
-import { joinNetworkNamespace } from './join-network-namespace';
-import { type HostView, realHostView } from './host-view';
+import { delimiter, dirname } from 'node:path';
+import { BASH_ARGUMENTS, PERSON_BASH_ARGUMENTS } from '../bash-arguments';
+import { deniedPaths } from '../denied-paths';
+import { joinNetworkNamespace } from '../join-network-namespace';
+import { type HostView, realHostView } from '../host-view';
 import { sandboxFileArgs } from './sandbox-file-args';
 import { SANDBOX_ISOLATION_ARGUMENTS } from './sandbox-isolation-arguments';
-import { type SandboxNetworkOptions, sandboxNetwork } from './sandbox-network';
+import { type SandboxNetworkOptions, sandboxNetwork } from '../sandbox-network';
 
 /** Variables the runtime holds that the agent's shell must never see. */
 const SECRET_VARIABLES = [
@@ -18,10 +18,6 @@ const SECRET_VARIABLES = [
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',
 ];
-
-export const BASH_ARGUMENTS = ['--norc', '--noprofile', '--noediting', '-i'];
-/** A person types at this shell: readline stays on. */
-export const PERSON_BASH_ARGUMENTS = ['--norc', '--noprofile', '-i'];
 
 export interface ShellLaunch {
   file: string;
@@ -123,24 +119,4 @@ function shellEnvironment(options: ShellLaunchOptions): Record<string, string> {
     PS2: '',
     PROMPT_COMMAND: options.promptCommand,
   };
-}
-
-/** The first executable called `name` on PATH, or undefined. */
-export function findExecutable(name: string, pathVariable: string | undefined): string | undefined {
-  for (const directory of (pathVariable ?? '').split(delimiter)) {
-    if (directory === '') continue;
-    const candidate = join(directory, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here; try the next PATH entry
-    }
-  }
-  return undefined;
-}
-
-/** Sandboxing is on unless the toolset says false or AGENT_WORKBENCH_SANDBOX=0. */
-export function sandboxWanted(option: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
-  return option !== false && env.AGENT_WORKBENCH_SANDBOX !== '0';
 }

@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node-pty';
-import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../tools/terminal/limit-notices';
-import type { SandboxNetworkOptions } from '../tools/terminal/sandbox-network';
-import { locateBwrapOnPath, sandboxStatus } from '../tools/terminal/sandbox-status';
-import { shellLaunch } from '../tools/terminal/shell-launch';
-import { createTerminalLimits, type TerminalLimits } from '../tools/terminal/terminal-limits';
-import type { SandboxBackend } from './sandbox-backend';
+import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../limit-notices';
+import type { SandboxNetworkOptions } from '../sandbox-network';
+import { locateBwrapOnPath, sandboxStatus } from './sandbox-status';
+import { shellLaunch } from './shell-launch';
+import { createTerminalLimits, type TerminalLimits } from './terminal-limits';
+import type { SandboxBackend } from '../sandbox-backend';
 
 export interface BubblewrapBackendOptions {
   workspaceDir: string;

@@ -1,13 +1,13 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import type { ConfinedRunner } from '../sandbox/sandbox-backend';
+import type { ConfinedRunner } from './sandbox-backend';
 import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
-import { deniedPaths } from '../tools/terminal/denied-paths';
-import { realHostView } from '../tools/terminal/host-view';
-import type { TerminalLimitSettings } from '../tools/terminal/limit-notices';
-import { locateBwrapOnPath, type SandboxStatus, sandboxStatus } from '../tools/terminal/sandbox-status';
-import { sandboxWanted } from '../tools/terminal/shell-launch';
-import { isInside } from '../tools/terminal/toolchain-roots';
+import { deniedPaths } from './denied-paths';
+import { realHostView } from './host-view';
+import type { TerminalLimitSettings } from './limit-notices';
+import { locateBwrapOnPath, type SandboxStatus, sandboxStatus } from './bubblewrap/sandbox-status';
+import { sandboxWanted } from './sandbox-wanted';
+import { isInside } from './toolchain-roots';
 import { WorkspaceError } from './workspace-error';
 
 /**
