@@ -15,7 +15,7 @@ import { useLiveChangesRefresh } from '../changes/use-live-changes-refresh';
 import { unwrap } from '../api/describe-api-error';
 import { BudgetPauseCard } from '../budgets/budget-pause-card';
 import { ConversationBudgetButton } from '../budgets/conversation-budget-button';
-import { budgetPause } from '../../conversation-rules';
+import { budgetPause } from '../../event-facts';
 import { isTransientApiError } from '../api/transient-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';
 import type { MessageEvent } from '../api/wire-types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../api/wire-types';
-import { describeDecision, finalDecision, suggestedRuleOf } from './describe-decision';
-import { actionOutcomes } from '../../conversation-rules';
+import { actionOutcomes, describeDecision } from '../../event-facts';
+import { finalDecision, suggestedRuleOf } from './final-decision';
 import { confirmationDecision, terminalAction } from './testing/event-builders';
 
 const action = terminalAction(1, 'npm test');

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ARCHITECTURE: src/conversation-rules is shared by the runtime and the UI, so it imports nothing but
+ * ARCHITECTURE: src/event-facts is shared by the runtime and the UI, so it imports nothing but
  * its own files: no runtime, server, UI, React, Node built-in or package, not even a type. Its tests
  * may also use the test tools and Node built-ins (they run in Node).
  */
@@ -41,7 +41,7 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const target = resolve(dirname(file), specifier);
     const inside = target === rulesDir || target.startsWith(rulesDir + sep);
-    return inside ? undefined : `reaches outside src/conversation-rules: ${relative(repoRoot, target)}`;
+    return inside ? undefined : `reaches outside src/event-facts: ${relative(repoRoot, target)}`;
   }
   if (test && (specifier.startsWith('node:') || specifier === 'node' || TEST_PACKAGES.has(specifier))) {
     return undefined;
@@ -51,7 +51,7 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
     : `is not a file of this folder (the rules import nothing else): ${specifier}`;
 }
 
-describe('src/conversation-rules import boundary', () => {
+describe('src/event-facts import boundary', () => {
   it('every file imports only its own folder (and tests the test tools)', () => {
     // This file is left out: its own examples below name forbidden imports on purpose.
     const files = sourceFiles(rulesDir).filter((file) => !file.endsWith('import-boundary.test.ts'));
@@ -71,7 +71,7 @@ describe('src/conversation-rules import boundary', () => {
     expect(boundaryViolation(file, '../runtime/events')).toMatch(/outside/);
     expect(boundaryViolation(file, '../server/api-schemas')).toMatch(/outside/);
     expect(boundaryViolation(file, '../ui/api/wire-types')).toMatch(/outside/);
-    expect(boundaryViolation(file, '../conversation-rules-copy/x')).toMatch(/outside/);
+    expect(boundaryViolation(file, '../event-facts-copy/x')).toMatch(/outside/);
     expect(boundaryViolation(file, 'react')).toMatch(/not a file of this folder/);
     expect(boundaryViolation(file, 'zod')).toMatch(/not a file of this folder/);
     expect(boundaryViolation(file, 'node:fs')).toMatch(/not a file of this folder/);
