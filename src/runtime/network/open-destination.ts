@@ -1,21 +1,21 @@
 import type { Socket } from 'node:net';
-import type { ConnectUpstream, ResolvedAddress } from './egress-proxy-options';
+import type { ConnectDestination, ResolvedAddress } from './egress-proxy-options';
 
-export type UpstreamResult =
+export type DestinationResult =
   | { connected: true; socket: Socket }
   | { connected: false; status: 502 | 504; reason: string };
 
 /**
  * Connects to an already-checked address within `timeoutMs`. Never rejects: a refused, unreachable or
- * slow upstream becomes a 502/504 result with a one-line reason (`host` names it for the model).
+ * slow destination becomes a 502/504 result with a one-line reason (`host` names it for the model).
  */
-export function openUpstream(
-  connect: ConnectUpstream,
+export function openDestination(
+  connect: ConnectDestination,
   host: string,
   address: ResolvedAddress,
   port: number,
   timeoutMs: number,
-): Promise<UpstreamResult> {
+): Promise<DestinationResult> {
   return new Promise((resolve) => {
     const socket = connect({ ...address, port });
     if (!socket.pending) {

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
 import { decideEgress } from './decide-egress';
 import type { EgressTarget } from './parse-connect-target';
-import { openUpstream } from './open-upstream';
+import { openDestination } from './open-destination';
 import type { ProxyContext } from './proxy-context';
 
-export type CheckedUpstream =
+export type CheckedDestination =
   | { ok: true; socket: Socket; address: string }
   | { ok: false; status: number; reason: string };
 
@@ -12,19 +12,19 @@ export type CheckedUpstream =
  * The policy's decision for `target`, then a connection to the address it checked (never the name
  * again). Shared by CONNECT tunnels and forwarded plain-HTTP requests. Never rejects.
  */
-export async function openCheckedUpstream(
+export async function openCheckedDestination(
   target: EgressTarget,
   context: ProxyContext,
-): Promise<CheckedUpstream> {
+): Promise<CheckedDestination> {
   const decision = await decideEgress(target, context.policy);
   if (!decision.allowed) return { ok: false, status: decision.status, reason: decision.reason };
-  const upstream = await openUpstream(
+  const destination = await openDestination(
     context.connect,
     target.host,
     decision.address,
     target.port,
     context.connectTimeoutMs,
   );
-  if (!upstream.connected) return { ok: false, status: upstream.status, reason: upstream.reason };
-  return { ok: true, socket: upstream.socket, address: decision.address.address };
+  if (!destination.connected) return { ok: false, status: destination.status, reason: destination.reason };
+  return { ok: true, socket: destination.socket, address: decision.address.address };
 }
