@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
  * the launcher. It imports its own files, src/event-facts, the session cookie's name and the
- * Host/Origin helpers (src/client holds them for every process), the untrusted-text fence and installed
- * packages: never the rest of the runtime, the server or the launcher.
+ * Host/Origin helpers (src/client holds them for every process), the untrusted-text fence, the
+ * conversation state's zod schemas and installed packages: never the rest of the runtime, the server or the launcher.
  * Its tests may also start a throwaway PostgreSQL server with the runtime's test helper.
  * And no other part of src imports it.
  */
@@ -32,6 +32,9 @@ const allowed = [
   // The one fence for untrusted text (a webhook's payload here, repository files there); imports nothing.
   resolve(repoRoot, 'src/runtime/skills/untrusted-block'),
   resolve(repoRoot, 'src/runtime/skills/untrusted-block.ts'),
+  // The conversation state's zod schemas (imports only zod): a confirmation policy is written once.
+  resolve(repoRoot, 'src/runtime/events/conversation-state'),
+  resolve(repoRoot, 'src/runtime/events/conversation-state.ts'),
 ];
 /** What only the service's tests may use: the throwaway PostgreSQL server every store test starts. */
 const allowedInTests = [resolve(repoRoot, 'src/runtime/store/testing/start-pg-cluster')];
@@ -108,6 +111,7 @@ describe('src/automation import boundary', () => {
     expect(boundaryViolation(file, '../client/create-api-client')).toMatch(/outside/);
     expect(boundaryViolation(file, '../client/session-cookie')).toBeUndefined();
     expect(boundaryViolation(file, '../event-facts')).toBeUndefined();
+    expect(boundaryViolation(file, '../runtime/events/conversation-state')).toBeUndefined();
     expect(boundaryViolation(file, 'croner')).toBeUndefined();
     expect(boundaryViolation(file, '@/runtime')).toMatch(/not an installed package/);
     expect(boundaryViolation(file, '../runtime/store/testing/start-pg-cluster')).toMatch(/outside/);
