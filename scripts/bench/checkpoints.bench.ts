@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCheckpointStore } from '../../src/runtime/checkpoints/create-checkpoint-store';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
-import { findExecutable } from '../../src/runtime/tools/terminal/shell-launch';
-import { workspaceConfinement } from '../../src/runtime/workspace/workspace-confinement';
+import { findExecutable } from '../../src/runtime/sandbox/find-executable';
+import { workspaceConfinement } from '../../src/runtime/sandbox/workspace-confinement';
 import type { BenchFigure } from './bench-figure';
 import { BENCH_REPOSITORY_FILES as FILES, writeBenchRepository } from './write-bench-repository';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { activeBranch } from '../../src/conversation-rules';
+import { activeBranch } from '../../src/event-facts';
 import { createBoundedOutput } from '../../src/runtime/tools/terminal/bounded-output';
 import {
   agentMessage,

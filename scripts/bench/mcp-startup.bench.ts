@@ -8,7 +8,7 @@ import type { MCPServers } from '../../src/runtime/mcp/mcp-server-config';
 import { everythingServer, filesystemServer } from '../../src/runtime/mcp/testing-servers';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
 import { createInMemoryEventStore } from '../../src/runtime/store/in-memory-event-store';
-import { sandboxStatus } from '../../src/runtime/tools/terminal/sandbox-status';
+import { sandboxStatus } from '../../src/runtime/sandbox/bubblewrap/sandbox-status';
 import { benchConversationService } from './bench-conversation-service';
 import type { BenchFigure } from './bench-figure';
 import { summarizeSamples } from './summarize-samples';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap-backend';
+import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap/bubblewrap-backend';
 import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
 import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
 import type { SandboxBackend } from '../../src/runtime/sandbox/sandbox-backend';

@@ -9,7 +9,7 @@ import { newConversation } from '../../src/runtime/events/fixtures/event-builder
 import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
 import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store';
 import { createToolset } from '../../src/runtime/tools/create-toolset';
-import { workspaceConfinement } from '../../src/runtime/workspace/workspace-confinement';
+import { workspaceConfinement } from '../../src/runtime/sandbox/workspace-confinement';
 import { benchConversationService } from './bench-conversation-service';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contentText } from '../../src/runtime/events';
 import { createToolset } from '../../src/runtime/tools/create-toolset';
-import { findExecutable } from '../../src/runtime/tools/terminal/shell-launch';
+import { findExecutable } from '../../src/runtime/sandbox/find-executable';
 import type { BenchFigure } from './bench-figure';
 
 const RUNS = 50;

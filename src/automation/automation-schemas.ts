@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfirmationPolicySchema } from '../runtime/events/conversation-state';
 
 /**
  * The automation service's request and answer shapes (CONTRACT §3b). The runtime checks the model
@@ -26,16 +27,6 @@ export const LLMChoiceSchema = z.strictObject({
     .regex(/^[^\p{Cc}]*$/u, 'A model name has no control characters'),
 });
 
-export const ConfirmationPolicyInputSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('NeverConfirm') }),
-  z.strictObject({ kind: z.literal('AlwaysConfirm') }),
-  z.strictObject({
-    kind: z.literal('ConfirmRisky'),
-    threshold: z.enum(['LOW', 'MEDIUM', 'HIGH']).default('HIGH'),
-    confirm_unknown: z.boolean().default(true),
-  }),
-]);
-
 /**
  * The most one run of the automation may spend, in US dollars: a finite number above 0 (the runtime's
  * budget rule, events/budgets.ts, which checks it again when the run creates its conversation).
@@ -53,7 +44,7 @@ const fields = {
   /** The first message; `{{payload.a.b}}` is replaced by the webhook body's field (empty when absent). */
   message: z.string().trim().min(1, 'Write the first message').max(20_000),
   llm: LLMChoiceSchema.nullable(),
-  confirmation_policy: ConfirmationPolicyInputSchema.nullable(),
+  confirmation_policy: ConfirmationPolicySchema.nullable(),
   network_access: z.boolean(),
   budget: AutomationBudgetSchema.nullable(),
   schedule: ScheduleInputSchema.nullable(),

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
- * the launcher. It imports its own files, src/conversation-rules, the session cookie's name and the
- * Host/Origin helpers (src/client holds them for every process), the untrusted-text fence and installed
- * packages: never the rest of the runtime, the server or the launcher.
+ * the launcher. It imports its own files, src/event-facts, the session cookie's name and the
+ * Host/Origin helpers (src/client holds them for every process), the untrusted-text fence, the
+ * conversation state's zod schemas and installed packages: never the rest of the runtime, the server or the launcher.
  * Its tests may also start a throwaway PostgreSQL server with the runtime's test helper.
  * And no other part of src imports it.
  */
@@ -16,7 +16,7 @@ const automationDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(automationDir, '../..');
 const allowed = [
   automationDir,
-  resolve(repoRoot, 'src/conversation-rules'),
+  resolve(repoRoot, 'src/event-facts'),
   resolve(repoRoot, 'src/client/session-cookie'),
   resolve(repoRoot, 'src/client/session-cookie.ts'),
   resolve(repoRoot, 'src/client/origin-host'),
@@ -32,6 +32,9 @@ const allowed = [
   // The one fence for untrusted text (a webhook's payload here, repository files there); imports nothing.
   resolve(repoRoot, 'src/runtime/skills/untrusted-block'),
   resolve(repoRoot, 'src/runtime/skills/untrusted-block.ts'),
+  // The conversation state's zod schemas (imports only zod): a confirmation policy is written once.
+  resolve(repoRoot, 'src/runtime/events/conversation-state'),
+  resolve(repoRoot, 'src/runtime/events/conversation-state.ts'),
 ];
 /** What only the service's tests may use: the throwaway PostgreSQL server every store test starts. */
 const allowedInTests = [resolve(repoRoot, 'src/runtime/store/testing/start-pg-cluster')];
@@ -74,7 +77,7 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
 }
 
 describe('src/automation import boundary', () => {
-  it('imports only its own files, src/conversation-rules, the session cookie name and packages', () => {
+  it('imports only its own files, src/event-facts, the session cookie name and packages', () => {
     const violations = sourceFiles(automationDir)
       .filter((file) => !file.endsWith('import-boundary.test.ts'))
       .flatMap((file) =>
@@ -87,7 +90,7 @@ describe('src/automation import boundary', () => {
   });
 
   it('no other part of src imports it (the launcher starts it as a process)', () => {
-    const others = ['cli', 'server', 'runtime', 'ui', 'client', 'conversation-rules'].map((dir) =>
+    const others = ['cli', 'server', 'runtime', 'ui', 'client', 'event-facts'].map((dir) =>
       resolve(repoRoot, 'src', dir),
     );
     const importers = others.flatMap(sourceFiles).filter((file) =>
@@ -107,7 +110,8 @@ describe('src/automation import boundary', () => {
     expect(boundaryViolation(file, '../cli/constant-time-equal')).toMatch(/outside/);
     expect(boundaryViolation(file, '../client/create-api-client')).toMatch(/outside/);
     expect(boundaryViolation(file, '../client/session-cookie')).toBeUndefined();
-    expect(boundaryViolation(file, '../conversation-rules')).toBeUndefined();
+    expect(boundaryViolation(file, '../event-facts')).toBeUndefined();
+    expect(boundaryViolation(file, '../runtime/events/conversation-state')).toBeUndefined();
     expect(boundaryViolation(file, 'croner')).toBeUndefined();
     expect(boundaryViolation(file, '@/runtime')).toMatch(/not an installed package/);
     expect(boundaryViolation(file, '../runtime/store/testing/start-pg-cluster')).toMatch(/outside/);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The runtime's own schema (zod only, no runtime code): a policy is written once for every process.
+import { ConfirmationPolicySchema } from '../runtime/events/conversation-state';
 
 /**
  * The automation service's answers as zod schemas: the service builds them (src/automation), the UI
@@ -22,16 +24,6 @@ export const AutomationRunSchema = z.strictObject({
   /** How many webhook calls a `rate_limited` summary stands for; 0 on every other run. */
   refused_calls: z.number().int().nonnegative(),
 });
-
-const ConfirmationPolicySchema = z.union([
-  z.object({ kind: z.literal('NeverConfirm') }),
-  z.object({ kind: z.literal('AlwaysConfirm') }),
-  z.object({
-    kind: z.literal('ConfirmRisky'),
-    threshold: z.enum(['LOW', 'MEDIUM', 'HIGH']),
-    confirm_unknown: z.boolean(),
-  }),
-]);
 
 const definition = {
   name: z.string(),

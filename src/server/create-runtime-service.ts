@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ConversationService } from '../runtime/conversation/conversation-service';
 import { createCheckpointStore } from '../runtime/checkpoints/create-checkpoint-store';
 import { createConfinedToolset } from '../runtime/conversation/create-confined-toolset';
-import { workspaceConfinement } from '../runtime/workspace/workspace-confinement';
+import { workspaceConfinement } from '../runtime/sandbox/workspace-confinement';
 import { sandboxChoice } from '../runtime/sandbox/sandbox-choice';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';

@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import { RUNTIME_ERRORS, RuntimeError, type RuntimeErrorCode } from '../runtime/conversation/runtime-error';
 import { SettingsError, type SettingsErrorCode } from '../runtime/settings/settings-error';
 import { StoreError, type StoreErrorCode } from '../runtime/store/event-store';
-import { WORKSPACE_ERRORS, WorkspaceError } from '../runtime/workspace/workspace-error';
+import { WORKSPACE_ERRORS, WorkspaceError } from '../runtime/sandbox/workspace-error';
 
 /** The one place that decides which HTTP status an expected failure of the runtime gets. */
 export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsErrorCode, number> = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requireExecutable } from '../runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../runtime/sandbox/testing/require-executable';
 import { storedZip } from './stored-zip';
 
 const folder = mkdtempSync(join(tmpdir(), 'awb-stored-zip-'));

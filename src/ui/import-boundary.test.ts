@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ARCHITECTURE: src/ui imports src/client, src/conversation-rules (the pure rules it shares with the
+ * ARCHITECTURE: src/ui imports src/client, src/event-facts (the pure rules it shares with the
  * runtime, which import nothing themselves) and its own files, nothing else (not the runtime, not the
  * server, not even their types). Bare imports must be packages installed in node_modules.
  */
 const uiDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(uiDir, '../..');
-const allowedDirs = [uiDir, resolve(repoRoot, 'src/client'), resolve(repoRoot, 'src/conversation-rules')];
+const allowedDirs = [uiDir, resolve(repoRoot, 'src/client'), resolve(repoRoot, 'src/event-facts')];
 const TEST_FILE = /\.test\.tsx?$/;
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts|css)$/;
 const SPECIFIERS = [
@@ -42,7 +42,7 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
     const inside = allowedDirs.some((dir) => target === dir || target.startsWith(dir + sep));
     return inside
       ? undefined
-      : `reaches outside src/ui, src/client and src/conversation-rules: ${relative(repoRoot, target)}`;
+      : `reaches outside src/ui, src/client and src/event-facts: ${relative(repoRoot, target)}`;
   }
   // Tests run in Node and read fixtures from disk; app code is bundled for the browser.
   if (specifier.startsWith('node:')) return TEST_FILE.test(file) ? undefined : 'imports a Node built-in';
@@ -56,7 +56,7 @@ function boundaryViolation(file: string, specifier: string): string | undefined 
 }
 
 describe('src/ui import boundary', () => {
-  it('every file under src/ui imports only src/ui, src/client, src/conversation-rules and installed packages', () => {
+  it('every file under src/ui imports only src/ui, src/client, src/event-facts and installed packages', () => {
     const violations = sourceFiles(uiDir)
       .filter((file) => !file.endsWith('import-boundary.test.ts'))
       .flatMap((file) =>
@@ -76,9 +76,9 @@ describe('src/ui import boundary', () => {
     expect(boundaryViolation(join(uiDir, 'conversation', 'example.test.ts'), 'node:fs')).toBeUndefined();
     expect(boundaryViolation(file, '@/runtime/events')).toMatch(/not an installed package/);
     expect(boundaryViolation(file, '../../client/create-api-client')).toBeUndefined();
-    expect(boundaryViolation(file, '../../conversation-rules')).toBeUndefined();
-    expect(boundaryViolation(file, '../../conversation-rules/pair-answers')).toBeUndefined();
-    expect(boundaryViolation(file, '../../conversation-rules-copy/x')).toMatch(/outside/);
+    expect(boundaryViolation(file, '../../event-facts')).toBeUndefined();
+    expect(boundaryViolation(file, '../../event-facts/pair-answers')).toBeUndefined();
+    expect(boundaryViolation(file, '../../event-facts-copy/x')).toMatch(/outside/);
     expect(boundaryViolation(file, '../api/wire-types')).toBeUndefined();
     expect(boundaryViolation(file, 'react-markdown')).toBeUndefined();
     expect(

@@ -195,7 +195,7 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
         title: 'masks the session key a command prints, in the answer and the stored events',
       },
       {
-        file: 'src/runtime/workspace/run-confined.test.ts',
+        file: 'src/runtime/sandbox/run-confined.test.ts',
         title: 'cannot read the session key or settings.json in the data dir',
       },
     ],

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireExecutable } from '../../src/runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../src/runtime/sandbox/testing/require-executable';
 import { type AuditedWorkbench, startAuditedWorkbench } from './audited-workbench';
 
 // A repository's skills against the person's, through the real launcher: a workspace is untrusted, so

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/client/session-cookie';
-import { requireExecutable } from '../../src/runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../src/runtime/sandbox/testing/require-executable';
 import { type AuditedWorkbench, startAuditedWorkbench, terminalTurn } from './audited-workbench';
 
 // The person's terminal and the app preview through the real launcher, the mock model and real

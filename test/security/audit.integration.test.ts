@@ -12,7 +12,7 @@ import {
   startAuditedWorkbench,
   terminalTurn,
 } from './audited-workbench';
-import { requireExecutable } from '../../src/runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../src/runtime/sandbox/testing/require-executable';
 
 // The attacks of the confinement audit, replayed through the real launcher, the real runtime, the mock
 // model and real bubblewrap. Each one did harm before the confinement work; each must now fail.

@@ -1,4 +1,4 @@
-import { pairAnswers } from '../../conversation-rules';
+import { pairAnswers } from '../../event-facts';
 import { type ActionEvent, contentText, type Event } from '../events';
 
 export type StuckVerdict =
@@ -62,7 +62,7 @@ function stepsSinceLastUserMessage(branch: readonly Event[]): Step[] {
     if (event.kind === 'MessageEvent' && event.source === 'user') start = index + 1;
   });
   const turns = branch.slice(start);
-  // The one pairing rule (src/conversation-rules): the same answer the model was shown for each call.
+  // The one pairing rule (src/event-facts): the same answer the model was shown for each call.
   const { answerOf } = pairAnswers(turns);
   const steps: Step[] = [];
   for (const event of turns) {

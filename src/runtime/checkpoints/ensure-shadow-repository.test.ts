@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogFields } from '../logging/runtime-logger';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
-import { workspaceConfinement } from '../workspace/workspace-confinement';
+import { workspaceConfinement } from '../sandbox/workspace-confinement';
 import { createCheckpointStore } from './create-checkpoint-store';
 import { ensureShadowRepository } from './ensure-shadow-repository';
 

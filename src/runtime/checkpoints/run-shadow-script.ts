@@ -1,8 +1,8 @@
 import type { SkippedFile } from './checkpoint-store';
-import { runConfined } from '../workspace/run-confined';
+import { runConfined } from '../sandbox/run-confined';
 import { SAFE_ENV } from '../workspace/run-git';
-import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
-import { WorkspaceError } from '../workspace/workspace-error';
+import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
+import { WorkspaceError } from '../sandbox/workspace-error';
 
 /** Where the shadow repository appears inside the sandbox (outside every masked folder). */
 const SHADOW_IN_SANDBOX = '/run/awb-checkpoint-shadow';

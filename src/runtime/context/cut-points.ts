@@ -1,4 +1,4 @@
-import { pairAnswers } from '../../conversation-rules';
+import { pairAnswers } from '../../event-facts';
 import type { ViewItem } from './view-item';
 
 /**

@@ -1,4 +1,4 @@
-import { pairAnswers } from '../../conversation-rules';
+import { pairAnswers } from '../../event-facts';
 import { isToolAnswer, type LLMVisibleEvent } from './view-item';
 
 /**

@@ -9,7 +9,7 @@ import {
   testId,
   userMessage,
 } from '../events/fixtures/event-builders';
-import { pendingActions } from '../../conversation-rules';
+import { pendingActions } from '../../event-facts';
 
 const pendingIds = (events: Parameters<typeof linearBranch>[0]) =>
   pendingActions(linearBranch(events)).map((action) => action.id);

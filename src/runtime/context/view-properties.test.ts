@@ -13,7 +13,7 @@ import {
   userMessage,
 } from '../events/fixtures/event-builders';
 import { cutPoints } from './cut-points';
-import { pairAnswers } from '../../conversation-rules';
+import { pairAnswers } from '../../event-facts';
 import { buildView, EMPTY_VIEW, extendView } from './view';
 
 type Step =

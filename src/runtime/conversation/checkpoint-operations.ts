@@ -4,7 +4,7 @@ import { UnknownCheckpointError } from '../checkpoints/unknown-checkpoint-error'
 import type { Event } from '../events';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { ConversationRecord } from '../store/event-store';
-import { WorkspaceError } from '../workspace/workspace-error';
+import { WorkspaceError } from '../sandbox/workspace-error';
 import type { ConversationCheckpoints } from './conversation-checkpoints';
 import type { ConversationRegistry } from './conversation-registry';
 import { RuntimeError } from './runtime-error';

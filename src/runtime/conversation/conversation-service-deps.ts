@@ -10,7 +10,7 @@ import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { RuntimeSettings } from '../settings/runtime-settings';
 import type { EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
-import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 import type { AppendFeed } from '../store/pg-append-feed';
 import type { CheckpointStoreRequest } from './conversation-checkpoints';
 import type { ConversationLeases } from './conversation-leases';

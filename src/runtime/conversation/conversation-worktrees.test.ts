@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { requireExecutable } from '../sandbox/testing/require-executable';
 import { RuntimeError } from './runtime-error';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 

@@ -1,5 +1,5 @@
 import type { RuntimeLogger } from '../logging/runtime-logger';
-import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 import { createConversationWorktree, removeBranchFolder } from './branch-folder';
 import type { ConversationWorktrees } from './create-conversation';
 

@@ -6,7 +6,7 @@ import { createSandboxPreview } from '../network/sandbox-preview';
 import { startConversationNetwork } from '../network/start-conversation-network';
 import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
 import { createToolset } from '../tools/create-toolset';
-import { locateBwrapOnPath, sandboxStatus } from '../tools/terminal/sandbox-status';
+import { locateBwrapOnPath, sandboxStatus } from '../sandbox/bubblewrap/sandbox-status';
 import type { Toolset } from '../tools/tool';
 import type { DockerSandboxes } from '../sandbox/docker/docker-sandboxes';
 import type { ToolsetRequest } from './conversation-service-deps';

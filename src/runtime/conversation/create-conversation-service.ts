@@ -1,4 +1,4 @@
-import { sandboxWanted } from '../tools/terminal/shell-launch';
+import { sandboxWanted } from '../sandbox/sandbox-wanted';
 import { join } from 'node:path';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
-import { budgetPause, pendingActions } from '../../conversation-rules';
+import { budgetPause, pendingActions } from '../../event-facts';
 import { type ConversationInfo, type Event, NO_BUDGETS } from '../events';
 import { createRedactingEventStore } from '../secrets/create-redacting-event-store';
 import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';

@@ -19,8 +19,8 @@ import { isEmptyHookConfig } from '../events/hook-config';
 import { toolsOfAgent } from './upstream-agent';
 import { toolsOfAgentSettings } from './upstream-agent-settings';
 import { fromUpstreamLLM } from './upstream-llm';
-import { ensureWorkingFolder } from '../workspace-files/ensure-working-folder';
-import { runtimeForbiddenPaths } from '../workspace-files/forbidden-paths';
+import { ensureWorkingFolder } from '../workspace/ensure-working-folder';
+import { runtimeForbiddenPaths } from '../workspace/forbidden-paths';
 
 /** How a create makes, and takes back, a conversation's own worktree (branch-folder.ts). */
 export interface ConversationWorktrees {

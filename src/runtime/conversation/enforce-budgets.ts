@@ -1,5 +1,5 @@
 import type { BudgetKind, Budgets, Event, NewEvent, Stats } from '../events';
-import { formatUsd } from '../../conversation-rules';
+import { formatUsd } from '../../event-facts';
 import { checkBudgets } from './check-budgets';
 import type { StatusHappening } from './status-machine';
 

@@ -1,6 +1,6 @@
+import { decisionLine } from '../../event-facts';
 import { type ConversationInfo, contentText, type Event } from '../events';
 import type { CorruptRow } from '../store/event-store';
-import { describeDecision } from './describe-decision';
 import { redactValue } from '../secrets/redact-values';
 
 export interface ExportedConversation {
@@ -75,7 +75,7 @@ function renderEvent(event: Event): string | null {
     case 'Condensation':
       return event.summary ? `> _Earlier events condensed:_ ${event.summary.replace(/\n/g, ' ')}\n` : null;
     case 'ConfirmationDecisionEvent':
-      return `> ${describeDecision(event)}\n`;
+      return `> ${decisionLine(event)}\n`;
     case 'FilesRestoredEvent':
       return `> _Files restored to checkpoint ${event.checkpoint_id.slice(0, 12)}: ${event.files.map((file) => file.path).join(', ') || 'no file changed'}_\n`;
     case 'TerminalCommandEvent':

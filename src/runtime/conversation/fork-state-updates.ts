@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { lastStateUpdate } from '../../conversation-rules';
+import { lastStateUpdate } from '../../event-facts';
 import type { Event, NewEvent } from '../events';
 import type { ConversationRecord } from '../store/event-store';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Event, type HookConfigInput, HookConfigInputSchema } from '../events';
 import { readWorkspaceHooksFile } from '../hooks/workspace-hooks-file';
 import type { ScriptToolCall } from '../llm/llm-script';
-import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { requireExecutable } from '../sandbox/testing/require-executable';
 import { MAX_STOP_HOOK_RETURNS } from './stop-hook';
 import {
   createServiceHarness,

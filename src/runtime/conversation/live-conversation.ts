@@ -4,7 +4,7 @@ import { llmErrorToConversationError } from '../agent/llm-error-to-conversation-
 import { rejectionOf } from '../agent/rejection-of';
 import { planCondensation } from '../context/condenser';
 import { summarizeCondensation } from '../context/condenser-summarize';
-import { pendingActions } from '../../conversation-rules';
+import { pendingActions } from '../../event-facts';
 import { contentText, textContent } from '../events';
 import { skillInstructions, triggeredSkills } from '../skills/skills-listing';
 import { type LLM, LLMError, type LLMUsage } from '../llm/llm';

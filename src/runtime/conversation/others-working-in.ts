@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { EventStore } from '../store/event-store';
-import { isInside } from '../tools/terminal/toolchain-roots';
+import { isInside } from '../sandbox/toolchain-roots';
 import { conversationWorkspaces } from './conversation-workspaces';
 
 /**

@@ -1,4 +1,4 @@
-import { pendingActions } from '../../conversation-rules';
+import { pendingActions } from '../../event-facts';
 import type { ActionEvent, Event, ExecutionStatus } from '../events';
 import { nextStatus } from './status-machine';
 import type { EventStore } from '../store/event-store';

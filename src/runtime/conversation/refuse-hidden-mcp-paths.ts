@@ -1,6 +1,6 @@
 import type { MCPConfig } from '../mcp/mcp-server-config';
 import { mcpServersPathRefusal } from '../mcp/mcp-servers-path-refusal';
-import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
+import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 import { RuntimeError } from './runtime-error';
 
 /**

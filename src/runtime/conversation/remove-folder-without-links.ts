@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
-import { DIRECTORY_FLAGS, type PinnedDirectory, procPath } from '../tools/file-editor/pinned-directory';
+import { DIRECTORY_FLAGS, type PinnedDirectory, procPath } from '../sandbox/confined-files/pinned-directory';
 
 /** Passes over one folder before giving up on a tree that keeps refilling itself. */
 const MAX_PASSES = 20;

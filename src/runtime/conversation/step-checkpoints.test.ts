@@ -14,7 +14,7 @@ import type { CheckpointStore } from '../checkpoints/checkpoint-store';
 import type { ActionEvent } from '../events';
 import type { LLM } from '../llm/llm';
 import { createToolset } from '../tools/create-toolset';
-import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { requireExecutable } from '../sandbox/testing/require-executable';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 
 /**

@@ -1,4 +1,4 @@
-import { budgetPause } from '../../conversation-rules';
+import { budgetPause } from '../../event-facts';
 import { type Event, type ExecutionStatus, type TaskObservation, textContent } from '../events';
 import { cutMiddle } from '../tools/terminal/cut-middle';
 import { agentFinalResponse } from './agent-final-response';

@@ -1,6 +1,6 @@
-import { KILLED_EXIT_CODE, runConfined } from '../workspace/run-confined';
-import type { WorkspaceConfinement } from '../workspace/workspace-confinement';
-import { WorkspaceError } from '../workspace/workspace-error';
+import { KILLED_EXIT_CODE, runConfined } from '../sandbox/run-confined';
+import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
+import { WorkspaceError } from '../sandbox/workspace-error';
 import type { HookProcessResult } from './parse-hook-output';
 
 /** Bytes kept of each of a hook's stdout and stderr; the rest is counted and dropped. */

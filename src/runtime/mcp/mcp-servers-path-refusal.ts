@@ -1,4 +1,4 @@
-import { type HostView, realHostView } from '../tools/terminal/host-view';
+import { type HostView, realHostView } from '../sandbox/host-view';
 import { isStdioServer, type MCPServers } from './mcp-server-config';
 import { readOnlyPathsRefusal } from './server-exposed-paths';
 

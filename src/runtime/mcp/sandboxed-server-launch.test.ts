@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeHostView } from '../tools/terminal/fake-host-view';
-import { mounts } from '../tools/terminal/mount-lines';
-import { SANDBOX_ISOLATION_ARGUMENTS } from '../tools/terminal/sandbox-isolation-arguments';
+import { fakeHostView } from '../sandbox/fake-host-view';
+import { mounts } from '../sandbox/bubblewrap/mount-lines';
+import { SANDBOX_ISOLATION_ARGUMENTS } from '../sandbox/bubblewrap/sandbox-isolation-arguments';
 import { type ServerLaunchOptions, sandboxedServerLaunch } from './sandboxed-server-launch';
 
 const host = fakeHostView({

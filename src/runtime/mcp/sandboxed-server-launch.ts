@@ -1,9 +1,9 @@
 import { delimiter, dirname } from 'node:path';
-import { deniedPaths } from '../tools/terminal/denied-paths';
-import { type HostView, realHostView } from '../tools/terminal/host-view';
-import { sandboxFileArgs } from '../tools/terminal/sandbox-file-args';
-import { SANDBOX_ISOLATION_ARGUMENTS } from '../tools/terminal/sandbox-isolation-arguments';
-import { type SandboxNetworkOptions, sandboxNetwork } from '../tools/terminal/sandbox-network';
+import { deniedPaths } from '../sandbox/denied-paths';
+import { type HostView, realHostView } from '../sandbox/host-view';
+import { sandboxFileArgs } from '../sandbox/bubblewrap/sandbox-file-args';
+import { SANDBOX_ISOLATION_ARGUMENTS } from '../sandbox/bubblewrap/sandbox-isolation-arguments';
+import { type SandboxNetworkOptions, sandboxNetwork } from '../sandbox/sandbox-network';
 import { serverExposedPaths } from './server-exposed-paths';
 
 export interface ServerLaunchOptions {

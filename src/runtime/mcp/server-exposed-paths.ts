@@ -1,6 +1,6 @@
 import { isAbsolute, resolve, sep } from 'node:path';
-import type { HostView } from '../tools/terminal/host-view';
-import { isInside } from '../tools/terminal/toolchain-roots';
+import type { HostView } from '../sandbox/host-view';
+import { isInside } from '../sandbox/toolchain-roots';
 
 export interface ServerPathsInput {
   command: string;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findExecutable } from '../tools/terminal/shell-launch';
+import { findExecutable } from '../sandbox/find-executable';
 import type { StdioSandbox } from './connect-mcp-server';
 import type { MCPStdioServer } from './mcp-server-config';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import { answerSocketWithReason } from './answer-with-reason';
 import type { EgressPolicy } from './decide-egress';
-import type { ConnectUpstream, EgressProxyOptions, ResolveHost } from './egress-proxy-options';
+import type { ConnectDestination, EgressProxyOptions, ResolveHost } from './egress-proxy-options';
 import { forwardRequest } from './forward-request';
 import { handleConnect } from './handle-connect';
 import { matchesAllowlist } from './matches-allowlist';
@@ -21,7 +21,7 @@ const defaultResolve: ResolveHost = async (host) => {
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
-const defaultConnect: ConnectUpstream = ({ address, family, port }) =>
+const defaultConnect: ConnectDestination = ({ address, family, port }) =>
   netConnect({ host: address, family, port, allowHalfOpen: true });
 
 /**

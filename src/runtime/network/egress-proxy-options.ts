@@ -8,8 +8,8 @@ export interface ResolvedAddress {
 /** DNS for one host name; may reject (the proxy answers 502). Default: `dns.lookup(host, { all: true })`. */
 export type ResolveHost = (host: string) => Promise<ResolvedAddress[]>;
 
-/** Opens the upstream TCP connection to an address the proxy already checked. Default: `net.connect`. */
-export type ConnectUpstream = (target: { address: string; family: 4 | 6; port: number }) => Socket;
+/** Opens the TCP connection to the destination, at an address the proxy already checked. Default: `net.connect`. */
+export type ConnectDestination = (target: { address: string; family: 4 | 6; port: number }) => Socket;
 
 /** One line per tunnel or forwarded request, emitted once when it is refused, fails or ends. */
 export interface EgressLogEntry {
@@ -45,14 +45,14 @@ export interface EgressProxyOptions {
   /** Default [80, 443]. */
   allowedPorts?: readonly number[];
   resolve?: ResolveHost;
-  connect?: ConnectUpstream;
+  connect?: ConnectDestination;
   /**
    * Exempts a resolved address from the private-address rule. For tests against 127.0.0.1 and for an
    * intranet mirror someone allowlisted on purpose; never set it from anything the agent controls.
    */
   allowAddress?: (address: string) => boolean;
   log?: (entry: EgressLogEntry) => void;
-  /** Upstream TCP connect timeout. Default 10 000 ms. */
+  /** Connect timeout towards the destination. Default 10 000 ms. */
   connectTimeoutMs?: number;
   /** A tunnel or request with no bytes either way for this long is closed. Default 120 000 ms. */
   idleTimeoutMs?: number;

@@ -2,15 +2,15 @@ import { type IncomingMessage, request as httpRequest, type ServerResponse } fro
 import { performance } from 'node:perf_hooks';
 import { answerWithReason } from './answer-with-reason';
 import type { EgressLogEntry } from './egress-proxy-options';
-import { openCheckedUpstream } from './open-checked-upstream';
+import { openCheckedDestination } from './open-checked-destination';
 import { parseAbsoluteUrl } from './parse-absolute-url';
 import type { ProxyContext } from './proxy-context';
 import { stripHopByHopHeaders } from './strip-hop-by-hop-headers';
 
 /**
  * One plain-HTTP proxy request (`GET http://host/path`): check, connect to the checked address, send
- * the request without hop-by-hop headers and stream the answer back. One upstream connection per
- * request (Connection: close upstream) keeps the check per request. Logs exactly once. Never rejects.
+ * the request without hop-by-hop headers and stream the answer back. One connection to the destination per
+ * request (Connection: close towards it) keeps the check per request. Logs exactly once. Never rejects.
  */
 export async function forwardRequest(
   request: IncomingMessage,
@@ -50,43 +50,45 @@ export async function forwardRequest(
   };
   response.once('close', release);
 
-  const upstream = await openCheckedUpstream(target, context);
-  if (!upstream.ok) return refuse(upstream.status, upstream.reason);
-  const { address } = upstream;
+  const destination = await openCheckedDestination(target, context);
+  if (!destination.ok) return refuse(destination.status, destination.reason);
+  const { address } = destination;
   if (response.destroyed) {
-    upstream.socket.destroy();
+    destination.socket.destroy();
     return finish({ outcome: 'failed', status: 499, reason: 'client went away', address });
   }
 
   const headers = { ...stripHopByHopHeaders(request.headers), host: target.hostHeader, connection: 'close' };
-  const upstreamRequest = httpRequest({
+  const destinationRequest = httpRequest({
     method: request.method,
     path: target.path,
     headers,
-    createConnection: () => upstream.socket,
+    createConnection: () => destination.socket,
   });
-  upstreamRequest.setTimeout(context.idleTimeoutMs, () => upstreamRequest.destroy(new Error('idle timeout')));
-  upstreamRequest.on('error', (error) =>
+  destinationRequest.setTimeout(context.idleTimeoutMs, () =>
+    destinationRequest.destroy(new Error('idle timeout')),
+  );
+  destinationRequest.on('error', (error) =>
     refuse(502, `Agent Workbench proxy: ${target.host} failed: ${error.message}`),
   );
-  upstreamRequest.on('response', (upstreamResponse) => {
+  destinationRequest.on('response', (destinationResponse) => {
     response.writeHead(
-      upstreamResponse.statusCode ?? 502,
-      upstreamResponse.statusMessage,
-      stripHopByHopHeaders(upstreamResponse.headers),
+      destinationResponse.statusCode ?? 502,
+      destinationResponse.statusMessage,
+      stripHopByHopHeaders(destinationResponse.headers),
     );
-    upstreamResponse.pipe(response);
-    upstreamResponse.on('error', () => response.destroy()); // upstream cut mid-body: the client must see a short read
+    destinationResponse.pipe(response);
+    destinationResponse.on('error', () => response.destroy()); // destination cut mid-body: the client must see a short read
   });
   response.once('close', () => {
-    upstreamRequest.destroy();
+    destinationRequest.destroy();
     finish({
       outcome: 'allowed',
       status: response.statusCode,
       address,
-      bytesSent: upstream.socket.bytesWritten,
-      bytesReceived: upstream.socket.bytesRead,
+      bytesSent: destination.socket.bytesWritten,
+      bytesReceived: destination.socket.bytesRead,
     });
   });
-  request.pipe(upstreamRequest);
+  request.pipe(destinationRequest);
 }

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { answerSocketWithReason } from './answer-with-reason';
 import type { EgressLogEntry } from './egress-proxy-options';
-import { openCheckedUpstream } from './open-checked-upstream';
+import { openCheckedDestination } from './open-checked-destination';
 import { parseConnectTarget } from './parse-connect-target';
 import type { ProxyContext } from './proxy-context';
 import { spliceSockets } from './splice-sockets';
@@ -40,21 +40,21 @@ export async function handleConnect(
   if (!context.tryAcquire())
     return refuse(503, 'Agent Workbench proxy: too many open connections, try again');
   try {
-    const upstream = await openCheckedUpstream(target, context);
-    if (!upstream.ok) return refuse(upstream.status, upstream.reason);
+    const destination = await openCheckedDestination(target, context);
+    if (!destination.ok) return refuse(destination.status, destination.reason);
     if (client.destroyed) {
-      upstream.socket.destroy();
+      destination.socket.destroy();
       return finish({
         outcome: 'failed',
         status: 499,
         reason: 'client went away',
-        address: upstream.address,
+        address: destination.address,
       });
     }
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    if (head.length > 0) upstream.socket.write(head);
-    const totals = await spliceSockets(client, upstream.socket, context.idleTimeoutMs);
-    finish({ outcome: 'allowed', status: 200, address: upstream.address, ...totals });
+    if (head.length > 0) destination.socket.write(head);
+    const totals = await spliceSockets(client, destination.socket, context.idleTimeoutMs);
+    finish({ outcome: 'allowed', status: 200, address: destination.address, ...totals });
   } finally {
     context.release();
   }

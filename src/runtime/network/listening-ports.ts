@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BRIDGE_ADDRESS } from '../tools/terminal/sandbox-network';
+import { BRIDGE_ADDRESS } from '../sandbox/sandbox-network';
 
 /** TCP_LISTEN in /proc/net/tcp's `st` column. */
 const LISTEN_STATE = '0A';

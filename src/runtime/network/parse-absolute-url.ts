@@ -2,9 +2,9 @@ import type { EgressTarget } from './parse-connect-target';
 import { normalizeHost } from './normalize-host';
 
 export interface AbsoluteUrlTarget extends EgressTarget {
-  /** Origin-form path and query to send upstream, e.g. `/simple/?q=1`. */
+  /** Origin-form path and query to send to the destination, e.g. `/simple/?q=1`. */
   path: string;
-  /** Value for the upstream Host header: the port only when it is not 80. */
+  /** Value for the Host header sent to the destination: the port only when it is not 80. */
   hostHeader: string;
 }
 

@@ -35,23 +35,23 @@ const server = net.createServer({ allowHalfOpen: true }, (client) => {
 });
 
 function forward(client, port, early) {
-  const upstream = net.connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+  const destination = net.connect({ host: '127.0.0.1', port, allowHalfOpen: true });
   let connected = false;
-  upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy(new Error('timed out')));
-  upstream.on('error', (error) => {
+  destination.setTimeout(CONNECT_TIMEOUT_MS, () => destination.destroy(new Error('timed out')));
+  destination.on('error', (error) => {
     if (connected) return client.destroy();
     client.end(`NO ${error.code ?? error.message}\n`);
   });
-  upstream.once('connect', () => {
+  destination.once('connect', () => {
     connected = true;
-    upstream.setTimeout(0);
+    destination.setTimeout(0);
     client.write('OK\n');
-    if (early.length > 0) upstream.write(early);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    if (early.length > 0) destination.write(early);
+    client.pipe(destination);
+    destination.pipe(client);
     client.resume();
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    client.on('close', () => destination.destroy());
+    destination.on('close', () => client.destroy());
   });
 }
 

@@ -1,10 +1,10 @@
-import type { ConnectUpstream, EgressLogEntry } from './egress-proxy-options';
+import type { ConnectDestination, EgressLogEntry } from './egress-proxy-options';
 import type { EgressPolicy } from './decide-egress';
 
 /** What the CONNECT and plain-HTTP handlers share; built once per proxy by `createEgressProxy`. */
 export interface ProxyContext {
   policy: EgressPolicy;
-  connect: ConnectUpstream;
+  connect: ConnectDestination;
   log: (entry: EgressLogEntry) => void;
   connectTimeoutMs: number;
   idleTimeoutMs: number;

@@ -25,30 +25,30 @@ const PROXY_DOWN = [
 ].join('\r\n');
 
 const server = net.createServer({ allowHalfOpen: true }, (client) => {
-  const upstream = net.connect({ path: socketPath, allowHalfOpen: true });
-  let upstreamConnected = false;
+  const nextHop = net.connect({ path: socketPath, allowHalfOpen: true });
+  let nextHopConnected = false;
   // One side failing or closing ends the pair; a reset on either side is routine, not a crash.
   const closeBoth = () => {
     client.destroy();
-    upstream.destroy();
+    nextHop.destroy();
   };
   client.on('error', closeBoth);
   client.on('close', closeBoth);
-  upstream.on('close', () => {
-    if (upstreamConnected) closeBoth();
+  nextHop.on('close', () => {
+    if (nextHopConnected) closeBoth();
   });
-  upstream.on('error', () => {
-    if (upstreamConnected) return closeBoth();
+  nextHop.on('error', () => {
+    if (nextHopConnected) return closeBoth();
     // Proxy gone (runtime restarting, network switched off): say so in HTTP, which every client prints.
-    upstream.destroy();
+    nextHop.destroy();
     client.end(PROXY_DOWN);
   });
-  upstream.once('connect', () => {
-    upstreamConnected = true;
+  nextHop.once('connect', () => {
+    nextHopConnected = true;
     // pipe() forwards end-of-stream, so a client that half-closes still reads the whole answer.
     // Bytes the client sent before this moment wait in its (paused) stream.
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.pipe(nextHop);
+    nextHop.pipe(client);
   });
 });
 

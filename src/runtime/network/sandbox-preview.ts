@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { joinNetworkNamespace } from '../tools/terminal/join-network-namespace';
+import { joinNetworkNamespace } from '../sandbox/join-network-namespace';
 import { readListeningPorts } from './listening-ports';
 import { previewBridgeScriptPath } from './preview-bridge-script-path';
 

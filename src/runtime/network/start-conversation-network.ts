@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { SandboxNetworkOptions } from '../tools/terminal/sandbox-network';
+import type { SandboxNetworkOptions } from '../sandbox/sandbox-network';
 import { bridgeScriptPath } from './bridge-script-path';
 import { createEgressProxy } from './create-egress-proxy';
 import type { EgressLogEntry } from './egress-proxy-options';

@@ -1,6 +1,5 @@
-import type { LimitMechanism } from '../tools/terminal/terminal-limits';
-import type { LimitCounters } from '../tools/terminal/limit-notices';
-import type { ConfinedResult, ConfinedRun } from '../workspace/run-confined';
+import type { LimitCounters, LimitMechanism } from './limit-notices';
+import type { ConfinedResult, ConfinedRun } from './run-confined';
 import type { PtyProcess } from './pty-process';
 import type { SandboxKind } from './sandbox-kind';
 

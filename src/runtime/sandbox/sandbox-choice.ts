@@ -1,5 +1,5 @@
 import type { SandboxSettings } from '../settings/sandbox-settings';
-import { sandboxWanted } from '../tools/terminal/shell-launch';
+import { sandboxWanted } from './sandbox-wanted';
 import { DEFAULT_SANDBOX_IMAGE, type SandboxKind } from './sandbox-kind';
 
 export interface SandboxChoice {

@@ -7,7 +7,7 @@ import type { RuntimeSettings } from './runtime-settings';
 import type { ApprovalRule } from '../events';
 import { maskMCPServers, mcpSecretValues, unmaskMCPServers } from '../mcp/mask-mcp-servers';
 import { mcpServersPathRefusal } from '../mcp/mcp-servers-path-refusal';
-import { deniedPaths } from '../tools/terminal/denied-paths';
+import { deniedPaths } from '../sandbox/denied-paths';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { applyEnvOverrides, type LLMEnvOverrides, readLLMEnvOverrides } from './apply-env-overrides';
 import { explainLLM, type LLMSources } from './explain-llm';

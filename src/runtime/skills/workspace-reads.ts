@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
-import { confinedRoots } from '../tools/file-editor/confined-root';
-import { withConfinedPath } from '../tools/file-editor/confined-path';
-import { procPath } from '../tools/file-editor/pinned-directory';
+import { confinedRoots } from '../sandbox/confined-files/confined-root';
+import { withConfinedPath } from '../sandbox/confined-files/confined-path';
+import { procPath } from '../sandbox/confined-files/pinned-directory';
 import { readTextFile } from '../tools/file-editor/read-text-file';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { activeBranch, leafAfter, pathToLeaf } from '../../conversation-rules';
+import { activeBranch, leafAfter, pathToLeaf } from '../../event-facts';
 import {
   agentMessage,
   newConversation,
@@ -15,7 +15,7 @@ import { openSqliteEventStore } from './sqlite-event-store';
 
 /**
  * The store computes the active branch in SQL; the UI computes it from the events it holds with the
- * shared rule (src/conversation-rules). Both must name the same path after any history.
+ * shared rule (src/event-facts). Both must name the same path after any history.
  */
 type Step =
   | { op: 'append'; parent: 'leaf' | 'root' | number; stateUpdate: boolean }

@@ -8,7 +8,7 @@ import { contentText } from '../events';
 import { MAX_TOOL_DESCRIPTION_LENGTH } from '../llm/provider-projection-rules';
 import { createToolset } from './create-toolset';
 import type { Toolset, ToolContext } from './tool';
-import { requireExecutable } from './terminal/testing/require-executable';
+import { requireExecutable } from '../sandbox/testing/require-executable';
 
 let root: string;
 let toolset: Toolset;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { createBashCommands, MAX_COMMAND_OUTPUT_CHARACTERS } from './bash-commands';
 import { createBashEventLog } from './bash-event-log';
-import { workspaceConfinement } from './workspace-confinement';
-import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { workspaceConfinement } from '../sandbox/workspace-confinement';
+import { requireExecutable } from '../sandbox/testing/require-executable';
 
 const SECRET = 'sekrit-value-123456';
 let root: string;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { BashCommand, BashOutput } from './bash-event';
 import type { BashEventLog } from './bash-event-log';
-import { runConfined } from './run-confined';
-import { permittedPath, type WorkspaceConfinement } from './workspace-confinement';
-import { WorkspaceError } from './workspace-error';
+import { runConfined } from '../sandbox/run-confined';
+import { permittedPath, type WorkspaceConfinement } from '../sandbox/workspace-confinement';
+import { WorkspaceError } from '../sandbox/workspace-error';
 
 /** The agent server's default and our ceiling for `timeout`, in seconds. */
 export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 300;

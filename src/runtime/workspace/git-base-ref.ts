@@ -1,5 +1,5 @@
 import type { GitRunner } from './run-git';
-import { WorkspaceError } from './workspace-error';
+import { WorkspaceError } from '../sandbox/workspace-error';
 
 /** The hash of the empty tree: the base of a repository with no commits. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';

@@ -1,5 +1,5 @@
-import { runConfined } from './run-confined';
-import type { WorkspaceConfinement } from './workspace-confinement';
+import { runConfined } from '../sandbox/run-confined';
+import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 
 const GIT_TIMEOUT_MS = 30_000;
 const GIT_OUTPUT_BYTES = 16 * 1024 * 1024;

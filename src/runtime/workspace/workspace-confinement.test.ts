@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
-import { permittedPath, workspaceConfinement } from './workspace-confinement';
+import { permittedPath, workspaceConfinement } from '../sandbox/workspace-confinement';
 
 let root: string;
 beforeAll(() => {

@@ -7,8 +7,8 @@ import { EMPTY_TREE } from './git-base-ref';
 import { parseNameStatus } from './parse-name-status';
 import { type GitRunner, gitRunner } from './run-git';
 import { MAX_DIFF_FILE_BYTES } from './workspace-git';
-import { permittedPath, type WorkspaceConfinement } from './workspace-confinement';
-import { WorkspaceError } from './workspace-error';
+import { permittedPath, type WorkspaceConfinement } from '../sandbox/workspace-confinement';
+import { WorkspaceError } from '../sandbox/workspace-error';
 
 export const GitCommitSchema = z.object({
   sha: z.string(),

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
 import { EMPTY_TREE } from './git-base-ref';
-import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
+import { type WorkspaceConfinement, workspaceConfinement } from '../sandbox/workspace-confinement';
 import { gitCommitChanges, gitCommitFileDiff, gitCommits } from './workspace-git-commits';
 import { gitChanges, gitDiff } from './workspace-git';
-import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import { requireExecutable } from '../sandbox/testing/require-executable';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-77aa11';
 

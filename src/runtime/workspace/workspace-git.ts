@@ -5,8 +5,8 @@ import { closestRepository } from './closest-repository';
 import { gitBaseRef } from './git-base-ref';
 import { parseNameStatus } from './parse-name-status';
 import { type GitRunner, gitRunner } from './run-git';
-import { permittedPath, type WorkspaceConfinement } from './workspace-confinement';
-import { WorkspaceError } from './workspace-error';
+import { permittedPath, type WorkspaceConfinement } from '../sandbox/workspace-confinement';
+import { WorkspaceError } from '../sandbox/workspace-error';
 
 /** Files larger than this are not diffed (the agent server's limit). */
 export const MAX_DIFF_FILE_BYTES = 1024 * 1024;

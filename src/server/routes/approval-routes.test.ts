@@ -129,8 +129,8 @@ describe('approval rules through the API', () => {
       }),
     ]);
     const markdown = await call(app, { url: `/api/conversations/${id}/export?format=md` });
-    expect(markdown.response.body).toContain('Approved by you (always');
-    expect(markdown.response.body).toContain('Rejected by you (once): not b');
+    expect(markdown.response.body).toContain('Approved by you · always, adding rule');
+    expect(markdown.response.body).toContain('Rejected by you (not b)');
     expect(markdown.response.body).toContain('Asked: no rule matched');
   });
 });

@@ -4,7 +4,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { contentTypeFor } from '../../client/content-type-for';
-import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
+import { withAllowedPath } from '../../runtime/workspace/with-allowed-path';
 import { ErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 import { type FileRules, fileRules } from './file-rules';

@@ -1,4 +1,4 @@
-import { type ForbiddenPaths, runtimeForbiddenPaths } from '../../runtime/workspace-files/forbidden-paths';
+import { type ForbiddenPaths, runtimeForbiddenPaths } from '../../runtime/workspace/forbidden-paths';
 import { ServiceUnavailableError } from '../error-catalogue';
 import type { ServerContext } from '../server-context';
 

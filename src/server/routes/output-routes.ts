@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
 import { observationsDir } from '../../runtime/conversation/conversation-registry';
 import type { SecretRegistry } from '../../runtime/secrets/create-secret-registry';
-import { withConfinedPath } from '../../runtime/tools/file-editor/confined-path';
-import { type ConfinedRoot, confinedRoots } from '../../runtime/tools/file-editor/confined-root';
+import { withConfinedPath } from '../../runtime/sandbox/confined-files/confined-path';
+import { type ConfinedRoot, confinedRoots } from '../../runtime/sandbox/confined-files/confined-root';
 import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { defaultMaxConcurrentRuns } from '../../runtime/settings/max-concurrent-runs';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../runtime/settings/sandbox-settings';
-import { sandboxStatus } from '../../runtime/tools/terminal/sandbox-status';
+import { sandboxStatus } from '../../runtime/sandbox/bubblewrap/sandbox-status';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../testing/api-helpers';

@@ -5,7 +5,7 @@ import {
   SettingsPatchSchema,
   TestConnectionSchema,
 } from '../../runtime/settings/settings-schemas';
-import { sandboxStatus } from '../../runtime/tools/terminal/sandbox-status';
+import { sandboxStatus } from '../../runtime/sandbox/bubblewrap/sandbox-status';
 import { ServiceUnavailableError } from '../error-catalogue';
 import {
   ErrorResponseSchema,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
 
 const SECRET = 'trajectory-secret-value-0123456789';

@@ -7,7 +7,7 @@ import {
   WorkspaceItemSchema,
   WorkspaceParentItemSchema,
 } from '../../runtime/settings/upstream-workspaces-store';
-import { checkSavedWorkspace } from '../../runtime/workspace-files/check-saved-workspace';
+import { checkSavedWorkspace } from '../../runtime/workspace/check-saved-workspace';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 import { fileRules } from './file-rules';

@@ -4,7 +4,7 @@ import { createSettingsStore } from '../../runtime/settings/settings-store';
 import { buildServer } from '../build-server';
 import type { ZodApp } from '../server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
-import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 
 const SESSION_KEY = 'bash-routes-session-key-0123456789abcdef';
 const auth = { 'x-session-api-key': SESSION_KEY };

@@ -6,11 +6,8 @@ import {
   createBashCommands,
   MAX_COMMAND_TIMEOUT_SECONDS,
 } from '../../runtime/workspace/bash-commands';
-import {
-  type WorkspaceConfinement,
-  workspaceConfinement,
-} from '../../runtime/workspace/workspace-confinement';
-import { WorkspaceError } from '../../runtime/workspace/workspace-error';
+import { type WorkspaceConfinement, workspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
+import { WorkspaceError } from '../../runtime/sandbox/workspace-error';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { IncomingMessage } from 'node:http';
 import { RequestValidationError } from '../request-validation-error';

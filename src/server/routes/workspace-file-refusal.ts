@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { PathRefusal } from '../../runtime/workspace-files/with-allowed-path';
+import type { PathRefusal } from '../../runtime/workspace/with-allowed-path';
 
 /** One answer per refusal of the workspace file API: status, stable code, words (never the file's content). */
 export const FILE_ERRORS = {

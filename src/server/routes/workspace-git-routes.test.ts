@@ -8,7 +8,7 @@ import { createSecretRegistry } from '../../runtime/secrets/create-secret-regist
 import { buildServer } from '../build-server';
 import type { ZodApp } from '../server-context';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
-import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 
 const SESSION_KEY = 'git-routes-session-key-0123456789abcdef';
 const auth = { 'x-session-api-key': SESSION_KEY };

@@ -10,7 +10,7 @@ import {
   gitCommitFileDiff,
   gitCommits,
 } from '../../runtime/workspace/workspace-git-commits';
-import { WorkspaceError } from '../../runtime/workspace/workspace-error';
+import { WorkspaceError } from '../../runtime/sandbox/workspace-error';
 import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
 import type { ServerContext, ZodApp } from '../server-context';
 import { workspaceConfinementOf } from './workspace-bash-routes';

@@ -3,7 +3,7 @@ import { BashClient, ToolClient } from '@openhands/typescript-client/clients';
 import { RemoteWorkspace } from '@openhands/typescript-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
-import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 
 const SESSION_KEY = 'upstream-client-session-key-0123456789ab';
 

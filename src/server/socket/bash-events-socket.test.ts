@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ZodApp } from '../server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
-import { requireExecutable } from '../../runtime/tools/terminal/testing/require-executable';
+import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 
 const SESSION_KEY = 'bash-socket-session-key-0123456789abcdef';
 

@@ -21,7 +21,7 @@ export type ConversationInfo = AsReceived<Schemas['ConversationInfo']>;
 export type Event = AsReceived<Schemas['Event']>;
 export type EventKind = Event['kind'];
 export type ExecutionStatus = ConversationInfo['execution_status'];
-export type ConfirmationPolicy = ConversationInfo['confirmation_policy'];
+export type ConfirmationPolicy = AsReceived<Schemas['ConfirmationPolicy']>;
 export type Stats = ConversationInfo['stats'];
 
 export type EventOfKind<K extends EventKind> = Extract<Event, { kind: K }>;

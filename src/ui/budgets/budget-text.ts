@@ -23,4 +23,4 @@ export function budgetText(usd: number | null | undefined): string {
   return usd === null || usd === undefined ? '' : String(usd);
 }
 
-export { formatUsd } from '../../conversation-rules';
+export { formatUsd } from '../../event-facts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../api/wire-types';
-import { activeBranch, extendActiveBranch, leafAfter } from '../../conversation-rules';
+import { activeBranch, extendActiveBranch, leafAfter } from '../../event-facts';
 import { agentMessage, chain, eventId, statusUpdate, userMessage } from './testing/event-builders';
 
 const ids = (events: readonly Event[]) => events.map((event) => event.seq);

@@ -1,5 +1,5 @@
 import type { ConversationInfo } from '../api/wire-types';
-import { leafAfter } from '../../conversation-rules';
+import { leafAfter } from '../../event-facts';
 import { applyStateUpdate } from './apply-state-update';
 import type { ConversationViewState } from './conversation-view-state';
 

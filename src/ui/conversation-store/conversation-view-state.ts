@@ -1,5 +1,5 @@
 import type { ConversationInfo, Event } from '../api/wire-types';
-import { leafAfter } from '../../conversation-rules';
+import { leafAfter } from '../../event-facts';
 
 /** Text the model is producing right now, shown until the durable events of the same item arrive. */
 export interface StreamingItem {

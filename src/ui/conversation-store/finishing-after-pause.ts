@@ -1,4 +1,4 @@
-import { statusFromEvents } from '../../conversation-rules';
+import { statusFromEvents } from '../../event-facts';
 import type { Event, ExecutionStatus } from '../api/wire-types';
 import { isExecutionStatus } from './apply-state-update';
 

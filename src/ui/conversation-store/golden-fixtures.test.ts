@@ -7,7 +7,7 @@ import type { ConversationInfo, Event } from '../api/wire-types';
 import { applySync } from './apply-sync';
 import { initialConversationViewState } from './conversation-view-state';
 import { foldDurableEvents } from './fold-durable-events';
-import { pendingActions } from '../../conversation-rules';
+import { pendingActions } from '../../event-facts';
 import { transcriptRows } from './transcript-rows';
 
 /**

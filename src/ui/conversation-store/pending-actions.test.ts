@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingActions } from '../../conversation-rules';
+import { pendingActions } from '../../event-facts';
 import {
   agentError,
   invalidAction,

@@ -1,6 +1,6 @@
 import type { ActionEvent, ConfirmationDecisionEvent, Event } from '../api/wire-types';
-import { suggestedRuleOf } from './describe-decision';
-import { actionOutcomes } from '../../conversation-rules';
+import { suggestedRuleOf } from './final-decision';
+import { actionOutcomes } from '../../event-facts';
 
 /** For each pending action, the rule the runtime suggested when it asked (absent when it had none). */
 export function suggestedRules(

@@ -14,7 +14,7 @@ import type {
 import type { OptimisticMessage, StreamingItem } from './conversation-view-state';
 import { finishingAfterPause } from './finishing-after-pause';
 import { waitingForInput } from './waiting-for-input';
-import { type ActionOutcome as RuleOutcome, actionOutcomes, isAnswered } from '../../conversation-rules';
+import { type ActionOutcome as RuleOutcome, actionOutcomes, isAnswered } from '../../event-facts';
 
 /** What became of one action of the UI's events (see actionOutcomes). */
 export type ActionOutcome = RuleOutcome<Event>;

@@ -1,4 +1,4 @@
-import { activeBranch, extendActiveBranch } from '../../conversation-rules';
+import { activeBranch, extendActiveBranch } from '../../event-facts';
 import { type ConversationViewState, currentLeaf } from './conversation-view-state';
 
 /**

@@ -1,6 +1,6 @@
 import { CircleExclamationPoint, ShieldExclamationPoint } from 'lucide-react';
 import { useMemo } from 'react';
-import { budgetPause } from '../../conversation-rules';
+import { budgetPause } from '../../event-facts';
 import type { ConversationInfo, Event } from '../api/wire-types';
 import { BudgetPauseCard } from '../budgets/budget-pause-card';
 import type { ConnectionStatus } from '../conversation-store/conversation-view-state';

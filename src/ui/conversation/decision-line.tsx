@@ -1,6 +1,6 @@
 import { ShieldCheck, ShieldQuestionMark, ShieldX } from 'lucide-react';
 import type { ConfirmationDecisionEvent } from '../api/wire-types';
-import { finalDecision } from '../conversation-store/describe-decision';
+import { finalDecision } from '../conversation-store/final-decision';
 
 const ICONS = { allowed: ShieldCheck, rejected: ShieldX, asked: ShieldQuestionMark } as const;
 

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { SETTINGS_QUERY_KEY } from '../api/use-settings';
 import type { Event, ExecutionStatus } from '../api/wire-types';
 import { useOtherModalOpen } from '../components/use-other-modal-open';
-import { pendingActions } from '../../conversation-rules';
+import { pendingActions } from '../../event-facts';
 import { decisionsOf, suggestedRules } from '../conversation-store/suggested-rules';
 import { type ApprovalChoice, confirmationRequest } from './approval-answers';
 import type { ConversationCommands } from './use-conversation-commands';

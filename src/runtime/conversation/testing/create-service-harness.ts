@@ -22,7 +22,7 @@ import type { MCPServers } from '../../mcp/mcp-server-config';
 import { createCheckpointStore } from '../../checkpoints/create-checkpoint-store';
 import type { CheckpointStore } from '../../checkpoints/checkpoint-store';
 import type { LLM } from '../../llm/llm';
-import { workspaceConfinement } from '../../workspace/workspace-confinement';
+import { workspaceConfinement } from '../../sandbox/workspace-confinement';
 import type { CheckpointStoreRequest } from '../conversation-checkpoints';
 import type { LLMScript } from '../../llm/llm-script';
 import { createScriptedLLM, type ScriptedLLM } from '../../llm/scripted-llm';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Event, HookConfigInput, NewEvent } from '../../events';
 import { HookConfigInputSchema } from '../../events';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
-import { requireExecutable } from '../../tools/terminal/testing/require-executable';
-import { workspaceConfinement } from '../../workspace/workspace-confinement';
+import { requireExecutable } from '../../sandbox/testing/require-executable';
+import { workspaceConfinement } from '../../sandbox/workspace-confinement';
 import { sandboxedHookRunner } from '../hook-command-runner';
 import { createHookRunner, type HookRunner } from '../hook-runner';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LimitCounters } from '../../tools/terminal/limit-notices';
+import type { LimitCounters } from '../limit-notices';
 
 const NONE: LimitCounters = { forkRefusals: 0, memoryKills: undefined };
 

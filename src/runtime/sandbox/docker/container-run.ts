@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
-import { realHostView } from '../../tools/terminal/host-view';
-import { collectOutput } from '../../workspace/collect-output';
-import { type ConfinedResult, type ConfinedRun, KILLED_EXIT_CODE } from '../../workspace/run-confined';
-import { WorkspaceError } from '../../workspace/workspace-error';
+import { realHostView } from '../host-view';
+import { collectOutput } from '../collect-output';
+import { type ConfinedResult, type ConfinedRun, KILLED_EXIT_CODE } from '../run-confined';
+import { WorkspaceError } from '../workspace-error';
 import { adoptWorkspace } from './adopt-workspace';
 import { chownTree, type ContainerUser } from './container-user';
 import { containerSpec } from './container-spec';

@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import type { SandboxNetworkOptions } from '../../tools/terminal/sandbox-network';
+import type { SandboxNetworkOptions } from '../sandbox-network';
 import { type ContainerMount, containerSpec } from './container-spec';
 import { messageOf, noShellRefusal } from './docker-readiness';
 import { gitProtectionMounts } from './git-protection-mounts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import Docker from 'dockerode';
-import type { TerminalLimitSettings } from '../../tools/terminal/limit-notices';
-import type { SandboxNetworkOptions } from '../../tools/terminal/sandbox-network';
-import { isInside } from '../../tools/terminal/toolchain-roots';
-import { realHostView } from '../../tools/terminal/host-view';
+import type { TerminalLimitSettings } from '../limit-notices';
+import type { SandboxNetworkOptions } from '../sandbox-network';
+import { isInside } from '../toolchain-roots';
+import { realHostView } from '../host-view';
 import type { ConfinedRunner, SandboxBackend } from '../sandbox-backend';
 import { createContainerRunner } from './container-run';
 import { CONTAINER_LABEL } from './container-spec';

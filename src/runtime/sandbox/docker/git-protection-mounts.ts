@@ -1,5 +1,5 @@
-import { gitProtectionArgs } from '../../tools/terminal/git-protection-args';
-import { type HostView, realHostView } from '../../tools/terminal/host-view';
+import { gitProtectionArgs } from '../git-protection-args';
+import { type HostView, realHostView } from '../host-view';
 import type { ContainerMount } from './container-spec';
 
 export interface GitProtectionMounts {

@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
-import { deniedPaths } from '../../tools/terminal/denied-paths';
-import { realHostView } from '../../tools/terminal/host-view';
-import { isInside } from '../../tools/terminal/toolchain-roots';
+import { deniedPaths } from '../denied-paths';
+import { realHostView } from '../host-view';
+import { isInside } from '../toolchain-roots';
 
 export interface WorkspaceMasks {
   /** Files shown as an empty read-only file (/dev/null). */

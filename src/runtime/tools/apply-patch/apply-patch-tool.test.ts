@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplyPatchObservation } from '../../events';
-import { confinedRoots } from '../file-editor/confined-root';
+import { confinedRoots } from '../../sandbox/confined-files/confined-root';
 import { createEditorHarness, type EditorHarness } from '../file-editor/testing/create-editor-harness';
 import { runReadTool } from '../search/testing/run-read-tool';
 import { commitPatch } from './commit-patch';

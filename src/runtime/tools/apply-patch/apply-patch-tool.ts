@@ -5,7 +5,7 @@ import {
   type PatchFileChange,
   textContent,
 } from '../../events';
-import { confinedRoots } from '../file-editor/confined-root';
+import { confinedRoots } from '../../sandbox/confined-files/confined-root';
 import type { Tool } from '../tool';
 import { defineToolArguments } from '../tool-arguments';
 import { commitPatch } from './commit-patch';

@@ -1,11 +1,11 @@
 import { link, rename, unlink } from 'node:fs/promises';
-import type { ConfinedTarget } from '../file-editor/confined-path';
-import type { ConfinedRoot } from '../file-editor/confined-root';
+import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
+import type { ConfinedRoot } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from '../file-editor/confinement-message';
 import { gitControlRefusal } from '../file-editor/git-control-refusal';
-import { type PinnedDirectory, procPath } from '../file-editor/pinned-directory';
+import { type PinnedDirectory, procPath } from '../../sandbox/confined-files/pinned-directory';
 import { fileSystemError } from '../file-editor/read-text-file';
-import { siblingName, writePinnedTemporary } from '../file-editor/write-pinned-temporary';
+import { siblingName, writePinnedTemporary } from '../../sandbox/confined-files/write-pinned-temporary';
 import type { PlannedChange } from './planned-change';
 import { type ConfinedRequest, withConfinedPaths } from './with-confined-paths';
 

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import { withConfinedPath } from '../file-editor/confined-path';
-import type { ConfinedRoot } from '../file-editor/confined-root';
+import { withConfinedPath } from '../../sandbox/confined-files/confined-path';
+import type { ConfinedRoot } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from '../file-editor/confinement-message';
 import { MAX_EDIT_BYTES } from '../file-editor/editor-outcome';
 import { gitControlRefusal } from '../file-editor/git-control-refusal';

@@ -3,8 +3,8 @@ import {
   type ConfinedTarget,
   type ConfinementFailure,
   withConfinedPath,
-} from '../file-editor/confined-path';
-import type { ConfinedRoot } from '../file-editor/confined-root';
+} from '../../sandbox/confined-files/confined-path';
+import type { ConfinedRoot } from '../../sandbox/confined-files/confined-root';
 
 export interface ConfinedRequest {
   path: string;

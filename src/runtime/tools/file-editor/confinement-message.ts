@@ -1,4 +1,4 @@
-import type { ConfinementFailure } from './confined-path';
+import type { ConfinementFailure } from '../../sandbox/confined-files/confined-path';
 import { fileSystemError } from './read-text-file';
 
 /**

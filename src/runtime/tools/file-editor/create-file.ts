@@ -1,8 +1,8 @@
-import type { ConfinedTarget } from './confined-path';
+import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure } from './editor-outcome';
 import { splitLines } from './text-edits';
-import { writePinnedFileAtomic } from './write-pinned-file-atomic';
+import { writePinnedFileAtomic } from '../../sandbox/confined-files/write-pinned-file-atomic';
 
 /** `create` of a resolved path whose parents exist (made by the walk); refuses an existing name of any kind. */
 export async function createFile(

@@ -1,9 +1,9 @@
-import type { ConfinedTarget } from './confined-path';
+import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure, MAX_EDIT_BYTES } from './editor-outcome';
 import { doesNotExist, readTextFile } from './read-text-file';
 import { type EditResult, editSnippet } from './text-edits';
-import { writePinnedFileAtomic } from './write-pinned-file-atomic';
+import { writePinnedFileAtomic } from '../../sandbox/confined-files/write-pinned-file-atomic';
 
 /** `str_replace` and `insert`: reads the file through its open handle, applies `change`, writes it back in place. */
 export async function editFile(

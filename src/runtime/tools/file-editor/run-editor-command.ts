@@ -1,7 +1,7 @@
 import type { FileEditorAction } from '../../events';
 import type { ToolContext } from '../tool';
-import { type ConfinedTarget, withConfinedPath } from './confined-path';
-import { confinedRoots } from './confined-root';
+import { type ConfinedTarget, withConfinedPath } from '../../sandbox/confined-files/confined-path';
+import { confinedRoots } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from './confinement-message';
 import { createFile } from './create-file';
 import type { EditHistory } from './edit-history';

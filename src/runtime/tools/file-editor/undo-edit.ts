@@ -1,11 +1,11 @@
 import { unlink } from 'node:fs/promises';
-import type { ConfinedTarget } from './confined-path';
+import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure, MAX_EDIT_BYTES } from './editor-outcome';
 import { readTextFile } from './read-text-file';
-import { procPath } from './pinned-directory';
+import { procPath } from '../../sandbox/confined-files/pinned-directory';
 import { splitLines } from './text-edits';
-import { writePinnedFileAtomic } from './write-pinned-file-atomic';
+import { writePinnedFileAtomic } from '../../sandbox/confined-files/write-pinned-file-atomic';
 
 /** `undo_edit`: restores the content before this tool's last change to the file, or removes a file it created. */
 export async function undoEdit(target: ConfinedTarget, history: EditHistory): Promise<EditorOutcome> {

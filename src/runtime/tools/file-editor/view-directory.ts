@@ -1,6 +1,10 @@
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIRECTORY_FLAGS, type PinnedDirectory, procPath } from './pinned-directory';
+import {
+  DIRECTORY_FLAGS,
+  type PinnedDirectory,
+  procPath,
+} from '../../sandbox/confined-files/pinned-directory';
 
 const MAX_ENTRIES = 1_000;
 

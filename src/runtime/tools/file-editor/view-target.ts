@@ -1,4 +1,4 @@
-import type { ConfinedTarget } from './confined-path';
+import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import { type EditorOutcome, failure } from './editor-outcome';
 import { doesNotExist } from './read-text-file';
 import { viewDirectory } from './view-directory';

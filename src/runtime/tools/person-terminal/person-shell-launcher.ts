@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../terminal/limit-notices';
-import type { SandboxNetworkOptions } from '../terminal/sandbox-network';
-import { locateBwrapOnPath, sandboxStatus } from '../terminal/sandbox-status';
-import { shellLaunch } from '../terminal/shell-launch';
-import { createTerminalLimits, type TerminalLimits } from '../terminal/terminal-limits';
+import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../../sandbox/limit-notices';
+import type { SandboxNetworkOptions } from '../../sandbox/sandbox-network';
+import { locateBwrapOnPath, sandboxStatus } from '../../sandbox/bubblewrap/sandbox-status';
+import { shellLaunch } from '../../sandbox/bubblewrap/shell-launch';
+import { createTerminalLimits, type TerminalLimits } from '../../sandbox/bubblewrap/terminal-limits';
 import { PERSON_PS1 } from './person-prompt';
 import type { PersonShellLaunch } from './person-terminal';
 import type { PtyProcess } from '../../sandbox/pty-process';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readListeningPorts } from '../../network/listening-ports';
 import { createToolset } from '../create-toolset';
-import { requireExecutable } from '../terminal/testing/require-executable';
+import { requireExecutable } from '../../sandbox/testing/require-executable';
 import type { Toolset } from '../tool';
 import type { PersonTerminal, PersonTerminalEvent } from './person-terminal';
 

@@ -1,5 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { FINAL_FLAGS, type PinnedDirectory, procPath } from '../file-editor/pinned-directory';
+import { FINAL_FLAGS, type PinnedDirectory, procPath } from '../../sandbox/confined-files/pinned-directory';
 
 /** Files over this size are skipped: a search is for source, not for logs and dumps. */
 export const MAX_SEARCHED_FILE_BYTES = 8 * 1024 * 1024;

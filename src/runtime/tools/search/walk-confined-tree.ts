@@ -5,7 +5,7 @@ import {
   FINAL_FLAGS,
   type PinnedDirectory,
   procPath,
-} from '../file-editor/pinned-directory';
+} from '../../sandbox/confined-files/pinned-directory';
 import type { IgnoreRules } from './ignore-rules';
 
 export type EntryKind = 'file' | 'directory' | 'link' | 'other';

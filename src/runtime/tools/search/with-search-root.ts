@@ -1,9 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { withConfinedPath } from '../file-editor/confined-path';
-import { type ConfinedRoot, confinedRoots } from '../file-editor/confined-root';
+import { withConfinedPath } from '../../sandbox/confined-files/confined-path';
+import { type ConfinedRoot, confinedRoots } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from '../file-editor/confinement-message';
-import type { PinnedDirectory } from '../file-editor/pinned-directory';
+import type { PinnedDirectory } from '../../sandbox/confined-files/pinned-directory';
 import { doesNotExist, fileSystemError } from '../file-editor/read-text-file';
 import { absoluteEditorPath } from '../file-editor/workspace-path';
 import type { ToolContext } from '../tool';

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findExecutable } from './shell-launch';
+import { findExecutable } from '../../sandbox/find-executable';
 import { createTerminalSession, type TerminalSession } from './terminal-session';
 
 /**

@@ -1,5 +1,5 @@
-import { gitProtectionArgs } from './git-protection-args';
-import { realHostView } from './host-view';
+import { gitProtectionArgs } from '../../sandbox/git-protection-args';
+import { realHostView } from '../../sandbox/host-view';
 
 /**
  * Which repositories a workspace holds, as the git binds they need (see gitProtectionArgs), so a

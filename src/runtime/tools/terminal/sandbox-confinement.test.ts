@@ -10,7 +10,7 @@ import { contentText, type TerminalObservation } from '../../events';
 import type { ToolContext } from '../tool';
 import { createTerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
-import { requireExecutable } from './testing/require-executable';
+import { requireExecutable } from '../../sandbox/testing/require-executable';
 import { requireDocker } from '../../sandbox/docker/testing/require-docker';
 import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-backend';
 

@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BubblewrapBackendOptions, createBubblewrapBackend } from '../../sandbox/bubblewrap-backend';
+import {
+  type BubblewrapBackendOptions,
+  createBubblewrapBackend,
+} from '../../sandbox/bubblewrap/bubblewrap-backend';
 import type { SandboxBackend, SandboxLimits } from '../../sandbox/sandbox-backend';
 import { foregroundProcessGroup, killProcessGroup } from './foreground-process-group';
 import { interruptedOutput } from './interrupted-output';
 import { createRepositoryWatch } from './repository-watch';
-import { DEFAULT_TERMINAL_LIMITS, type LimitCounters, limitNotices } from './limit-notices';
+import {
+  DEFAULT_TERMINAL_LIMITS,
+  type LimitCounters,
+  type LimitMechanism,
+  limitNotices,
+} from '../../sandbox/limit-notices';
 import { promptCommandFor } from './prompt-marker';
 import {
   abortedBeforeStart,
@@ -19,7 +27,6 @@ import {
   waitForIdle,
 } from './shell-waits';
 import { spawnShell } from './spawn-shell';
-import type { LimitMechanism } from './terminal-limits';
 
 export type TerminalRequest =
   | { kind: 'command'; command: string }

@@ -6,7 +6,7 @@ import { contentText, type TerminalObservation } from '../../events';
 import { createTerminalSession } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
 import { foregroundReadsTerminal, type ProcReader, promptLine } from './waiting-for-input';
-import { requireExecutable } from './testing/require-executable';
+import { requireExecutable } from '../../sandbox/testing/require-executable';
 
 describe('prompt line', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Docker from 'dockerode';
-import type { TerminalLimitSettings } from '../../../tools/terminal/limit-notices';
-import type { SandboxNetworkOptions } from '../../../tools/terminal/sandbox-network';
+import type { TerminalLimitSettings } from '../../limit-notices';
+import type { SandboxNetworkOptions } from '../../sandbox-network';
 import type { SandboxBackend } from '../../sandbox-backend';
 import { DEFAULT_SANDBOX_IMAGE } from '../../sandbox-kind';
 import { createDockerBackend } from '../docker-backend';
