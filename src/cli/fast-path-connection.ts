@@ -21,7 +21,10 @@ export const MAX_REQUEST_HEAD_BYTES = 16 * 1024;
  * given here; larger bodies take the http.Server path, which applies the limits.
  */
 export const FAST_PATH_BODY_LIMIT_BYTES = 64 * 1024;
-/** A request must be in whole within this time of its first byte (Node's headersTimeout is 60 s). */
+/**
+ * A request must be in whole within this time of its first byte (Node's headersTimeout is 60 s):
+ * checked as its bytes come, the idle timeout catching a browser that sends nothing more.
+ */
 const REQUEST_DEADLINE_MS = 60_000;
 /** An idle connection between requests is closed after this (Node's keepAliveTimeout). */
 const IDLE_TIMEOUT_MS = 5_000;
@@ -44,26 +47,27 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
   let buffered: Buffer = Buffer.alloc(0);
   let upstream: Upstream | undefined;
   let inFlight = false;
-  let deadline: NodeJS.Timeout | undefined;
+  /** When the first byte of the request being read came (0: none yet); checked as bytes arrive. */
+  let requestStartedAt = 0;
   let clientEnded = false;
   socket.setNoDelay(true);
 
   const onData = (chunk: Buffer) => {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
     if (inFlight) return void socket.pause(); // the next request waits for this answer
-    if (!deadline) deadline = setTimeout(() => socket.destroy(), REQUEST_DEADLINE_MS);
+    if (requestStartedAt === 0) requestStartedAt = Date.now();
+    else if (Date.now() - requestStartedAt > REQUEST_DEADLINE_MS) return void socket.destroy();
     readNext();
   };
   const onEnd = () => {
     clientEnded = true;
     if (!inFlight) socket.end();
   };
-  const onClose = () => {
-    clearTimeout(deadline);
-    upstream?.socket.destroy();
-  };
+  const onClose = () => upstream?.socket.destroy();
+  // Silence while an answer is awaited is the backend's business; silence before a request (or in
+  // the middle of one) is the browser's, and ends the connection.
   const onTimeout = () => {
-    if (!inFlight && buffered.length === 0) socket.destroy();
+    if (!inFlight) socket.destroy();
   };
   socket.on('data', onData);
   socket.on('end', onEnd);
@@ -93,8 +97,7 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
       return;
     }
     if (buffered.length < requestEnd) return; // the rest of the body is on its way
-    clearTimeout(deadline);
-    deadline = undefined;
+    requestStartedAt = 0;
     const bytes = Buffer.concat([
       Buffer.from(serialiseHead(head, backend.hostHeader), 'latin1'),
       buffered.subarray(bodyStart, requestEnd),
@@ -110,7 +113,6 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     }
     upstream ??= openUpstream(backend);
     inFlight = true;
-    socket.setTimeout(0);
     upstream.framer.expect(head.method);
     upstream.socket.write(bytes);
   }
@@ -127,10 +129,9 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
           if (upstream === current) upstream = undefined;
         }
         if (clientEnded) return void socket.end();
-        socket.setTimeout(IDLE_TIMEOUT_MS);
         socket.resume();
         if (buffered.length > 0) {
-          deadline ??= setTimeout(() => socket.destroy(), REQUEST_DEADLINE_MS);
+          requestStartedAt = Date.now();
           readNext();
         }
       },
@@ -146,7 +147,11 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
       socket.end(plainAnswer(answer.status, answer.body));
     };
     const onUpstreamData = (chunk: Buffer) => {
-      if (!framer.push(chunk)) {
+      // A head and the body after it leave in one write, not two.
+      socket.cork();
+      const understood = framer.push(chunk);
+      socket.uncork();
+      if (!understood) {
         connection.destroy();
         socket.destroy();
       }
@@ -177,7 +182,6 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     socket.off('close', onClose);
     socket.off('timeout', onTimeout);
     socket.setTimeout(0);
-    clearTimeout(deadline);
     upstream?.detach();
     socket.pause();
     context.handOff(socket, buffered);
