@@ -29,6 +29,11 @@ const REQUEST_DEADLINE_MS = 60_000;
 /** An idle connection between requests is closed after this (Node's keepAliveTimeout). */
 const IDLE_TIMEOUT_MS = 5_000;
 const HEAD_END = Buffer.from('\r\n\r\n');
+/**
+ * Tells the browser when an idle connection closes, as Node's server does, so that a client does not
+ * send a request on a connection the ingress is closing (Node's agent leaves it a second early).
+ */
+const KEEP_ALIVE_HINT = [`Keep-Alive: timeout=${IDLE_TIMEOUT_MS / 1000}`];
 /** The browser's hop-by-hop fields and Host: the backend gets its own Host and our kept-alive hop. */
 const NOT_SENT_ON = new Set(['host', 'connection', 'keep-alive', 'proxy-connection']);
 
@@ -120,22 +125,25 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
   function openUpstream(backend: Backend): Upstream {
     const connection = connect({ host: backend.hostname, port: backend.port });
     connection.setNoDelay(true);
-    const framer = createResponseFramer({
-      write: (bytes) => socket.write(bytes),
-      ended: (reusable) => {
-        inFlight = false;
-        if (!reusable) {
-          current.detach();
-          if (upstream === current) upstream = undefined;
-        }
-        if (clientEnded) return void socket.end();
-        socket.resume();
-        if (buffered.length > 0) {
-          requestStartedAt = Date.now();
-          readNext();
-        }
+    const framer = createResponseFramer(
+      {
+        write: (bytes) => socket.write(bytes),
+        ended: (reusable) => {
+          inFlight = false;
+          if (!reusable) {
+            current.detach();
+            if (upstream === current) upstream = undefined;
+          }
+          if (clientEnded) return void socket.end();
+          socket.resume();
+          if (buffered.length > 0) {
+            requestStartedAt = Date.now();
+            readNext();
+          }
+        },
       },
-    });
+      KEEP_ALIVE_HINT,
+    );
     const broke = (error: Error) => {
       if (upstream === current) upstream = undefined;
       if (!inFlight) return; // closed while idle: the next request opens another

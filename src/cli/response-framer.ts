@@ -27,10 +27,14 @@ type BodyMode = { kind: 'length'; left: number } | { kind: 'chunked' } | { kind:
  * Finds where each of a backend's answers ends on a kept-alive connection, so that the next request
  * is read only after it and a connection that breaks mid-answer is told from one that closed idle.
  * Bodies pass through untouched (no decoding, no copy); only heads are rewritten, to drop the
- * backend's Connection and Keep-Alive fields (the browser's connection is the ingress's to manage),
- * as the http.Server path does. The backend is ours, but its bytes are still checked for framing.
+ * backend's Connection and Keep-Alive fields (the browser's connection is the ingress's to manage,
+ * and `addedFields` say how), as the http.Server path does. The backend is ours, but its bytes are still checked for framing.
  */
-export function createResponseFramer(events: ResponseFramerEvents): ResponseFramer {
+export function createResponseFramer(
+  events: ResponseFramerEvents,
+  /** Header lines added to every head instead of the backend's connection fields (e.g. `Keep-Alive: timeout=5`). */
+  addedFields: readonly string[] = [],
+): ResponseFramer {
   let method: string | undefined;
   let head: Buffer | undefined;
   let body: BodyMode | undefined;
@@ -56,7 +60,7 @@ export function createResponseFramer(events: ResponseFramerEvents): ResponseFram
     }
     const previous = head?.length ?? 0;
     head = undefined;
-    const parsed = parseResponseHead(joined.toString('latin1', 0, end));
+    const parsed = parseResponseHead(joined.toString('latin1', 0, end), addedFields);
     if (!parsed) return -1;
     events.write(Buffer.from(`${parsed.head}\r\n\r\n`, 'latin1'));
     status = parsed.status;
@@ -126,7 +130,7 @@ interface ParsedResponseHead {
   reusable: boolean;
 }
 
-function parseResponseHead(text: string): ParsedResponseHead | undefined {
+function parseResponseHead(text: string, addedFields: readonly string[]): ParsedResponseHead | undefined {
   const lines = text.split('\r\n');
   const statusLine = lines[0] ?? '';
   if (!/^HTTP\/1\.[01] \d{3}(?: |$)/.test(statusLine)) return undefined;
@@ -153,6 +157,7 @@ function parseResponseHead(text: string): ParsedResponseHead | undefined {
     if (name === 'transfer-encoding') chunked = /(?:^|,)\s*chunked\s*$/i.test(value);
     kept.push(line);
   }
+  kept.push(...addedFields);
   return {
     head: kept.join('\r\n'),
     status: Number(statusLine.slice(9, 12)),
