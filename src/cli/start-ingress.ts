@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { fastPathBackend } from './fast-path-backend';
+import { serveFastPathConnection } from './fast-path-connection';
 import { type Backend, createBackend, forwardRequest, headersToPassOn } from './forward-request';
 import { forwardUpgrade } from './forward-upgrade';
 import { handleAuthRequest } from './handle-auth-request';
@@ -240,16 +243,48 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   });
   server.on('clientError', answerClientError);
 
-  const listenError = await listen(server, options.port, options.host);
+  // The port is a plain TCP server: each connection starts on the fast path (fast-path-connection.ts),
+  // which hands it to the http.Server above for whatever it does not carry itself.
+  const connections = new Set<Socket>();
+  const fastPath = {
+    backendFor: (head: Parameters<typeof fastPathBackend>[0]) =>
+      fastPathBackend(head, {
+        runtime: severalRuntimes ? undefined : firstRuntime,
+        automation,
+        allowedHosts,
+        allowOrigins: options.allowOrigins ?? [],
+      }),
+    handOff(socket: Socket, unread: Buffer) {
+      if (unread.length > 0) socket.unshift(unread);
+      server.emit('connection', socket);
+      socket.resume();
+    },
+    unreachable(backend: Backend, error: Error) {
+      const isRuntime = backend !== automation;
+      if (isRuntime && isConnectFailure(error)) router.runtimeDown(backend.url);
+      return { status: 502, body: isRuntime ? RUNTIME_DOWN : AUTOMATION_DOWN };
+    },
+  };
+  const listener = createNetServer({ allowHalfOpen: true, noDelay: true }, (socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+    serveFastPathConnection(socket, fastPath);
+  });
+  const listenError = await listen(listener, options.port, options.host);
   if (listenError) return { ok: false, code: listenError };
-  const address = server.address();
+  // Node starts the http.Server's connection tracking (its header and request timeouts) on 'listening';
+  // it never listens itself, as its connections come from the listener.
+  server.emit('listening');
+  const address = listener.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   allowedHosts = allowedHostHeaders({ host: options.host, port, public: options.public });
 
   const close = () =>
     new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      listener.close(() => resolve());
+      server.close();
       server.closeAllConnections();
+      for (const socket of connections) socket.destroy();
       for (const socket of upgradedSockets) socket.destroy();
       for (const backend of backends.values()) backend.agent.destroy();
       automation?.agent.destroy();
@@ -342,11 +377,7 @@ function isConnectFailure(error: Error): boolean {
 }
 
 /** Resolves with an error code (EADDRINUSE, EACCES, …) instead of throwing: a busy port is expected. */
-function listen(
-  server: ReturnType<typeof createServer>,
-  port: number,
-  host: string,
-): Promise<string | undefined> {
+function listen(server: NetServer, port: number, host: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     const onError = (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message);
     server.once('error', onError);
