@@ -6,7 +6,7 @@ import {
   testTime,
   userMessage,
 } from '../events/fixtures/event-builders';
-import type { ContractContext } from './event-store-contract';
+import type { ContractContext } from './contract-context';
 import { expectStoreError } from './expect-store-error';
 import type { ConversationListItem, ConversationQuery, ConversationSort } from './event-store';
 
