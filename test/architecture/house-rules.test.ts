@@ -108,18 +108,15 @@ const PENDING_IN_OTHER_BRANCHES: PendingViolation[] = [
     path: 'src/ui/automations <-> src/ui/conversation <-> src/ui/inbox <-> src/ui/settings <-> src/ui/shell',
     fixer: 'ui',
   },
-  // house (this branch): functions not split in time, see its report.
-  { rule: 'function-lines', path: 'scripts/mock-llm/strict/explain-schema-failure.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/automation/automation-store-contract.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/cli/run-launcher.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/client/session-socket.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/checkpoints/create-checkpoint-store.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/store/event-store-list-contract.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/store/in-memory-event-store.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/store/pg-conversation-list.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/store/pg-event-store.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/store/sqlite-conversation-list.ts', fixer: 'house' },
-  { rule: 'function-lines', path: 'src/runtime/store/sqlite-event-store.ts', fixer: 'house' },
+  // house (this branch), left: the contract suite's tests share one store variable that reopen()
+  // replaces, so splitting it means touching every test body; server edits src/automation now.
+  {
+    rule: 'function-lines',
+    path: 'src/automation/automation-store-contract.ts',
+    fixer: 'house (after the server merge)',
+  },
+  // The launcher's start-up, which speed is reworking for issue #31.
+  { rule: 'function-lines', path: 'src/cli/run-launcher.ts', fixer: 'house (after the speed merge)' },
   // secrets/saved-secrets.ts throws settings' SettingsError and writes with its writeFileAtomic, while
   // settings imports llm and mcp, which import secrets: moving saved-secrets into settings/ edits import
   // lines in src/server and src/runtime/conversation, so it waits for their merge.
