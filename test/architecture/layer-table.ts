@@ -19,7 +19,7 @@ export const LAYER_TABLE: Record<string, LayerAllowance> = {
   // Shared by the runtime and the UI: imports nothing (its own boundary test also bans packages).
   'src/conversation-rules': { code: [] },
   // Generated types, the typed client and what every process shares: below everything else.
-  'src/client': { code: ['src/conversation-rules'] },
+  'src/client': { code: [] },
   // contract -> client -> UI: never the runtime or the server, not even their types.
   'src/ui': { code: ['src/client', 'src/conversation-rules'] },
   'src/runtime': {
