@@ -1,146 +1,27 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { startTestWorkbench } from '../src/cli/testing/start-test-workbench';
-import { expect, test, type Workbench } from './fixtures/workbench';
+import { expect, test } from './fixtures/workbench';
+import {
+  openRowMenu,
+  PHRASE,
+  registerLightDesktopPage,
+  rest,
+  row,
+  SEEDED,
+  scrollToRow,
+  seed,
+  sidebar,
+  title,
+} from './history-support';
 import { SCREENSHOTS } from './ui-support';
 
 /**
  * History through the real launcher: 300 conversations seeded over REST, the whole list
  * reachable by scrolling, full-text search opening a conversation at the matching event, delete,
- * export, and a rename that survives a launcher restart.
+ * export; and a rename that survives a launcher restart (history-rename.spec.ts).
  */
 
-const SEEDED = 300;
-const PHRASE = 'zephyr quartz lighthouse';
-const title = (index: number) => `Seeded conversation ${String(index).padStart(3, '0')}`;
-
-interface Created {
-  id: string;
-}
-
-function rest(base: { url: string; sessionKey: string }) {
-  const headers = { 'X-Session-API-Key': base.sessionKey, 'Content-Type': 'application/json' };
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base.url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const text = (value: string) => ({ role: 'user', content: [{ type: 'text', text: value }] });
-  return {
-    async createWith(body: Record<string, unknown>): Promise<Created> {
-      return (await (await call('POST', '/api/conversations', body)).json()) as Created;
-    },
-    async untilStatus(id: string, status: string): Promise<void> {
-      const deadline = Date.now() + 20_000;
-      let seen = '';
-      while (Date.now() < deadline) {
-        seen = (
-          (await (await call('GET', `/api/conversations/${id}`)).json()) as { execution_status: string }
-        ).execution_status;
-        if (seen === status) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`conversation ${id} stayed ${seen}, expected ${status}`);
-    },
-    async pin(id: string): Promise<void> {
-      await call('PATCH', `/api/conversations/${id}`, { pinned: true });
-    },
-    async create(index: number, message: string): Promise<Created> {
-      const response = await call('POST', '/api/conversations', {
-        title: title(index),
-        initial_message: text(message),
-      });
-      return (await response.json()) as Created;
-    },
-    async say(id: string, message: string): Promise<void> {
-      await call('POST', `/api/conversations/${id}/events`, text(message));
-    },
-    async status(path: string): Promise<number> {
-      const response = await fetch(`${base.url}${path}`, { headers });
-      return response.status;
-    },
-  };
-}
-
-/** The 250th conversation says the phrase in its second message, between two others. */
-let seeded: Map<number, Created> | undefined;
-async function seed(workbench: Workbench): Promise<Map<number, Created>> {
-  if (seeded) return seeded;
-  const api = rest(workbench);
-  const created = new Map<number, Created>();
-  for (let index = 1; index <= SEEDED; index += 1) {
-    const conversation = await api.create(index, `Task ${index}: tidy up module ${index} and report back.`);
-    created.set(index, conversation);
-    if (index === 250) {
-      await api.say(conversation.id, 'First, list what is in the folder.');
-      await api.say(conversation.id, `Then check the ${PHRASE} notes before anything else.`);
-      await api.say(conversation.id, 'Finally, write a short summary.');
-    }
-  }
-  seeded = created;
-  return created;
-}
-
-function sidebar(page: Page) {
-  return page.getByRole('navigation', { name: 'Conversations' });
-}
-
-function row(page: Page, name: string) {
-  return page.locator('.history-row', { has: page.getByText(name, { exact: true }) });
-}
-
-/**
- * Scrolls the virtual list from the top until the row is rendered. Pages load as the list nears its
- * end, so on a busy machine a row far down may take a while: keep scrolling until it shows up or the
- * time budget runs out. The list renders after each scroll in a later frame, so a row counted just
- * after a scroll may be unmounted a moment later: wait for the frame, and if the row vanishes before
- * it is scrolled into view, keep going.
- */
-async function scrollToRow(page: Page, name: string) {
-  const list = page.getByTestId('conversation-list');
-  const target = row(page, name);
-  const scrollBy = async (fraction: number | null) => {
-    await list.evaluate((element, by) => {
-      element.scrollTop = by === null ? 0 : element.scrollTop + element.clientHeight * by;
-    }, fraction);
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-  };
-  await scrollBy(null);
-  const deadline = Date.now() + 40_000;
-  while (Date.now() < deadline) {
-    if ((await target.count()) > 0) {
-      try {
-        await target.scrollIntoViewIfNeeded({ timeout: 2_000 });
-        return;
-      } catch {
-        // The virtual list unmounted the row between the count and the scroll: keep scrolling.
-      }
-    }
-    await scrollBy(0.8);
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`"${name}" never appeared in the list`);
-}
-
-async function openRowMenu(page: Page, name: string) {
-  const target = row(page, name);
-  await target.hover();
-  await target.getByRole('button', { name: `Actions for ${name}` }).click();
-  return page.getByRole('menu', { name: `Actions for ${name}` });
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-});
+registerLightDesktopPage();
 
 test('every one of 300 conversations is reachable by scrolling the list', async ({ page, workbench }) => {
   test.setTimeout(120_000);
@@ -355,52 +236,6 @@ test('delete asks first, says the workspace is kept, and the conversation is gon
   await expect(page.getByTestId('conversation-list').getByText(title(299), { exact: true })).toBeVisible();
   await expect(row(page, title(300))).toHaveCount(0);
   expect(await rest(workbench).status(`/api/conversations/${victim}`)).toBe(404);
-});
-
-test('a rename made inline survives a restart of the launcher', async ({ page }) => {
-  test.setTimeout(120_000);
-  const root = await mkdtemp(join(tmpdir(), 'history-restart-'));
-  const dataDir = join(root, 'data');
-  const sessionKey = 'a'.repeat(64);
-  const start = () =>
-    startTestWorkbench({
-      // A configured model keeps the first-run settings dialog away; nothing here runs the agent.
-      env: {
-        AGENT_WORKBENCH_SESSION_KEY: sessionKey,
-        LLM_PROVIDER: 'openai-compatible',
-        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
-        LLM_MODEL: 'mock-model',
-      },
-      args: ['--data-dir', dataDir],
-    });
-  let running = await start();
-  try {
-    await rest({ url: running.url, sessionKey }).create(1, 'Please set up the linter.');
-    // Its own launcher with its own key: log in through the printed one-time URL.
-    await page.goto(running.loginUrl);
-    const menu = await openRowMenu(page, title(1));
-    await menu.getByRole('menuitem', { name: 'Rename' }).click();
-    const input = page.getByRole('textbox', { name: 'Conversation title' });
-    await expect(input).toBeFocused();
-    await input.fill('Linter setup, renamed');
-    await input.press('Enter');
-    await expect(row(page, 'Linter setup, renamed')).toBeVisible();
-
-    // Esc cancels a rename.
-    const again = await openRowMenu(page, 'Linter setup, renamed');
-    await again.getByRole('menuitem', { name: 'Rename' }).click();
-    await page.getByRole('textbox', { name: 'Conversation title' }).fill('Not this');
-    await page.getByRole('textbox', { name: 'Conversation title' }).press('Escape');
-    await expect(row(page, 'Linter setup, renamed')).toBeVisible();
-
-    await running.cleanup();
-    running = await start();
-    await page.goto(running.loginUrl);
-    await expect(row(page, 'Linter setup, renamed')).toBeVisible();
-  } finally {
-    await running.cleanup();
-    await rm(root, { recursive: true, force: true });
-  }
 });
 
 test('typing in the search box while the start page is still loading keeps the text where it was typed', async ({

@@ -4,12 +4,7 @@ import { anthropicBody, anthropicEvents } from './anthropic-events';
 import { type ReplyIdentity, completionBody, completionChunks } from './completion-chunks';
 import type { Dialect } from './failure-bodies';
 import { responsesBody, responsesEvents } from './responses-events';
-
-/** An SSE event: OpenAI sends bare `data:` lines, Anthropic names each event. */
-export interface StreamEvent {
-  event?: string;
-  data: unknown;
-}
+import type { StreamEvent } from './stream-event';
 
 /** A scripted reply as the stream events of a dialect, `[DONE]` included for OpenAI. */
 export function replyEvents(

@@ -1,6 +1,6 @@
 import type { ReplyTurn } from '../../src/runtime/llm/llm-script';
 import { type ReplyIdentity, replyUsage, scriptedToolCalls, splitText } from './completion-chunks';
-import type { StreamEvent } from './reply-events';
+import type { StreamEvent } from './stream-event';
 
 const DEFAULT_CHUNK_SIZE = 16;
 

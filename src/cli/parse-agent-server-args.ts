@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { CliCommand } from './parse-cli-args';
-import { isLoopbackHost, isPostgresUrl, databaseUrlError, parsePort, stripBrackets } from './parse-cli-args';
+import { databaseUrlError, isLoopbackHost, isPostgresUrl, parsePort, stripBrackets } from './cli-arg-checks';
 import { parseAllowOrigins } from './parse-allow-origins';
 
 /** `agent-workbench agent-server …`: the runtime alone, as a drop-in for openhands-agent-server. */
@@ -18,8 +17,14 @@ export interface AgentServerOptions {
 /** upstream's `python -m openhands.agent_server` listens on 8000 too. */
 export const DEFAULT_AGENT_SERVER_PORT = 8000;
 
+/** What `agent-server`'s arguments ask for; parseCliArgs passes it on as its own answer. */
+export type AgentServerCommand =
+  | { kind: 'agent-server'; options: AgentServerOptions }
+  | { kind: 'help' }
+  | { kind: 'usage-error'; message: string };
+
 /** Pure, like parseCliArgs: flags after `agent-server`, or a usage error. */
-export function parseAgentServerArgs(argv: readonly string[]): CliCommand {
+export function parseAgentServerArgs(argv: readonly string[]): AgentServerCommand {
   let values: ReturnType<typeof parseRaw>['values'];
   try {
     values = parseRaw(argv).values;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type AgentServerOptions, parseAgentServerArgs } from './parse-agent-server-args';
 import { parseAllowOrigins } from './parse-allow-origins';
+import { databaseUrlError, isLoopbackHost, isPostgresUrl, parsePort, stripBrackets } from './cli-arg-checks';
 
 /** What the person asked for on the command line; paths are still as typed. */
 export interface CliOptions {
@@ -45,12 +46,6 @@ export const DEFAULT_RUNTIME_PORT = 18000;
 export const DEFAULT_AUTOMATION_PORT = 18100;
 export const DEFAULT_HOST = '127.0.0.1';
 export const MAX_RUNTIMES = 16;
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase());
-}
 
 /** Pure: never touches the file system or the environment. Expected mistakes come back as 'usage-error'. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
@@ -180,19 +175,6 @@ function parseRaw(argv: readonly string[]) {
   });
 }
 
-/** Returns the port, or an error message. */
-export function parsePort(flag: string, raw: string | undefined, fallback: number): number | string {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) return `${flag} must be a whole number from 1 to 65535, got "${raw}"`;
-  const port = Number(raw);
-  if (port < 1 || port > 65535) return `${flag} must be from 1 to 65535, got ${raw}`;
-  return port;
-}
-
-export function stripBrackets(host: string): string {
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -200,19 +182,4 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A postgres:// or postgresql:// URL (what node-postgres connects to). */
-export function isPostgresUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'postgres:' || url.protocol === 'postgresql:';
-  } catch {
-    return false;
-  }
-}
-
-/** The usage error for a database URL that is not one; never repeats it (it may hold a password). */
-export function databaseUrlError(source: string): string {
-  return `${source} must be a postgres:// or postgresql:// URL`;
 }

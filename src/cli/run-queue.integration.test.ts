@@ -1,35 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
-import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
+import { describe, expect, it } from 'vitest';
+import { call, mockLlm, registerRestWorkbench, workbench } from './testing/rest-workbench';
 
 // The real launcher and runtime with the mock LLM, through REST as a browser or upstream client calls it.
-let workbench: TestWorkbench;
-let mockLlm: MockLLM;
-
-beforeAll(async () => {
-  mockLlm = await startMockLLM();
-  workbench = await startTestWorkbench({
-    env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: mockLlm.url, LLM_MODEL: 'mock-model' },
-  });
-}, 60_000);
-afterAll(async () => {
-  await workbench?.cleanup();
-  await mockLlm?.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${workbench.url}${path}`, {
-    method,
-    headers: {
-      'X-Session-API-Key': workbench.sessionKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+registerRestWorkbench({ model: 'mock-model' });
 
 async function until(probe: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

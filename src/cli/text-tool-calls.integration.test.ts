@@ -1,36 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
-import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
+import { describe, expect, it } from 'vitest';
+import { call, mockLlm, registerRestWorkbench, workbench } from './testing/rest-workbench';
 
 // The real launcher, runtime and AI SDK adapter against the strict mock LLM playing a server without
 // function calling: every request that carries `tools` is refused with a 400 naming them.
-let workbench: TestWorkbench;
-let mockLlm: MockLLM;
-
-beforeAll(async () => {
-  mockLlm = await startMockLLM({ refuseTools: true });
-  workbench = await startTestWorkbench({
-    env: { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: mockLlm.url, LLM_MODEL: 'small-local' },
-  });
-}, 60_000);
-afterAll(async () => {
-  await workbench?.cleanup();
-  await mockLlm?.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${workbench.url}${path}`, {
-    method,
-    headers: {
-      'X-Session-API-Key': workbench.sessionKey,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+registerRestWorkbench({ model: 'small-local', mock: { refuseTools: true } });
 
 type Recorded = { kind: string; [key: string]: unknown };
 

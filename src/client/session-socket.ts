@@ -81,15 +81,7 @@ const OPEN = 1;
  * stops on 4001/4004.
  */
 export function createSessionSocket(options: SessionSocketOptions): SessionSocket {
-  const WebSocketImpl: WebSocketConstructor = options.WebSocket ?? globalWebSocket();
-  const timers: Timers = options.timers ?? {
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-  };
-  const random = options.random ?? Math.random;
-  const watchdogMs = options.watchdogMs ?? 40_000;
-  const staleAfterMs = options.staleAfterMs ?? 20_000;
-  const now = options.now ?? Date.now;
+  const { WebSocketImpl, timers, random, watchdogMs, staleAfterMs, now } = withDefaults(options);
 
   let state: SessionSocketState = 'connecting';
   let cursor = options.afterSeq ?? -1;
@@ -112,24 +104,14 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
     const current = new WebSocketImpl(sessionSocketUrl(options.baseUrl, options.conversationId, cursor));
     socket = current;
     armWatchdog();
-    const sessionKey = options.sessionKey;
-    current.onopen =
-      sessionKey === undefined
-        ? null
-        : () => current.send(JSON.stringify({ type: 'auth', session_api_key: sessionKey }));
-    current.onmessage = (message) => {
-      if (socket !== current) return;
-      armWatchdog();
-      const frame = parseFrame(message.data);
-      if (frame) handleFrame(frame);
-    };
-    current.onclose = (event) => {
-      if (socket !== current) return;
-      onDisconnected(event.code, event.reason);
-    };
-    current.onerror = () => {
-      // A close event always follows an error; that is where reconnecting is decided.
-    };
+    attachHandlers(current, options.sessionKey, () => socket === current, {
+      onMessage(data) {
+        armWatchdog();
+        const frame = parseFrame(data);
+        if (frame) handleFrame(frame);
+      },
+      onClose: onDisconnected,
+    });
   }
 
   function handleFrame(frame: ServerFrame): void {
@@ -213,10 +195,7 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
 
   function detach(): void {
     if (!socket) return;
-    socket.onopen = null;
-    socket.onmessage = null;
-    socket.onclose = null;
-    socket.onerror = null;
+    detachHandlers(socket);
     socket = undefined;
     live = false;
   }
@@ -233,11 +212,7 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
   return {
     state: () => state,
     cursor: () => cursor,
-    send(frame) {
-      if (!socket || !live || socket.readyState !== OPEN) return false;
-      socket.send(JSON.stringify(frame));
-      return true;
-    },
+    send: (frame) => sendIfLive(socket, live, frame),
     wake,
     close() {
       if (state === 'closed') return;
@@ -251,6 +226,62 @@ export function createSessionSocket(options: SessionSocketOptions): SessionSocke
       setState('closed');
     },
   };
+}
+
+/** The options with their defaults: the global WebSocket and timers, Math.random, Date.now. */
+function withDefaults(options: SessionSocketOptions) {
+  const WebSocketImpl: WebSocketConstructor = options.WebSocket ?? globalWebSocket();
+  const timers: Timers = options.timers ?? {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  };
+  return {
+    WebSocketImpl,
+    timers,
+    random: options.random ?? Math.random,
+    watchdogMs: options.watchdogMs ?? 40_000,
+    staleAfterMs: options.staleAfterMs ?? 20_000,
+    now: options.now ?? Date.now,
+  };
+}
+
+/**
+ * Wires a new socket: the auth frame on open when there is a key, its messages and its close to the
+ * handlers while it is still the current socket (a replaced one's late events are ignored).
+ */
+function attachHandlers(
+  current: WebSocketLike,
+  sessionKey: string | undefined,
+  isCurrent: () => boolean,
+  handlers: { onMessage(data: unknown): void; onClose(code: number, reason: string): void },
+): void {
+  current.onopen =
+    sessionKey === undefined
+      ? null
+      : () => current.send(JSON.stringify({ type: 'auth', session_api_key: sessionKey }));
+  current.onmessage = (message) => {
+    if (isCurrent()) handlers.onMessage(message.data);
+  };
+  current.onclose = (event) => {
+    if (isCurrent()) handlers.onClose(event.code, event.reason);
+  };
+  current.onerror = () => {
+    // A close event always follows an error; that is where reconnecting is decided.
+  };
+}
+
+/** Sends a frame on a socket that is live (synced and open); false when it is not. */
+function sendIfLive(socket: WebSocketLike | undefined, live: boolean, frame: ClientFrame): boolean {
+  if (!socket || !live || socket.readyState !== OPEN) return false;
+  socket.send(JSON.stringify(frame));
+  return true;
+}
+
+function detachHandlers(socket: WebSocketLike): void {
+  socket.onopen = null;
+  socket.onmessage = null;
+  socket.onclose = null;
+  socket.onerror = null;
 }
 
 function globalWebSocket(): WebSocketConstructor {

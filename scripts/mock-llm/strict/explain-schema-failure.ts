@@ -124,20 +124,6 @@ export function explainSchemaFailure(
     return true;
   }
 
-  /** The values a tag-like property (const or enum, maybe nullable) may take; null when not a tag. */
-  function tagValues(property: unknown): unknown[] | null {
-    if (!isRecord(property)) return null;
-    if ('const' in property) return [property.const];
-    if (Array.isArray(property.enum)) return property.enum;
-    if (Array.isArray(property.anyOf)) {
-      const parts = property.anyOf.map((part) =>
-        isRecord(part) && part.type === 'null' ? [null] : tagValues(part),
-      );
-      return parts.every((part) => part !== null) ? parts.flat() : null;
-    }
-    return null;
-  }
-
   function describeMismatch(branches: string[], value: unknown): string {
     const tags = new Map<string, unknown[]>();
     const types = new Set<string>();
@@ -288,4 +274,18 @@ function pointerSegments(pointer: string): string[] {
 
 function escapePointerSegment(name: string): string {
   return encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
+}
+
+/** The values a tag-like property (const or enum, maybe nullable) may take; null when not a tag. */
+function tagValues(property: unknown): unknown[] | null {
+  if (!isRecord(property)) return null;
+  if ('const' in property) return [property.const];
+  if (Array.isArray(property.enum)) return property.enum;
+  if (Array.isArray(property.anyOf)) {
+    const parts = property.anyOf.map((part) =>
+      isRecord(part) && part.type === 'null' ? [null] : tagValues(part),
+    );
+    return parts.every((part) => part !== null) ? parts.flat() : null;
+  }
+  return null;
 }

@@ -44,23 +44,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   const { confinement, shadowDir } = options;
   const exclusive = <T>(task: () => Promise<T>) => runExclusive(shadowDir, task);
 
-  let verified = false;
-  /** Checked once per store (and again if the folder went away): made whole before git touches it. */
-  const ensureShadow = async () => {
-    if (verified && existsSync(join(shadowDir, 'HEAD'))) return;
-    const state = await ensureShadowRepository(shadowDir);
-    verified = true;
-    if (state.kind === 'repaired') {
-      options.logger?.warn(
-        'checkpoint repository was incomplete (the runtime stopped while making it); repaired',
-        {
-          ...(options.conversationId ? { conversation_id: options.conversationId } : {}),
-          shadow_dir: shadowDir,
-          missing: state.missing,
-        },
-      );
-    }
-  };
+  const ensureShadow = shadowRepositoryGuard(options);
 
   const run = async (
     script: string,
@@ -192,6 +176,27 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
       }),
 
     remove: () => exclusive(() => rm(shadowDir, { recursive: true, force: true })),
+  };
+}
+
+/** Checked once per store (and again if the folder went away): made whole before git touches it. */
+function shadowRepositoryGuard(options: CheckpointStoreOptions): () => Promise<void> {
+  const { shadowDir } = options;
+  let verified = false;
+  return async () => {
+    if (verified && existsSync(join(shadowDir, 'HEAD'))) return;
+    const state = await ensureShadowRepository(shadowDir);
+    verified = true;
+    if (state.kind === 'repaired') {
+      options.logger?.warn(
+        'checkpoint repository was incomplete (the runtime stopped while making it); repaired',
+        {
+          ...(options.conversationId ? { conversation_id: options.conversationId } : {}),
+          shadow_dir: shadowDir,
+          missing: state.missing,
+        },
+      );
+    }
   };
 }
 

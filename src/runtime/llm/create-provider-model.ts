@@ -6,8 +6,7 @@ import { jsonReplyAsStream } from './json-reply-as-stream';
 import type { ProviderModel } from './model-types';
 import { normalizeResponsesRequest } from './normalize-responses-request';
 import { isOpenAIReasoningModel } from './reasoning-models';
-
-export type FetchFunction = typeof globalThis.fetch;
+import type { FetchFunction } from './fetch-function';
 
 /**
  * The AI SDK provider model for a config. OpenAI reasoning models (o-series, gpt-5 and later, codex)

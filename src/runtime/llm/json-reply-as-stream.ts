@@ -1,4 +1,4 @@
-import type { FetchFunction } from './create-provider-model';
+import type { FetchFunction } from './fetch-function';
 
 /**
  * Wraps fetch for Chat Completions endpoints: when a server ignores `stream: true` and answers one

@@ -1,4 +1,4 @@
-import type { FetchFunction } from './create-provider-model';
+import type { FetchFunction } from './fetch-function';
 
 const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
 

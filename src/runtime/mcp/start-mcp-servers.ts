@@ -1,22 +1,13 @@
-import type { SecurityRisk } from '../events';
+import type { MCPServerStatus } from '../tools/mcp-server-status';
 import type { Tool } from '../tools/tool';
 import type { MCPConnection, StdioSandbox } from './connect-mcp-server';
-import { mcpAnnotationRisk } from './mcp-risk';
+import { mcpAnnotationRisk } from '../security/mcp-annotation-risk';
 import { isStdioServer, type MCPServers } from './mcp-server-config';
 import { createMCPTool } from './mcp-tool';
 import { mcpToolName } from './mcp-tool-name';
 
-export type MCPServerState = 'starting' | 'ready' | 'failed' | 'disabled' | 'stopped';
-
-/** One server as a person sees it: state, why it failed, and the tools it offers. */
-export interface MCPServerStatus {
-  name: string;
-  transport: 'stdio' | 'http';
-  state: MCPServerState;
-  /** Why it failed or stopped, in words a person can act on. */
-  reason?: string;
-  tools: Array<{ name: string; model_name: string; description: string; risk: SecurityRisk }>;
-}
+// The status shape lives with the Toolset contract that reports it; its users still import it from here.
+export type { MCPServerState, MCPServerStatus } from '../tools/mcp-server-status';
 
 export interface RunningMCPServers {
   /** The tools of the servers that are ready (empty until `ready` settles). */

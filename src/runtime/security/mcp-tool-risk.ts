@@ -1,5 +1,5 @@
 import type { MCPToolAction, SecurityAnalyzer, SecurityRisk } from '../events';
-import { mcpAnnotationRisk } from '../mcp/mcp-risk';
+import { mcpAnnotationRisk } from './mcp-annotation-risk';
 import { higherRisk } from './risk-order';
 import type { RiskAssessment } from './security-analyzer';
 

@@ -9,18 +9,13 @@ import {
 } from '../events/fixtures/event-builders';
 import { EMPTY_HOOK_CONFIG } from '../events/hook-config';
 import type { EventStore } from './event-store';
+import type { ContractContext } from './contract-context';
 import { expectStoreError } from './expect-store-error';
 import { describeConversationListContract } from './event-store-list-contract';
 import { describeEventReadsContract, describeForkContract } from './event-store-reads-contract';
 
 /** Builds a fresh, empty store stamping `updated_at` with the given clock. */
 export type EventStoreFactory = (clock: () => Date) => EventStore | Promise<EventStore>;
-
-export interface ContractContext {
-  store: EventStore;
-  /** Sets what the store's clock answers from now on. */
-  setNow(iso: string): void;
-}
 
 /**
  * The behaviour every EventStore must have, as one vitest suite: run it against each implementation

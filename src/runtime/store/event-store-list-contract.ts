@@ -6,7 +6,7 @@ import {
   testTime,
   userMessage,
 } from '../events/fixtures/event-builders';
-import type { ContractContext } from './event-store-contract';
+import type { ContractContext } from './contract-context';
 import { expectStoreError } from './expect-store-error';
 import type { ConversationListItem, ConversationQuery, ConversationSort } from './event-store';
 
@@ -29,6 +29,13 @@ export async function listAll(
 
 /** The list and search part of the EventStore contract (see describeEventStoreContract). */
 export function describeConversationListContract(context: ContractContext): void {
+  describeConversationList(context);
+  describeConversationSearch(context);
+  describeSearchOverManyHits(context);
+}
+
+/** Listing: sorts, paging, filters, the kept fields of a conversation. */
+function describeConversationList(context: ContractContext): void {
   describe('conversation list', () => {
     async function seed(count: number): Promise<void> {
       for (let n = 1; n <= count; n += 1) {
@@ -168,7 +175,10 @@ export function describeConversationListContract(context: ContractContext): void
       );
     });
   });
+}
 
+/** Full-text search over titles and messages. */
+function describeConversationSearch(context: ContractContext): void {
   describe('conversation search', () => {
     beforeEach(async () => {
       await context.store.createConversation(newConversation(1, { title: 'Deploy script for staging' }));
@@ -245,7 +255,10 @@ export function describeConversationListContract(context: ContractContext): void
       expect((await search('deploy')).map((item) => item.id)).toEqual([testId(1)]);
     });
   });
+}
 
+/** Search when many messages of many conversations match. */
+function describeSearchOverManyHits(context: ContractContext): void {
   describe('search over many hits', () => {
     it('pages through conversations whose many messages all match, each once, best first', async () => {
       for (let conversation = 1; conversation <= 7; conversation += 1) {

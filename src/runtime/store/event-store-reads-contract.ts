@@ -10,7 +10,7 @@ import {
   userMessage,
 } from '../events/fixtures/event-builders';
 import type { EventStore } from './event-store';
-import type { ContractContext } from './event-store-contract';
+import type { ContractContext } from './contract-context';
 import { expectStoreError } from './expect-store-error';
 
 const C = testId(1000);

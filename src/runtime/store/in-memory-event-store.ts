@@ -2,9 +2,12 @@ import type { Event, NewEvent } from '../events';
 import {
   type ConversationPatch,
   type ConversationRecord,
+  type EventFilter,
   type EventStore,
+  type ForkOptions,
   type NewConversationRecord,
   type Page,
+  type PageRequest,
   StoreError,
 } from './event-store';
 import { eventFilterMatches } from './event-filter-matches';
@@ -44,67 +47,12 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     return conversation;
   }
 
-  function copy<T>(value: T): T {
-    return structuredClone(value);
-  }
-
   function appendMany(conversationId: string, newEvents: readonly NewEvent[]): Event[] {
-    const conversation = get(conversationId);
-    const staged: Event[] = [];
-    const stagedIds = new Map<string, Event>();
-    const stagedClientIds = new Set<string>();
-    let leaf = conversation.record.leaf_event_id;
-    let seq = conversation.record.last_seq;
-    for (const newEvent of newEvents) {
-      if (conversation.byId.has(newEvent.id) || stagedIds.has(newEvent.id)) {
-        throw new StoreError('duplicate_event_id', `Event ${newEvent.id} already exists`);
-      }
-      const parent = newEvent.parent_id === undefined ? leaf : newEvent.parent_id;
-      if (parent !== null && !conversation.byId.has(parent) && !stagedIds.has(parent)) {
-        throw new StoreError('unknown_parent', `Parent ${parent} is not in conversation ${conversationId}`);
-      }
-      const clientMessageId = newEvent.kind === 'MessageEvent' ? newEvent.client_message_id : undefined;
-      if (
-        clientMessageId !== undefined &&
-        (conversation.byClientMessageId.has(clientMessageId) || stagedClientIds.has(clientMessageId))
-      ) {
-        throw new StoreError(
-          'duplicate_client_message_id',
-          `client_message_id ${clientMessageId} already used`,
-        );
-      }
-      seq += 1;
-      const event = stampEvent(newEvent, seq, parent);
-      staged.push(event);
-      stagedIds.set(event.id, event);
-      if (clientMessageId !== undefined) stagedClientIds.add(clientMessageId);
-      if (event.kind !== 'ConversationStateUpdateEvent') leaf = event.id;
-    }
-    for (const event of staged) {
-      conversation.events.push(event);
-      conversation.byId.set(event.id, event);
-      if (event.kind === 'MessageEvent' && event.client_message_id !== undefined) {
-        conversation.byClientMessageId.set(event.client_message_id, event);
-      }
-    }
-    if (staged.length > 0) {
-      conversation.record = { ...conversation.record, leaf_event_id: leaf, last_seq: seq, updated_at: now() };
-    }
-    return copy(staged);
+    return appendToConversation(get(conversationId), conversationId, newEvents, now);
   }
 
   function now(): string {
     return clock().toISOString();
-  }
-
-  function pathTo(conversation: Conversation, eventId: string | null): Event[] {
-    const path: Event[] = [];
-    let current = eventId === null ? undefined : conversation.byId.get(eventId);
-    while (current) {
-      path.push(current);
-      current = current.parent_id === undefined ? undefined : conversation.byId.get(current.parent_id);
-    }
-    return path.reverse();
   }
 
   const store: EventStore = {
@@ -182,19 +130,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       return event ? copy(event) : undefined;
     },
     async searchEvents(conversationId, filter, page): Promise<Page<Event>> {
-      const descending = page.order === 'desc';
-      const events = get(conversationId).events.filter((event) => eventFilterMatches(event, filter));
-      if (descending) events.reverse();
-      const cursor = page.page_id === undefined ? null : pageIdNumber(decodePageId(page.page_id), 's');
-      const read = async (after: number | null, count: number) => {
-        const from =
-          after === null
-            ? 0
-            : events.findIndex((event) => (descending ? event.seq < after : event.seq > after));
-        return from < 0 ? [] : events.slice(from, from + count);
-      };
-      const result = await readInstantPage(read, cursor, page.limit);
-      return { items: copy(result.items), next_page_id: result.next_page_id };
+      return searchEventList(get(conversationId).events, filter, page);
     },
     async countEvents(conversationId, filter) {
       return get(conversationId).events.filter((event) => eventFilterMatches(event, filter)).length;
@@ -220,23 +156,9 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       if (from !== undefined && !source.byId.has(from)) {
         throw new StoreError('unknown_event', `Event ${from} is not in conversation ${sourceId}`);
       }
-      const copied = (from === undefined ? source.events : pathTo(source, from)).map((event, seq) => ({
-        ...copy(event),
-        seq,
-      }));
-      const record = forkRecord(source.record, forkOptions, {
-        leafEventId: from ?? source.record.leaf_event_id,
-        lastSeq: copied.length - 1,
-      });
-      const fork: Conversation = { record, events: copied, byId: new Map(), byClientMessageId: new Map() };
-      for (const event of copied) {
-        fork.byId.set(event.id, event);
-        if (event.kind === 'MessageEvent' && event.client_message_id !== undefined) {
-          fork.byClientMessageId.set(event.client_message_id, event);
-        }
-      }
-      conversations.set(record.id, fork);
-      return copy(record);
+      const fork = forkConversation(source, forkOptions);
+      conversations.set(fork.record.id, fork);
+      return copy(fork.record);
     },
     async findCorruptRows(conversationId) {
       get(conversationId);
@@ -255,4 +177,113 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     },
   };
   return store;
+}
+
+function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+function pathTo(conversation: Conversation, eventId: string | null): Event[] {
+  const path: Event[] = [];
+  let current = eventId === null ? undefined : conversation.byId.get(eventId);
+  while (current) {
+    path.push(current);
+    current = current.parent_id === undefined ? undefined : conversation.byId.get(current.parent_id);
+  }
+  return path.reverse();
+}
+
+/**
+ * Appends to one conversation all or nothing: every event is checked (ids, parents, client message
+ * ids) before any is kept. `now` stamps the record's updated_at.
+ */
+function appendToConversation(
+  conversation: Conversation,
+  conversationId: string,
+  newEvents: readonly NewEvent[],
+  now: () => string,
+): Event[] {
+  const staged: Event[] = [];
+  const stagedIds = new Map<string, Event>();
+  const stagedClientIds = new Set<string>();
+  let leaf = conversation.record.leaf_event_id;
+  let seq = conversation.record.last_seq;
+  for (const newEvent of newEvents) {
+    if (conversation.byId.has(newEvent.id) || stagedIds.has(newEvent.id)) {
+      throw new StoreError('duplicate_event_id', `Event ${newEvent.id} already exists`);
+    }
+    const parent = newEvent.parent_id === undefined ? leaf : newEvent.parent_id;
+    if (parent !== null && !conversation.byId.has(parent) && !stagedIds.has(parent)) {
+      throw new StoreError('unknown_parent', `Parent ${parent} is not in conversation ${conversationId}`);
+    }
+    const clientMessageId = newEvent.kind === 'MessageEvent' ? newEvent.client_message_id : undefined;
+    if (
+      clientMessageId !== undefined &&
+      (conversation.byClientMessageId.has(clientMessageId) || stagedClientIds.has(clientMessageId))
+    ) {
+      throw new StoreError(
+        'duplicate_client_message_id',
+        `client_message_id ${clientMessageId} already used`,
+      );
+    }
+    seq += 1;
+    const event = stampEvent(newEvent, seq, parent);
+    staged.push(event);
+    stagedIds.set(event.id, event);
+    if (clientMessageId !== undefined) stagedClientIds.add(clientMessageId);
+    if (event.kind !== 'ConversationStateUpdateEvent') leaf = event.id;
+  }
+  for (const event of staged) {
+    conversation.events.push(event);
+    conversation.byId.set(event.id, event);
+    if (event.kind === 'MessageEvent' && event.client_message_id !== undefined) {
+      conversation.byClientMessageId.set(event.client_message_id, event);
+    }
+  }
+  if (staged.length > 0) {
+    conversation.record = { ...conversation.record, leaf_event_id: leaf, last_seq: seq, updated_at: now() };
+  }
+  return copy(staged);
+}
+
+/** The fork of a conversation: its events up to `fromEventId` (all of them without), renumbered from 0. */
+function forkConversation(source: Conversation, forkOptions: ForkOptions): Conversation {
+  const from = forkOptions.fromEventId;
+  const copied = (from === undefined ? source.events : pathTo(source, from)).map((event, seq) => ({
+    ...copy(event),
+    seq,
+  }));
+  const record = forkRecord(source.record, forkOptions, {
+    leafEventId: from ?? source.record.leaf_event_id,
+    lastSeq: copied.length - 1,
+  });
+  const fork: Conversation = { record, events: copied, byId: new Map(), byClientMessageId: new Map() };
+  for (const event of copied) {
+    fork.byId.set(event.id, event);
+    if (event.kind === 'MessageEvent' && event.client_message_id !== undefined) {
+      fork.byClientMessageId.set(event.client_message_id, event);
+    }
+  }
+  return fork;
+}
+
+/** One page of a conversation's events that match a filter, in seq order or its reverse. */
+async function searchEventList(
+  events: readonly Event[],
+  filter: EventFilter,
+  page: PageRequest,
+): Promise<Page<Event>> {
+  const descending = page.order === 'desc';
+  const matching = events.filter((event) => eventFilterMatches(event, filter));
+  if (descending) matching.reverse();
+  const cursor = page.page_id === undefined ? null : pageIdNumber(decodePageId(page.page_id), 's');
+  const read = async (after: number | null, count: number) => {
+    const from =
+      after === null
+        ? 0
+        : matching.findIndex((event) => (descending ? event.seq < after : event.seq > after));
+    return from < 0 ? [] : matching.slice(from, from + count);
+  };
+  const result = await readInstantPage(read, cursor, page.limit);
+  return { items: copy(result.items), next_page_id: result.next_page_id };
 }

@@ -39,26 +39,6 @@ export function allTermsQuery(terms: readonly string[]): string {
  * title hits weighted up), `match` on its best message (else its title), snippets by ts_headline.
  */
 export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WINDOW) {
-  function filters(
-    query: ConversationFilter & { pinned?: boolean },
-    values: unknown[],
-    prefix = '',
-  ): string[] {
-    const parts: string[] = [];
-    const bind = (value: unknown) => {
-      values.push(value);
-      return `$${values.length}`;
-    };
-    if (query.status !== undefined) parts.push(`${prefix}execution_status = ${bind(query.status)}`);
-    if (query.pinned !== undefined) parts.push(`${prefix}pinned = ${bind(query.pinned ? 1 : 0)}`);
-    if (query.tags !== undefined && query.tags.length > 0)
-      parts.push(`(${prefix}settings::jsonb -> 'tags') @> ${bind(JSON.stringify(query.tags))}::jsonb`);
-    if (query.parent === null) parts.push(`(${prefix}settings::jsonb -> 'parent') IS NULL`);
-    else if (query.parent !== undefined)
-      parts.push(`(${prefix}settings::jsonb -> 'parent' ->> 'conversation_id') = ${bind(query.parent)}`);
-    return parts;
-  }
-
   async function listSorted(query: ConversationQuery): Promise<Page<ConversationListItem>> {
     const spec = conversationSortSpec(query.sort);
     const column = spec.column === 'created_at' ? 'created_ms' : 'updated_ms';
@@ -202,4 +182,21 @@ export function createPgConversationList(pool: pg.Pool, rankWindow = PG_RANK_WIN
       return Number(rows[0]?.count ?? 0);
     },
   };
+}
+
+/** The WHERE conditions of a filter, binding their values as $n parameters onto `values`. */
+function filters(query: ConversationFilter & { pinned?: boolean }, values: unknown[], prefix = ''): string[] {
+  const parts: string[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (query.status !== undefined) parts.push(`${prefix}execution_status = ${bind(query.status)}`);
+  if (query.pinned !== undefined) parts.push(`${prefix}pinned = ${bind(query.pinned ? 1 : 0)}`);
+  if (query.tags !== undefined && query.tags.length > 0)
+    parts.push(`(${prefix}settings::jsonb -> 'tags') @> ${bind(JSON.stringify(query.tags))}::jsonb`);
+  if (query.parent === null) parts.push(`(${prefix}settings::jsonb -> 'parent') IS NULL`);
+  else if (query.parent !== undefined)
+    parts.push(`(${prefix}settings::jsonb -> 'parent' ->> 'conversation_id') = ${bind(query.parent)}`);
+  return parts;
 }

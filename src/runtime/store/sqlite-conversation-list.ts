@@ -46,29 +46,6 @@ export function createSqliteConversationList(db: Database.Database) {
   };
   const messageText = db.prepare('SELECT id, message_text FROM events WHERE conversation_id = ? AND seq = ?');
 
-  function filters(query: ConversationFilter & { pinned?: boolean }, prefix: string): string[] {
-    const parts: string[] = [];
-    if (query.status !== undefined) parts.push(`${prefix}execution_status = @status`);
-    if (query.pinned !== undefined) parts.push(`${prefix}pinned = @pinned`);
-    if (query.tags !== undefined && query.tags.length > 0)
-      parts.push(
-        `NOT EXISTS (SELECT 1 FROM json_each(@tags) AS wanted WHERE wanted.value NOT IN (SELECT value FROM json_each(${prefix}settings, '$.tags')))`,
-      );
-    if (query.parent === null) parts.push(`json_extract(${prefix}settings, '$.parent') IS NULL`);
-    else if (query.parent !== undefined)
-      parts.push(`json_extract(${prefix}settings, '$.parent.conversation_id') = @parent`);
-    return parts;
-  }
-
-  function filterParams(query: ConversationFilter & { pinned?: boolean }): Record<string, string | number> {
-    const values: Record<string, string | number> = {};
-    if (query.status !== undefined) values.status = query.status;
-    if (query.pinned !== undefined) values.pinned = query.pinned ? 1 : 0;
-    if (query.tags !== undefined && query.tags.length > 0) values.tags = JSON.stringify(query.tags);
-    if (typeof query.parent === 'string') values.parent = query.parent;
-    return values;
-  }
-
   function listSorted(query: ConversationQuery): Page<ConversationListItem> {
     const spec = conversationSortSpec(query.sort);
     const column = spec.column === 'created_at' ? 'created_ms' : 'updated_ms';
@@ -202,4 +179,29 @@ export function createSqliteConversationList(db: Database.Database) {
       return prepared(sql).pluck().get(filterParams(filter)) as number;
     },
   };
+}
+
+/** The WHERE conditions of a filter, on the conversations table (columns prefixed by `prefix`). */
+function filters(query: ConversationFilter & { pinned?: boolean }, prefix: string): string[] {
+  const parts: string[] = [];
+  if (query.status !== undefined) parts.push(`${prefix}execution_status = @status`);
+  if (query.pinned !== undefined) parts.push(`${prefix}pinned = @pinned`);
+  if (query.tags !== undefined && query.tags.length > 0)
+    parts.push(
+      `NOT EXISTS (SELECT 1 FROM json_each(@tags) AS wanted WHERE wanted.value NOT IN (SELECT value FROM json_each(${prefix}settings, '$.tags')))`,
+    );
+  if (query.parent === null) parts.push(`json_extract(${prefix}settings, '$.parent') IS NULL`);
+  else if (query.parent !== undefined)
+    parts.push(`json_extract(${prefix}settings, '$.parent.conversation_id') = @parent`);
+  return parts;
+}
+
+/** The named parameters the conditions of filters() bind. */
+function filterParams(query: ConversationFilter & { pinned?: boolean }): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  if (query.status !== undefined) values.status = query.status;
+  if (query.pinned !== undefined) values.pinned = query.pinned ? 1 : 0;
+  if (query.tags !== undefined && query.tags.length > 0) values.tags = JSON.stringify(query.tags);
+  if (typeof query.parent === 'string') values.parent = query.parent;
+  return values;
 }

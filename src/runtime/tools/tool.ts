@@ -1,5 +1,5 @@
 import type { Action, Observation, ToolSpec } from '../events';
-import type { MCPServerStatus } from '../mcp/start-mcp-servers';
+import type { MCPServerStatus } from './mcp-server-status';
 import type { ConversationSandbox } from './conversation-sandbox';
 
 /** What a tool needs from its surroundings. */

@@ -1,0 +1,2 @@
+/** The fetch the provider SDKs call: the global one, or one wrapped for logging or tests. */
+export type FetchFunction = typeof globalThis.fetch;
