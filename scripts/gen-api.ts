@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { createSettingsStore } from '../src/runtime/settings/settings-store';
-import { buildServer } from '../src/server/build-server';
+import { buildServer } from '../src/server/http/build-server';
 import { openApiDocument } from '../src/server/openapi/openapi-document';
-import { readVersion } from '../src/server/read-version';
+import { readVersion } from '../src/server/process/read-version';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OPENAPI_PATH = 'openapi.json';

@@ -5,8 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { contentTypeFor } from '../../client/content-type-for';
 import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
-import { ErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { type FileRules, fileRules } from './file-rules';
 import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
 

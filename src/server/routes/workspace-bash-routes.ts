@@ -11,10 +11,10 @@ import {
   workspaceConfinement,
 } from '../../runtime/workspace/workspace-confinement';
 import { WorkspaceError } from '../../runtime/workspace/workspace-error';
-import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
 import type { IncomingMessage } from 'node:http';
-import { RequestValidationError } from '../request-validation-error';
-import type { ServerContext, ZodApp } from '../server-context';
+import { RequestValidationError } from '../http/request-validation-error';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 const tags = ['workspace'];
 

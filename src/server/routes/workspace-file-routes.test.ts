@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createScriptedLLM } from '../../runtime/llm/scripted-llm';
 import { createSettingsStore, type SettingsStore } from '../../runtime/settings/settings-store';
 import { createInMemoryEventStore } from '../../runtime/store/in-memory-event-store';
-import { buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 import { createTestService } from '../testing/create-test-service';
 import { UPLOAD_LIMIT_BYTES } from './workspace-file-routes';
 

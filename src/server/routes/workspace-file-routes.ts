@@ -8,8 +8,8 @@ import type { ForbiddenPaths } from '../../runtime/workspace-files/forbidden-pat
 import { listSubdirectories } from '../../runtime/workspace-files/list-subdirectories';
 import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path';
 import { writeUploadAtomic } from '../../runtime/workspace-files/write-upload-atomic';
-import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { contentDisposition } from './export-route';
 import { type FileRules, fileRules } from './file-rules';
 import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';

@@ -11,8 +11,12 @@ import {
   gitCommits,
 } from '../../runtime/workspace/workspace-git-commits';
 import { WorkspaceError } from '../../runtime/workspace/workspace-error';
-import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import {
+  ConversationParamsSchema,
+  ErrorResponseSchema,
+  ValidationErrorResponseSchema,
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { workspaceConfinementOf } from './workspace-bash-routes';
 
 const tags = ['workspace'];
