@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import {
   RUNTIME_ERRORS,
   RuntimeError,
@@ -6,10 +6,17 @@ import {
 } from '../../runtime/conversation/runtime-error';
 import { SettingsError, type SettingsErrorCode } from '../../runtime/settings/settings-error';
 import { StoreError, type StoreErrorCode } from '../../runtime/store/event-store';
-import { WORKSPACE_ERRORS, WorkspaceError } from '../../runtime/workspace/workspace-error';
+import { WorkspaceError, type WorkspaceErrorCode } from '../../runtime/workspace/workspace-error';
 
-/** The one place that decides which HTTP status an expected failure of the runtime gets. */
-export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsErrorCode, number> = {
+/**
+ * The one place that decides which HTTP status an expected failure of the runtime gets. The runtime
+ * names its failures by code only (RuntimeError, StoreError, SettingsError, WorkspaceError); the words
+ * travel with the error, the status is decided here.
+ */
+export const ERROR_STATUS: Record<
+  RuntimeErrorCode | StoreErrorCode | SettingsErrorCode | WorkspaceErrorCode,
+  number
+> = {
   conversation_not_found: 404,
   event_not_found: 404,
   conversation_already_running: 409,
@@ -60,6 +67,16 @@ export const ERROR_STATUS: Record<RuntimeErrorCode | StoreErrorCode | SettingsEr
   mcp_path_refused: 422,
   secret_not_found: 404,
   secret_value_withheld: 403,
+
+  sandbox_missing: 503,
+  workspace_unavailable: 503,
+  path_denied: 403,
+  path_outside_workspace: 403,
+  invalid_path: 422,
+  invalid_ref: 422,
+  // Upstream reports these git failures (an unknown ref, a file too large to diff) as 400.
+  git_failed: 400,
+  too_many_commands: 429,
 };
 
 /** Store messages may name internals (paths, SQL); the person gets the catalogue's words instead. */
@@ -103,7 +120,7 @@ export function lookupError(error: unknown): CatalogueEntry | undefined {
     return { status: ERROR_STATUS[error.code], code: error.code, detail: error.message };
   }
   if (error instanceof WorkspaceError) {
-    return { status: WORKSPACE_ERRORS[error.code], code: error.code, detail: error.message };
+    return { status: ERROR_STATUS[error.code], code: error.code, detail: error.message };
   }
   return undefined;
 }
@@ -122,12 +139,91 @@ export const REQUEST_ERRORS = {
   malformed_url: { status: 400, detail: 'The path is not valid percent-encoding' },
   path_parameter_too_long: { status: 414, detail: 'A path parameter is too long' },
   bad_request: { status: 400, detail: 'Bad Request' },
+  unauthorized: { status: 401, detail: 'Unauthorized' },
+  forbidden_host: { status: 403, detail: 'Forbidden: unexpected Host header' },
+  forbidden_origin: { status: 403, detail: 'Forbidden: cross-origin request' },
   not_found: { status: 404, detail: 'Not Found' },
   upgrade_required: { status: 426, detail: 'This path is a WebSocket: open it with an upgrade request' },
   internal_error: { status: 500, detail: 'Internal Server Error' },
 } as const;
 
 export type RequestErrorCode = keyof typeof REQUEST_ERRORS;
+
+/**
+ * One answer per refusal of the workspace file API (and the trajectory zip): status, stable code,
+ * words (never the file's content).
+ */
+export const FILE_ERRORS = {
+  path_not_absolute: { status: 400, detail: 'Path must be absolute' },
+  path_forbidden: {
+    status: 403,
+    detail:
+      "This path is off limits to the file API: the runtime's data dir, credential folders, system secrets the sandbox masks (/etc/shadow, sudoers, SSH host keys), sandbox.deny_paths and /proc, also when reached through a link",
+  },
+  path_link_outside: {
+    status: 403,
+    detail:
+      'A link on this path leads out of the folder it names, or out of the conversation workspace it lies in: the file API does not follow it',
+  },
+  file_not_found: { status: 404, detail: 'File not found' },
+  directory_not_found: { status: 404, detail: 'Directory not found' },
+  path_not_a_file: { status: 400, detail: 'Path is not a file' },
+  path_not_a_directory: { status: 400, detail: 'Path is not a directory' },
+  path_is_directory: { status: 400, detail: 'The destination is a folder: name the file to write' },
+  parent_not_a_directory: { status: 400, detail: 'A file stands where the path needs a folder' },
+  path_unresolvable: {
+    status: 400,
+    detail: 'The path could not be resolved safely (too many links, or it kept changing)',
+  },
+  permission_denied: { status: 403, detail: 'Permission denied' },
+  upload_too_large: { status: 413, detail: 'The upload is larger than 64 MiB' },
+  upload_not_multipart: {
+    status: 415,
+    detail: 'Send the file as multipart/form-data with one field named "file"',
+  },
+  upload_file_missing: { status: 422, detail: 'The multipart body has no file field named "file"' },
+  upload_malformed: {
+    status: 400,
+    detail: 'The multipart body is malformed or cut off: send one complete field named "file"',
+  },
+  workspace_api_unavailable: {
+    status: 503,
+    detail: 'The workspace file API is off: this runtime was started without a data dir to protect',
+  },
+  trajectory_too_large: {
+    status: 413,
+    detail:
+      'This conversation has more events than one zip without zip64 holds. Use GET /api/conversations/{id}/export?format=json for the whole conversation.',
+  },
+} as const;
+
+export type FileErrorCode = keyof typeof FILE_ERRORS;
+
+/** The entry of a file API refusal by its code. */
+export function fileError(code: FileErrorCode): CatalogueEntry {
+  return { code, ...FILE_ERRORS[code] };
+}
+
+/**
+ * Missing things a route looks up itself, outside the runtime's errors. Their words may name what was
+ * missing (`detail` here is the default), so a route passes its own.
+ */
+export const LOOKUP_ERRORS = {
+  bash_event_not_found: { status: 404, detail: 'No bash event has this id' },
+  workspace_not_saved: { status: 404, detail: 'Workspace not found' },
+} as const;
+
+export type LookupErrorCode = keyof typeof LOOKUP_ERRORS;
+
+/** The entry of a lookup miss by its code, with the route's own words when it has them. */
+export function lookupMiss(code: LookupErrorCode, detail?: string): CatalogueEntry {
+  return { code, status: LOOKUP_ERRORS[code].status, detail: detail ?? LOOKUP_ERRORS[code].detail };
+}
+
+/** Answers a catalogue entry as every route does: its status, `{ detail, code }`. */
+export function sendError(reply: FastifyReply, entry: CatalogueEntry): FastifyReply {
+  return reply.code(entry.status).send({ detail: entry.detail, code: entry.code });
+}
 
 const FASTIFY_ERROR_CODES: Readonly<Record<string, RequestErrorCode>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',

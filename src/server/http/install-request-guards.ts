@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isAllowedRuntimeOrigin, isSocketPath, runtimeHostHeaders } from './runtime-request-guards';
+import { requestError, sendError } from './error-catalogue';
 
 /**
  * The runtime port's own walls, before any auth or routing (so a refused caller learns nothing):
@@ -23,13 +24,13 @@ export function installRequestGuards(app: FastifyInstance, allowedOrigins: Reado
     const hosts = localPort === undefined ? undefined : runtimeHostHeaders(localAddress ?? '', localPort);
     const host = request.headers.host?.toLowerCase();
     if (hosts && (host === undefined || !hosts.has(host))) {
-      return reply.code(403).send({ detail: 'Forbidden: unexpected Host header', code: 'forbidden_host' });
+      return sendError(reply, requestError('forbidden_host'));
     }
     if (!isAllowedRuntimeOrigin(request.headers.origin, allowedOrigins)) {
-      return reply.code(403).send({ detail: 'Forbidden: cross-origin request', code: 'forbidden_origin' });
+      return sendError(reply, requestError('forbidden_origin'));
     }
     if (isUpgrade(request.headers.upgrade) && !isSocketPath(request.url)) {
-      return reply.code(404).send({ detail: 'Not Found', code: 'not_found' });
+      return sendError(reply, requestError('not_found'));
     }
     const origin = request.headers.origin;
     if (origin === undefined) return;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCredentials } from './session-credentials';
+import { requestError, sendError } from './error-catalogue';
 
 /** True for the paths the session key guards: `/api` and everything under it. */
 export function isProtectedPath(url: string): boolean {
@@ -24,6 +25,6 @@ export function requireSessionKey(
     if (!isProtectedPath(request.url) && !isProtectedPath(request.routeOptions.url ?? '')) return;
     if (sessionCredentials(request.headers, check) === 'valid') return;
     if (otherPass?.(request)) return;
-    return reply.code(401).send({ detail: 'Unauthorized', code: 'unauthorized' });
+    return sendError(reply, requestError('unauthorized'));
   });
 }

@@ -8,7 +8,8 @@ import { withAllowedPath } from '../../runtime/workspace-files/with-allowed-path
 import { ErrorResponseSchema } from '../http/api-schemas';
 import type { ServerContext, ZodApp } from '../http/server-context';
 import { type FileRules, fileRules } from './file-rules';
-import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
+import type { FileErrorCode } from '../http/error-catalogue';
+import { fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
 
 /** The routes the workspace-session cookie opens (as fastify names them), and no other. */
 export const CONVERSATION_WORKSPACE_ROUTES: readonly string[] = [

@@ -12,7 +12,8 @@ import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../http/api-
 import type { ServerContext, ZodApp } from '../http/server-context';
 import { contentDisposition } from './export-route';
 import { type FileRules, fileRules } from './file-rules';
-import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
+import type { FileErrorCode } from '../http/error-catalogue';
+import { fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
 import {
   FilePathQuerySchema,
   HomeAnswerSchema,

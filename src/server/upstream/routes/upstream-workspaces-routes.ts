@@ -12,6 +12,7 @@ import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../../http/a
 import type { ServerContext, ZodApp } from '../../http/server-context';
 import { fileRules } from '../../routes/file-rules';
 import { sendFileError } from '../../routes/workspace-file-refusal';
+import { lookupMiss, sendError } from '../../http/error-catalogue';
 
 const ListSchema = z.object({
   workspaces: z.array(WorkspaceItemSchema),
@@ -112,7 +113,7 @@ export function registerUpstreamWorkspacesRoutes(app: ZodApp, context: ServerCon
       },
       async (request, reply) => {
         if (store.remove(kind, request.query.path)) return { deleted: true as const };
-        return reply.code(404).send({ detail: `${noun} not found`, code: 'workspace_not_saved' });
+        return sendError(reply, lookupMiss('workspace_not_saved', `${noun} not found`));
       },
     );
   }
