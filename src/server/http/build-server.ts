@@ -45,6 +45,7 @@ import { registerModelContextRoute } from '../routes/model-context-route';
 import { registerModelRoutes } from '../routes/model-routes';
 import { registerUpstreamConversationRoutes } from '../upstream/routes/upstream-conversation-routes';
 import { registerBashRoutes } from '../routes/workspace-bash-routes';
+import { closeWorkspaceCommands } from '../process/workspace-commands';
 import { registerFileRoutes } from '../routes/workspace-file-routes';
 import { registerTrajectoryRoute } from '../routes/trajectory-route';
 import { registerGitRoutes } from '../routes/workspace-git-routes';
@@ -175,6 +176,10 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
   registerSecretsRoutes(app, context);
   registerUpstreamConversationRoutes(app, context);
   registerBashRoutes(app, context);
+  // The bash routes and the bash-events socket share one server's commands; closing kills them.
+  app.addHook('onClose', async () => {
+    await closeWorkspaceCommands(context);
+  });
   registerFileRoutes(app, context);
   registerTrajectoryRoute(app, context);
   registerGitRoutes(app, context);

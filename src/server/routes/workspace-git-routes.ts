@@ -17,7 +17,7 @@ import {
   ValidationErrorResponseSchema,
 } from '../http/api-schemas';
 import type { ServerContext, ZodApp } from '../http/server-context';
-import { workspaceConfinementOf } from './workspace-bash-routes';
+import { workspaceConfinementOf } from '../process/workspace-confinement-of';
 
 const tags = ['workspace'];
 const RefSchema = z.string().min(1).max(256).optional();
