@@ -16,7 +16,9 @@ import { installRequestGuards } from './install-request-guards';
 import { ServiceUnavailableError } from './error-catalogue';
 import { createAgentProfileStore } from '../../runtime/settings/agent-profile-store';
 import { createLLMProfileStore } from '../../runtime/settings/llm-profile-store';
-import { openApiDocument, recordOpenApiRoutes } from '../openapi/openapi-document';
+import { openApiDocument } from '../../openapi/openapi-document';
+import { recordOpenApiRoutes } from '../../openapi/record-openapi-routes';
+import { runtimeDocumentDescription } from '../openapi/runtime-document-description';
 import { isProtectedPath, requireSessionKey } from './require-session-key';
 import { registerCheckpointRoutes } from '../routes/checkpoint-routes';
 import { registerConversationRoutes } from '../routes/conversation-routes';
@@ -150,7 +152,7 @@ export async function buildServer(options: BuildServerOptions): Promise<ZodApp> 
     workspaceSessionPass(workspaceSessions),
   );
 
-  recordOpenApiRoutes(app, options.version);
+  recordOpenApiRoutes(app, runtimeDocumentDescription(options.version));
   await app.register(websocket, {
     options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES },
     errorHandler: closeBrokenSocket,

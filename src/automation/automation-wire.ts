@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The automation service's answers as zod schemas: the service builds them (src/automation), the UI
- * reads them through createAutomationClient, and src/automation/automation-wire.test.ts parses every
- * answer the service gives with these, so a change on either side fails that test. The UI imports
- * only the inferred types (`import type`): no zod in its bundle.
+ * The automation service's answers as zod schemas, the one place they are written: its OpenAPI
+ * document (openapi.automation.json) is emitted from them, the UI's types are generated from that
+ * (src/client/automation-schema.d.ts), and automation-wire.test.ts parses every answer the service
+ * gives with these, so a change on either side fails that test.
  */
 
 const ScheduleSchema = z.object({ cron: z.string(), timezone: z.string() });
@@ -78,21 +78,3 @@ export const AutomationErrorSchema = z.object({
   code: z.string().optional(),
   field: z.string().optional(),
 });
-
-/** What a create (POST) sends; absent optional fields take the service's defaults. */
-export const AutomationInputSchema = z.object({
-  ...definition,
-  llm: definition.llm.optional(),
-  confirmation_policy: definition.confirmation_policy.optional(),
-  network_access: z.boolean().optional(),
-  budget: definition.budget.optional(),
-  schedule: definition.schedule.optional(),
-  webhook: z.boolean().optional(),
-  run_missed: z.boolean().optional(),
-  enabled: z.boolean().optional(),
-});
-
-export type Automation = z.infer<typeof AutomationSchema>;
-export type AutomationRun = z.infer<typeof AutomationRunSchema>;
-export type AutomationInput = z.infer<typeof AutomationInputSchema>;
-export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;
