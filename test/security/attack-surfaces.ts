@@ -167,11 +167,11 @@ export const ATTACK_SURFACES: readonly AttackSurface[] = [
     routes: [/^(GET|POST) \/api\/file\//, /^GET \/api\/conversations\/:id\/outputs$/],
     attacks: [
       {
-        file: 'src/server/routes/workspace-file-routes.test.ts',
+        file: 'src/server/routes/workspace-file-attacks.test.ts',
         title: 'refuses the session key through a link planted in the workspace, and through a linked folder',
       },
       {
-        file: 'src/server/routes/workspace-file-routes.test.ts',
+        file: 'src/server/routes/workspace-file-attacks.test.ts',
         title: 'refuses /proc/self/environ, which would hold the session key and API keys',
       },
       {
