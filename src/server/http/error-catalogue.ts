@@ -126,8 +126,9 @@ export function lookupError(error: unknown): CatalogueEntry | undefined {
 }
 
 /**
- * What fastify and its plugins refuse before a route runs, and what no route matched. Fixed words:
- * their own messages quote the input (a whole URL with its query string, which may hold a key).
+ * What is refused before a route runs (by fastify and its plugins, the Host/Origin guards and the key
+ * check), and what no route matched. Fixed words: fastify's own messages quote the input (a whole URL
+ * with its query string, which may hold a key).
  */
 export const REQUEST_ERRORS = {
   body_too_large: { status: 413, detail: 'Request body is larger than 1 MiB' },
