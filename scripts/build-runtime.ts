@@ -7,7 +7,7 @@ import { bundleOptions, type NodeBundleOptions, runtimeBundleOptions } from './b
 /**
  * Bundles the three Node processes, packages included, except the native addons (options in
  * scripts/bundle-options.ts):
- * - the runtime (src/server/main.ts) into dist/runtime/main.mjs, split so that code loaded on first
+ * - the runtime (src/server/process/main.ts) into dist/runtime/main.mjs, split so that code loaded on first
  *   use (the AI SDK adapter, behind a dynamic import) sits in its own file and is not read at start,
  *   without the packages it does not use;
  * - the launcher (src/cli/main.ts) into dist/cli/main.mjs;

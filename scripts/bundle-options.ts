@@ -14,7 +14,7 @@ const NATIVE_PACKAGES = ['better-sqlite3', 'node-pty', 'dockerode'];
 /**
  * Packages the runtime does not use once its app is made, left out of its bundle (a fifth of what it
  * read at start): fastify's own schema compilers, with ajv and fast-json-stringify (zod's replace
- * them, src/server/zod-schema-compilers.ts), and inject()'s light-my-request. Whatever does use them
+ * them, src/server/http/zod-schema-compilers.ts), and inject()'s light-my-request. Whatever does use them
  * (the OpenAPI document's fastify instance) reads them from node_modules, as the native addons are.
  */
 const UNUSED_BY_THE_RUNTIME = [
@@ -79,11 +79,11 @@ export function bundleOptions(
 }
 
 /**
- * The runtime (src/server/main.ts into dist/runtime/main.mjs), split so that code loaded on first
+ * The runtime (src/server/process/main.ts into dist/runtime/main.mjs), split so that code loaded on first
  * use (behind a dynamic import) sits in files of its own, not read at start.
  */
 export function runtimeBundleOptions(): NodeBundleOptions {
-  return bundleOptions('src/server/main.ts', 'dist/runtime', {
+  return bundleOptions('src/server/process/main.ts', 'dist/runtime', {
     splitting: true,
     external: UNUSED_BY_THE_RUNTIME,
   });

@@ -13,7 +13,7 @@ export async function runtimeStartPackages(): Promise<Set<string>> {
     write: false,
     logLevel: 'error',
   });
-  return packagesAtStart(metafile, ['src/server/main.ts', 'src/server/runtime-process.ts']);
+  return packagesAtStart(metafile, ['src/server/process/main.ts', 'src/server/process/runtime-process.ts']);
 }
 
 /** Package names in the outputs of `entryPoints` and everything those import statically. */

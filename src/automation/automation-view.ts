@@ -2,7 +2,7 @@ import type { AutomationRecord, RunRecord } from './automation-record';
 import { describeSchedule } from './describe-schedule';
 
 /**
- * An automation as the API answers it. Its schema is in src/client/automation-wire.ts, and
+ * An automation as the API answers it. Its schema is in automation-wire.ts, and
  * automation-wire.test.ts checks every answer against it.
  */
 export interface AutomationView extends Omit<AutomationRecord, 'webhook_token'> {

@@ -7,7 +7,7 @@ import {
   AutomationRunSchema,
   AutomationSchema,
   SchedulePreviewSchema,
-} from '../client/automation-wire';
+} from './automation-wire';
 import { createAutomationClient } from '../client/create-automation-client';
 import { buildAutomationServer } from './build-automation-server';
 import { type AutomationTestBed, createAutomationTestBed } from './testing/automation-test-bed';
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 describe('the automation client and the service agree on the wire', () => {
-  it('every answer parses with src/client/automation-wire', async () => {
+  it('every answer parses with src/automation/automation-wire', async () => {
     bed = createAutomationTestBed();
     // Port 0 here and in listen(): a real connection is held to the port it arrived on.
     app = await buildAutomationServer({

@@ -251,3 +251,24 @@ describe('automation service HTTP', () => {
     expect((await app.inject({ url: base, headers: withKey })).statusCode).toBe(404);
   });
 });
+
+describe('route schemas document the wire and check nothing', () => {
+  it('attack: an unknown field or a string for a boolean is refused by the service itself, not stripped or coerced to pass', async () => {
+    await setUp();
+    const create = (extra: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/automation/automations',
+        headers: withKey,
+        payload: { name: 'CI', workspace: bed.workspace, message: 'hi', ...extra },
+      });
+    for (const extra of [{ run_as_root: true }, { webhook: 'true' }, { enabled: 'false' }]) {
+      const answer = await create(extra);
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().code).toBe('validation_failed');
+    }
+    expect((await app.inject({ url: '/api/automation/automations', headers: withKey })).json()).toEqual({
+      items: [],
+    });
+  });
+});

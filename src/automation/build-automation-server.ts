@@ -12,6 +12,9 @@ import { HOOKS_PREFIX } from './automation-view';
 import { requestRefusal } from './request-refusal';
 import { hasSessionKey } from './session-check';
 import { registerV1Routes } from './register-v1-routes';
+import { recordOpenApiRoutes } from '../openapi/record-openapi-routes';
+import { automationDocumentDescription } from './automation-document-description';
+import { AUTOMATION_ROUTE_SCHEMAS as SCHEMAS } from './automation-route-schemas';
 
 export const API_PREFIX = '/api/automation';
 /** A webhook's body: enough for a CI notification, small enough that a flood costs nothing. */
@@ -38,6 +41,8 @@ export async function buildAutomationServer(options: {
   defaultWorkspace?: string;
   /** Where an unexpected error (a bug, a database down) is written; default stderr. */
   report?: (text: string) => void;
+  /** The version its OpenAPI document names (scripts/gen-api.ts passes package.json's). */
+  version?: string;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -48,6 +53,11 @@ export async function buildAutomationServer(options: {
       reply.code(400).send({ detail: 'The path is not valid percent-encoding', code: 'malformed_url' });
     },
   });
+  // Route schemas are documentation (openapi.automation.json): handlers parse with the same zod
+  // schemas themselves, and answers are plain JSON, as they were before the routes carried schemas.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  recordOpenApiRoutes(app, automationDocumentDescription(options.version ?? '0.0.0'));
   installJsonParser(app);
   installErrors(app, options.report ?? ((text) => process.stderr.write(`${text}\n`)));
   app.addHook('onRequest', async (request, reply) => {
@@ -76,30 +86,34 @@ export async function buildAutomationServer(options: {
       throw new AutomationError('automation_not_found', 'No automation with this id (deleted?)');
     return parsed.data.id;
   };
-  app.get('/health', async () => ({ status: 'OK' }));
-  app.get(`${API_PREFIX}/automations`, async () => ({ items: await service.list() }));
-  app.post(`${API_PREFIX}/automations`, async (request, reply) =>
+  app.get('/health', { schema: SCHEMAS.health }, async () => ({ status: 'OK' }));
+  app.get(`${API_PREFIX}/automations`, { schema: SCHEMAS.list }, async () => ({
+    items: await service.list(),
+  }));
+  app.post(`${API_PREFIX}/automations`, { schema: SCHEMAS.create }, async (request, reply) =>
     reply.code(201).send(await service.create(CreateAutomationSchema.parse(request.body ?? {}))),
   );
-  app.get(`${API_PREFIX}/automations/:id`, async (request) => service.get(id(request.params)));
-  app.patch(`${API_PREFIX}/automations/:id`, async (request) =>
+  app.get(`${API_PREFIX}/automations/:id`, { schema: SCHEMAS.get }, async (request) =>
+    service.get(id(request.params)),
+  );
+  app.patch(`${API_PREFIX}/automations/:id`, { schema: SCHEMAS.update }, async (request) =>
     service.update(id(request.params), UpdateAutomationSchema.parse(request.body ?? {})),
   );
-  app.delete(`${API_PREFIX}/automations/:id`, async (request, reply) => {
+  app.delete(`${API_PREFIX}/automations/:id`, { schema: SCHEMAS.remove }, async (request, reply) => {
     await service.delete(id(request.params));
     return reply.code(204).send();
   });
-  app.get(`${API_PREFIX}/automations/:id/runs`, async (request) => ({
+  app.get(`${API_PREFIX}/automations/:id/runs`, { schema: SCHEMAS.runs }, async (request) => ({
     items: await service.runs(id(request.params), HISTORY_LIMIT),
   }));
-  app.post(`${API_PREFIX}/automations/:id/run`, async (request, reply) =>
+  app.post(`${API_PREFIX}/automations/:id/run`, { schema: SCHEMAS.runNow }, async (request, reply) =>
     reply.code(202).send(await service.runNow(id(request.params))),
   );
-  app.post(`${API_PREFIX}/schedule-preview`, async (request) =>
+  app.post(`${API_PREFIX}/schedule-preview`, { schema: SCHEMAS.preview }, async (request) =>
     service.preview(PreviewScheduleSchema.parse(request.body ?? {})),
   );
   registerV1Routes(app, { service, defaultWorkspace: options.defaultWorkspace });
-  app.post(WEBHOOK_ROUTE, async (request, reply) => {
+  app.post(WEBHOOK_ROUTE, { schema: SCHEMAS.webhook }, async (request, reply) => {
     const token = request.headers['x-automation-token'] ?? (request.query as Record<string, unknown>).token;
     const params = IdParamsSchema.safeParse(request.params);
     if (!params.success) throw new AutomationError('invalid_token', 'Missing or wrong webhook token');

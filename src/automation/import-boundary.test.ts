@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  * ARCHITECTURE: the automation service is a process of its own that talks HTTP to the runtime, like
  * the launcher. It imports its own files, src/event-facts, the session cookie's name and the
  * Host/Origin helpers (src/client holds them for every process), the untrusted-text fence, the
- * conversation state's zod schemas and installed packages: never the rest of the runtime, the server or the launcher.
+ * conversation state's zod schemas, the shared OpenAPI emission (src/openapi) and installed packages:
+ * never the rest of the runtime, the server or the launcher.
  * Its tests may also start a throwaway PostgreSQL server with the runtime's test helper.
  * And no other part of src imports it.
  */
@@ -21,11 +22,11 @@ const allowed = [
   resolve(repoRoot, 'src/client/session-cookie.ts'),
   resolve(repoRoot, 'src/client/origin-host'),
   resolve(repoRoot, 'src/client/origin-host.ts'),
-  // Its wire schemas and the UI's client for it: the contract test holds the two together.
-  resolve(repoRoot, 'src/client/automation-wire'),
-  resolve(repoRoot, 'src/client/automation-wire.ts'),
+  // The UI's client for it: the contract test holds the two together.
   resolve(repoRoot, 'src/client/create-automation-client'),
   resolve(repoRoot, 'src/client/create-automation-client.ts'),
+  // The OpenAPI emission both processes share (runtime-free; its own boundary test says so).
+  resolve(repoRoot, 'src/openapi'),
   // The versioned-migration runner both processes use for their own tables (pg types only).
   resolve(repoRoot, 'src/runtime/store/run-pg-migrations'),
   resolve(repoRoot, 'src/runtime/store/run-pg-migrations.ts'),
@@ -90,7 +91,7 @@ describe('src/automation import boundary', () => {
   });
 
   it('no other part of src imports it (the launcher starts it as a process)', () => {
-    const others = ['cli', 'server', 'runtime', 'ui', 'client', 'event-facts'].map((dir) =>
+    const others = ['cli', 'server', 'runtime', 'ui', 'client', 'event-facts', 'openapi'].map((dir) =>
       resolve(repoRoot, 'src', dir),
     );
     const importers = others.flatMap(sourceFiles).filter((file) =>
@@ -112,6 +113,7 @@ describe('src/automation import boundary', () => {
     expect(boundaryViolation(file, '../client/session-cookie')).toBeUndefined();
     expect(boundaryViolation(file, '../event-facts')).toBeUndefined();
     expect(boundaryViolation(file, '../runtime/events/conversation-state')).toBeUndefined();
+    expect(boundaryViolation(file, '../openapi/record-openapi-routes')).toBeUndefined();
     expect(boundaryViolation(file, 'croner')).toBeUndefined();
     expect(boundaryViolation(file, '@/runtime')).toMatch(/not an installed package/);
     expect(boundaryViolation(file, '../runtime/store/testing/start-pg-cluster')).toMatch(/outside/);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * The pid of a live runtime that holds this data dir, from the pid file the runtime writes beside its
- * lock (src/server/data-dir-lock.ts). The runtime's lock is the real guard; this early look lets the
+ * lock (src/server/process/data-dir-lock.ts). The runtime's lock is the real guard; this early look lets the
  * launcher refuse with one line before it truncates the other runtime's log or spawns anything. A stale
  * file (a dead pid, or a pid reused by some other program) counts as free.
  */

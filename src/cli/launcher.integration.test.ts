@@ -4,7 +4,7 @@ import { isProcessAlive, waitUntilProcessGone } from './testing/process-gone';
 import { rawRequest } from './testing/raw-request';
 import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
 
-// The real launcher (bin/agent-workbench.mjs) spawning the real runtime (src/server/main.ts).
+// The real launcher (bin/agent-workbench.mjs) spawning the real runtime (src/server/process/main.ts).
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

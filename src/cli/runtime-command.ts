@@ -34,13 +34,13 @@ export interface RuntimeCommandOptions {
  * garbage hold up to 16 MiB per semi-space for good. Smaller code and heap tuning for the same reason;
  * measured with `npm run bench -- startup` (idle RSS) and `npm run bench -- loop` (throughput). The
  * runtime sets them aside until it listens, so that Node's code cache still serves its built-ins
- * (src/server/suspend-v8-flags.ts).
+ * (src/server/process/suspend-v8-flags.ts).
  */
 export const RUNTIME_V8_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
 
 /**
  * The runtime process in the person's cwd: `node <repo>/dist/runtime/main.mjs` when the build's bundle
- * is current, else `node --import tsx <repo>/src/server/main.ts` (see chooseRuntimeEntry). tsx is passed
+ * is current, else `node --import tsx <repo>/src/server/process/main.ts` (see chooseRuntimeEntry). tsx is passed
  * as an absolute URL because the cwd is usually not this repository. The session key goes in the
  * environment, never on argv where `ps` would show it.
  */

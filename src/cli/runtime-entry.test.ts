@@ -8,10 +8,10 @@ import { chooseRuntimeEntry } from './runtime-entry';
 let repo: string;
 beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), 'runtime-entry-'));
-  for (const folder of ['src/server', 'src/runtime/store', 'dist/runtime'])
+  for (const folder of ['src/server/process', 'src/runtime/store', 'dist/runtime'])
     mkdirSync(join(repo, folder), { recursive: true });
   writeAt('package.json', 1_000);
-  writeAt('src/server/main.ts', 1_000);
+  writeAt('src/server/process/main.ts', 1_000);
   writeAt('src/runtime/store/store.ts', 1_000);
   writeAt('src/runtime/store/store.test.ts', 1_000);
 });
@@ -24,14 +24,17 @@ function writeAt(path: string, seconds: number, text = '// code\n') {
 
 /** A build at `seconds` that went through the runtime's two sources. */
 function buildAt(seconds: number) {
-  const inputs = ['package.json', 'src/server/main.ts', 'src/runtime/store/store.ts'];
+  const inputs = ['package.json', 'src/server/process/main.ts', 'src/runtime/store/store.ts'];
   writeAt(`dist/runtime/${BUNDLE_INPUTS_FILE}`, seconds, JSON.stringify(inputs));
   writeAt('dist/runtime/main.mjs', seconds);
 }
 
 describe('chooseRuntimeEntry', () => {
   it('runs the sources when no bundle was built', () => {
-    expect(chooseRuntimeEntry(repo)).toEqual({ kind: 'source', path: join(repo, 'src/server/main.ts') });
+    expect(chooseRuntimeEntry(repo)).toEqual({
+      kind: 'source',
+      path: join(repo, 'src/server/process/main.ts'),
+    });
   });
 
   it('runs the bundle when it is newer than every file it was built from', () => {

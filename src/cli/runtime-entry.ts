@@ -10,7 +10,7 @@ export type RuntimeEntry = { kind: 'bundle'; path: string } | { kind: 'source'; 
  * while it is current (isBundleCurrent: no source that went into it changed since the build).
  */
 export function chooseRuntimeEntry(repoDir: string): RuntimeEntry {
-  return chooseEntry(repoDir, 'runtime', join('src', 'server', 'main.ts'));
+  return chooseEntry(repoDir, 'runtime', join('src', 'server', 'process', 'main.ts'));
 }
 
 /** The automation service's code, by the same rule: `dist/automation/main.mjs` or `src/automation/main.ts`. */

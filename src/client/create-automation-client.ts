@@ -1,4 +1,11 @@
-import type { Automation, AutomationInput, AutomationRun, SchedulePreview } from './automation-wire';
+import type {
+  Automation,
+  AutomationInput,
+  AutomationPatch,
+  AutomationRun,
+  ScheduleInput,
+  SchedulePreview,
+} from './automation-types';
 
 /** An answer in openapi-fetch's shape, so the UI's `unwrap` reads both clients alike. */
 export interface AutomationAnswer<T> {
@@ -11,11 +18,11 @@ export interface AutomationClient {
   list(): Promise<AutomationAnswer<{ items: Automation[] }>>;
   get(id: string): Promise<AutomationAnswer<Automation>>;
   create(input: AutomationInput): Promise<AutomationAnswer<Automation>>;
-  update(id: string, patch: Partial<AutomationInput>): Promise<AutomationAnswer<Automation>>;
+  update(id: string, patch: AutomationPatch): Promise<AutomationAnswer<Automation>>;
   remove(id: string): Promise<AutomationAnswer<null>>;
   runNow(id: string): Promise<AutomationAnswer<AutomationRun>>;
   runs(id: string): Promise<AutomationAnswer<{ items: AutomationRun[] }>>;
-  preview(schedule: { cron: string; timezone: string }): Promise<AutomationAnswer<SchedulePreview>>;
+  preview(schedule: ScheduleInput): Promise<AutomationAnswer<SchedulePreview>>;
 }
 
 /**

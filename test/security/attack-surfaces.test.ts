@@ -6,7 +6,7 @@ import {
   type AutomationTestBed,
   createAutomationTestBed,
 } from '../../src/automation/testing/automation-test-bed';
-import { routeTable } from '../../src/server/route-table';
+import { routeTable } from '../../src/server/http/route-table';
 import { createTestServer, type TestServer } from '../../src/server/testing/create-test-server';
 import { ATTACK_SURFACES } from './attack-surfaces';
 

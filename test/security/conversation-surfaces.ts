@@ -7,21 +7,21 @@ export const CONVERSATION_SURFACES: readonly AttackSurface[] = [
     routes: [],
     attacks: [
       {
-        file: 'src/server/build-server.test.ts',
+        file: 'src/server/http/build-server.test.ts',
         title:
           'answers 401 {"detail":"Unauthorized","code":"unauthorized"} on every /api route without the right key',
       },
-      { file: 'src/server/build-server.test.ts', title: 'guards unknown and oddly spelled /api paths too' },
+      { file: 'src/server/http/build-server.test.ts', title: 'guards unknown and oddly spelled /api paths too' },
       {
-        file: 'src/server/runtime-port-guards.test.ts',
+        file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'refuses any other Host with 403 before auth or routing',
       },
       {
-        file: 'src/server/runtime-port-guards.test.ts',
+        file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'accepts the ingress Origin and refuses any other present Origin with 403',
       },
       {
-        file: 'src/server/fuzz-routes.test.ts',
+        file: 'src/server/http/fuzz-routes.test.ts',
         title: 'answers non-UUID ids with 4xx on every route that takes one',
       },
     ],
@@ -143,11 +143,11 @@ export const CONVERSATION_SURFACES: readonly AttackSurface[] = [
     routes: [/^(GET|POST) \/api\/file\//, /^GET \/api\/conversations\/:id\/outputs$/],
     attacks: [
       {
-        file: 'src/server/routes/workspace-file-routes.test.ts',
+        file: 'src/server/routes/workspace-file-attacks.test.ts',
         title: 'refuses the session key through a link planted in the workspace, and through a linked folder',
       },
       {
-        file: 'src/server/routes/workspace-file-routes.test.ts',
+        file: 'src/server/routes/workspace-file-attacks.test.ts',
         title: 'refuses /proc/self/environ, which would hold the session key and API keys',
       },
       {
@@ -184,11 +184,11 @@ export const CONVERSATION_SURFACES: readonly AttackSurface[] = [
     routes: [/^GET \/sockets\/(events|session)\/:id$/],
     attacks: [
       {
-        file: 'src/server/runtime-port-guards.test.ts',
+        file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'refuses a socket upgrade from a foreign Host or Origin with 403',
       },
       {
-        file: 'src/server/runtime-port-guards.test.ts',
+        file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'answers upgrades outside /sockets/ with 404, never 101',
       },
     ],

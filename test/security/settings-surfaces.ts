@@ -64,11 +64,11 @@ export const SETTINGS_SURFACES: readonly AttackSurface[] = [
           'answers 422 for a name that is no environment variable name, one the shell relies on, or an empty value, never echoing the value',
       },
       {
-        file: 'src/server/routes/upstream-secrets-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-secrets-routes.test.ts',
         title: 'never answers a value: GET …/{name} is 403 secret_value_withheld, or 404 for an unknown name',
       },
       {
-        file: 'src/server/routes/upstream-secrets-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-secrets-routes.test.ts',
         title:
           "takes the Canvas's LookupSecret for a saved secret at creation, and refuses one that names any other URL",
       },
@@ -92,7 +92,7 @@ export const SETTINGS_SURFACES: readonly AttackSurface[] = [
     routes: [/^(GET|POST|DELETE) \/api\/workspaces(\/parents)?$/],
     attacks: [
       {
-        file: 'src/server/routes/upstream-workspaces-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-workspaces-routes.test.ts',
         title:
           'attack: the data dir, a link to it, credential folders, /proc and relative paths are never saved',
       },
@@ -130,31 +130,31 @@ export const SETTINGS_SURFACES: readonly AttackSurface[] = [
     ],
     attacks: [
       {
-        file: 'src/server/routes/upstream-settings-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-settings-routes.test.ts',
         title: 'drops prototype keys and secret-named fields from a hostile diff',
       },
       {
-        file: 'src/server/routes/upstream-unserved-feature-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-unserved-feature-routes.test.ts',
         title:
           'POST /api/skills loads nothing from the folders a hostile body names, not even a SKILL.md in the data dir',
       },
       {
-        file: 'src/server/routes/upstream-profile-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-profile-routes.test.ts',
         title:
           'POST /api/profiles/{name} makes its model the one in effect, lists it under its name, never stores or answers the key outside settings.json',
       },
       {
-        file: 'src/server/routes/upstream-profile-store-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-profile-store-routes.test.ts',
         title:
           "validate with a stored profile's name and another base_url sends no key there; the same endpoint gets it",
       },
       {
-        file: 'src/server/routes/upstream-profile-store-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-profile-store-routes.test.ts',
         title:
           're-saving a profile without a key for another base_url drops the key instead of carrying it there',
       },
       {
-        file: 'src/server/routes/upstream-agent-profile-routes.test.ts',
+        file: 'src/server/upstream/routes/upstream-agent-profile-routes.test.ts',
         title:
           'keeps no field named like a secret, renames keeping the id, and deleting the active one clears the pointer',
       },
@@ -163,7 +163,7 @@ export const SETTINGS_SURFACES: readonly AttackSurface[] = [
         title: 'lets the --allow-origin front end preflight, post and open sockets, and nobody else',
       },
       {
-        file: 'src/server/runtime-port-guards.test.ts',
+        file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'grants nothing to another origin: no preflight, no CORS header, 403',
       },
     ],
@@ -177,11 +177,11 @@ export const SETTINGS_SURFACES: readonly AttackSurface[] = [
     ],
     attacks: [
       {
-        file: 'src/server/build-server.test.ts',
+        file: 'src/server/http/build-server.test.ts',
         title: 'answers the probes and the OpenAPI document without a key',
       },
       {
-        file: 'src/server/runtime-port-guards.test.ts',
+        file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'answers its own Host under every loopback name',
       },
     ],

@@ -1,6 +1,6 @@
 /**
  * The runtime's error catalogue: expected failures of a request, each with a stable code. The server
- * maps codes to HTTP statuses (src/server/error-catalogue.ts); nothing else needs to know them.
+ * maps codes to HTTP statuses (src/server/http/error-catalogue.ts); nothing else needs to know them.
  */
 export const RUNTIME_ERRORS = {
   conversation_not_found: 'Conversation not found',

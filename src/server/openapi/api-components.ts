@@ -13,7 +13,7 @@ import {
   ServerInfoSchema,
   SettingsResponseSchema,
   ValidationErrorResponseSchema,
-} from '../api-schemas';
+} from '../http/api-schemas';
 import * as frames from '../socket/socket-frames';
 
 /**

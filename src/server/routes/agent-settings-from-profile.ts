@@ -4,7 +4,7 @@ import {
   type UpstreamAgentSettings,
   UpstreamAgentSettingsSchema,
 } from '../../runtime/conversation/upstream-agent-settings';
-import type { ServerContext } from '../server-context';
+import type { ServerContext } from '../http/server-context';
 
 /**
  * A create request naming an agent profile (`agent_profile_id`), turned into the `agent_settings`

@@ -16,8 +16,8 @@ import {
 } from '../../runtime/conversation/testing/create-service-harness';
 import { createSettingsStore } from '../../runtime/settings/settings-store';
 import { createToolset } from '../../runtime/tools/create-toolset';
-import { buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 
 const SESSION_KEY = 'checkpoint-routes-session-key-0123456789';
 const auth = { 'x-session-api-key': SESSION_KEY };

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { FileChangeSchema } from '../../runtime/events';
-import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import {
+  ConversationParamsSchema,
+  ErrorResponseSchema,
+  ValidationErrorResponseSchema,
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 const tags = ['checkpoints'];
 const CheckpointIdSchema = z.string().regex(/^[0-9a-f]{40}$/, 'A checkpoint id is 40 lowercase hex digits');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Event } from '../../runtime/events';
 import { createScriptedLLM } from '../../runtime/llm/scripted-llm';
 import { CLIENT_TOOL_DISPATCHED } from '../../runtime/tools/client/client-tool';
-import { withUpstreamClientAction } from '../socket/upstream-server-events';
+import { withUpstreamClientAction } from '../upstream/socket/upstream-server-events';
 import { allEvents, call, waitForStatus } from '../testing/api-helpers';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
 

@@ -14,8 +14,8 @@ import {
   NoQuerySchema,
   SuccessSchema,
   ValidationErrorResponseSchema,
-} from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 import { z } from 'zod';
 import { RuntimeError } from '../../runtime/conversation/runtime-error';

@@ -5,10 +5,11 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { contentTypeFor } from '../../client/content-type-for';
 import { withAllowedPath } from '../../runtime/workspace/with-allowed-path';
-import { ErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { type FileRules, fileRules } from './file-rules';
-import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
+import type { FileErrorCode } from '../http/error-catalogue';
+import { fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
 
 /** The routes the workspace-session cookie opens (as fastify names them), and no other. */
 export const CONVERSATION_WORKSPACE_ROUTES: readonly string[] = [

@@ -11,8 +11,8 @@ import {
   EventSearchQuerySchema,
   NoQuerySchema,
   SuccessSchema,
-} from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 
 const tags = ['events'];

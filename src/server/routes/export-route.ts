@@ -1,5 +1,5 @@
-import { ConversationParamsSchema, ExportQuerySchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ConversationParamsSchema, ExportQuerySchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { NOT_FOUND_OR_INVALID } from './route-responses';
 
 /** GET /api/conversations/{id}/export: the active branch as a download, secrets redacted. */

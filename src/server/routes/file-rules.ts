@@ -1,6 +1,6 @@
 import { type ForbiddenPaths, runtimeForbiddenPaths } from '../../runtime/workspace/forbidden-paths';
-import { ServiceUnavailableError } from '../error-catalogue';
-import type { ServerContext } from '../server-context';
+import { ServiceUnavailableError } from '../http/error-catalogue';
+import type { ServerContext } from '../http/server-context';
 
 /** What every file request is checked against, read fresh for each request. */
 export interface FileRules {

@@ -1,6 +1,6 @@
-import { ServerInfoSchema, StatusSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
-import { UPSTREAM_AGENT_SERVER_VERSION } from '../upstream-agent-server-version';
+import { ServerInfoSchema, StatusSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
+import { UPSTREAM_AGENT_SERVER_VERSION } from '../upstream/upstream-agent-server-version';
 
 const CAPABILITIES = [
   'conversations',

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { SecurityRiskSchema } from '../../runtime/events';
 import { MCPServerNameSchema } from '../../runtime/mcp/mcp-server-config';
-import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import {
+  ConversationParamsSchema,
+  ErrorResponseSchema,
+  ValidationErrorResponseSchema,
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 const MCPServerStatusSchema = z.strictObject({
   name: z.string(),

@@ -1,6 +1,6 @@
 import { ModelContextSchema } from '../../runtime/events';
-import { ConversationParamsSchema, NoQuerySchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ConversationParamsSchema, NoQuerySchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { NOT_FOUND_OR_INVALID } from './route-responses';
 
 /** GET /api/conversations/{id}/model_context: what the model reads before the history (ours only). */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
 import { RuntimeError } from '../../runtime/conversation/runtime-error';
 import { listProviderModels } from '../../runtime/llm/list-provider-models';
-import { ConversationParamsSchema, NoQuerySchema, SuccessSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ConversationParamsSchema, NoQuerySchema, SuccessSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 
 export const ModelListSchema = z.strictObject({

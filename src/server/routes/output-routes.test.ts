@@ -6,8 +6,8 @@ import { observationsDir } from '../../runtime/conversation/conversation-registr
 import { CreateConversationSchema, ForkSchema } from '../../runtime/conversation/requests';
 import { createSecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import { createToolset } from '../../runtime/tools/create-toolset';
-import { buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
 import { MAX_OUTPUT_BYTES } from './output-routes';
 

@@ -6,8 +6,12 @@ import { observationsDir } from '../../runtime/conversation/conversation-registr
 import type { SecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import { withConfinedPath } from '../../runtime/sandbox/confined-files/confined-path';
 import { type ConfinedRoot, confinedRoots } from '../../runtime/sandbox/confined-files/confined-root';
-import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import {
+  ConversationParamsSchema,
+  ErrorResponseSchema,
+  ValidationErrorResponseSchema,
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 /** The most of one saved output answered; the rest is left out and `truncated` says so. */
 export const MAX_OUTPUT_BYTES = 20 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ConversationParamsSchema, EmptyBodySchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ConversationParamsSchema, EmptyBodySchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 /** The path the ingress asks; not part of the public API (hidden from the OpenAPI document). */
 export const OWNER_ROUTE = '/api/internal/conversations/:id/owner';

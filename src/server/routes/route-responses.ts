@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
 
 /** The error answers every conversation route may give, for the OpenAPI document. */
 export const NOT_FOUND_OR_INVALID = {

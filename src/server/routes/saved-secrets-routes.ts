@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SavedSecretInfo } from '../../runtime/secrets/saved-secrets';
 import { SettingsError } from '../../runtime/settings/settings-error';
-import { ErrorResponseSchema, SuccessSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ErrorResponseSchema, SuccessSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import {
   SavedSecretInfoSchema,
   SecretDescriptionSchema,

@@ -1,6 +1,6 @@
-import { ConversationParamsSchema, ConversationSecretsSchema, SuccessSchema } from '../api-schemas';
+import { ConversationParamsSchema, ConversationSecretsSchema, SuccessSchema } from '../http/api-schemas';
 import { secretValues } from '../../runtime/conversation/requests';
-import type { ServerContext, ZodApp } from '../server-context';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { NOT_FOUND_OR_INVALID } from './route-responses';
 
 /**

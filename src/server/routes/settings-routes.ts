@@ -6,19 +6,19 @@ import {
   TestConnectionSchema,
 } from '../../runtime/settings/settings-schemas';
 import { sandboxStatus } from '../../runtime/sandbox/bubblewrap/sandbox-status';
-import { ServiceUnavailableError } from '../error-catalogue';
+import { ServiceUnavailableError } from '../http/error-catalogue';
 import {
   ErrorResponseSchema,
   NoQuerySchema,
   SettingsResponseSchema,
   ValidationErrorResponseSchema,
-} from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import {
   llmPatchFromDiff,
   UpstreamSettingsDiffsSchema,
   upstreamSettingsView,
-} from './upstream-settings-view';
+} from '../upstream/routes/upstream-settings-view';
 
 /**
  * GET and PATCH /api/settings: the model and default policies, and beside them upstream's settings

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ConversationParamsSchema, ErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ConversationParamsSchema, ErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 const SkillSchema = z.strictObject({
   name: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServerContext, ZodApp } from '../server-context';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 /** GET /api/tools/ (the agent server's shape): the names of the tools this runtime gives the agent. */
 export function registerToolsRoutes(app: ZodApp, context: ServerContext): void {

@@ -1,6 +1,6 @@
-import { ErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
-import { MAX_ZIP_ENTRIES, storedZip } from '../stored-zip';
+import { ErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
+import { MAX_ZIP_ENTRIES, storedZip } from '../http/stored-zip';
 import { sendFileError } from './workspace-file-refusal';
 import { TrajectoryParamsSchema } from './workspace-file-schemas';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../runtime/settings/settings-store';
-import { buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
 import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { BashCommandSchema, BashEventSchema, BashOutputSchema } from '../../runtime/workspace/bash-event';
-import { type BashEventLog, createBashEventLog } from '../../runtime/workspace/bash-event-log';
-import {
-  type BashCommands,
-  createBashCommands,
-  MAX_COMMAND_TIMEOUT_SECONDS,
-} from '../../runtime/workspace/bash-commands';
-import { type WorkspaceConfinement, workspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
-import { WorkspaceError } from '../../runtime/sandbox/workspace-error';
-import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
+import { MAX_COMMAND_TIMEOUT_SECONDS } from '../../runtime/workspace/bash-commands';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
 import type { IncomingMessage } from 'node:http';
-import { RequestValidationError } from '../request-validation-error';
-import type { ServerContext, ZodApp } from '../server-context';
+import { RequestValidationError } from '../http/request-validation-error';
+import type { ServerContext, ZodApp } from '../http/server-context';
+import { lookupMiss, sendError } from '../http/error-catalogue';
+import { workspaceCommandsOf } from '../process/workspace-commands';
 
 const tags = ['workspace'];
 
@@ -53,52 +48,12 @@ const REFUSALS = {
   503: ErrorResponseSchema,
 } as const;
 
-interface WorkspaceCommands {
-  log: BashEventLog;
-  commands: BashCommands;
-}
-
-const commandsByContext = new WeakMap<ServerContext, WorkspaceCommands>();
-
-/**
- * The bash events and running commands of one server (shared by these routes and the bash-events
- * socket). Made on first use; killed when the app closes (registerBashRoutes adds the hook).
- */
-export function workspaceCommandsOf(context: ServerContext): WorkspaceCommands {
-  const existing = commandsByContext.get(context);
-  if (existing) return existing;
-  const log = createBashEventLog();
-  const commands = createBashCommands({
-    log,
-    confinement: () => workspaceConfinementOf(context),
-    defaultCwd: context.defaultWorkspace,
-    redact: (text) => context.secrets?.redact(text) ?? text,
-  });
-  const made = { log, commands };
-  commandsByContext.set(context, made);
-  return made;
-}
-
-/** The confinement rules as the settings say now; WorkspaceError `workspace_unavailable` without a data dir. */
-export function workspaceConfinementOf(context: ServerContext): WorkspaceConfinement {
-  if (context.dataDir === undefined) {
-    throw new WorkspaceError('workspace_unavailable', 'The workspace API needs the runtime data dir');
-  }
-  return workspaceConfinement({
-    dataDir: context.dataDir,
-    sandboxSettings: context.settings.current().sandbox,
-  });
-}
-
 /**
  * The agent server's `/api/bash` routes: commands run in the agent's sandbox (no network), their
- * events kept in memory (at most 1,000, 32 Mi characters; lost at restart).
+ * events kept in memory (at most 1,000, 32 Mi characters; lost at restart). The commands themselves
+ * are wired in process/workspace-commands.ts; these routes only parse and answer.
  */
 export function registerBashRoutes(app: ZodApp, context: ServerContext): void {
-  app.addHook('onClose', async () => {
-    await commandsByContext.get(context)?.commands.close();
-  });
-
   app.post(
     '/api/bash/execute_bash_command',
     {
@@ -188,7 +143,7 @@ export function registerBashRoutes(app: ZodApp, context: ServerContext): void {
     async (request, reply) => {
       const event = workspaceCommandsOf(context).log.get(request.params.event_id);
       if (event) return event;
-      return reply.code(404).send({ detail: 'No bash event has this id', code: 'bash_event_not_found' });
+      return sendError(reply, lookupMiss('bash_event_not_found'));
     },
   );
 

@@ -8,11 +8,12 @@ import type { ForbiddenPaths } from '../../runtime/workspace/forbidden-paths';
 import { listSubdirectories } from '../../runtime/workspace/list-subdirectories';
 import { withAllowedPath } from '../../runtime/workspace/with-allowed-path';
 import { writeUploadAtomic } from '../../runtime/workspace/write-upload-atomic';
-import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import { contentDisposition } from './export-route';
 import { type FileRules, fileRules } from './file-rules';
-import { type FileErrorCode, fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
+import type { FileErrorCode } from '../http/error-catalogue';
+import { fileSystemCode, refusalCode, sendFileError } from './workspace-file-refusal';
 import {
   FilePathQuerySchema,
   HomeAnswerSchema,

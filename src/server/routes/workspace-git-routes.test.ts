@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateConversationSchema } from '../../runtime/conversation/requests';
 import { createSecretRegistry } from '../../runtime/secrets/create-secret-registry';
-import { buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
 import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 

@@ -11,9 +11,13 @@ import {
   gitCommits,
 } from '../../runtime/workspace/workspace-git-commits';
 import { WorkspaceError } from '../../runtime/sandbox/workspace-error';
-import { ConversationParamsSchema, ErrorResponseSchema, ValidationErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
-import { workspaceConfinementOf } from './workspace-bash-routes';
+import {
+  ConversationParamsSchema,
+  ErrorResponseSchema,
+  ValidationErrorResponseSchema,
+} from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
+import { workspaceConfinementOf } from '../process/workspace-confinement-of';
 
 const tags = ['workspace'];
 const RefSchema = z.string().min(1).max(256).optional();

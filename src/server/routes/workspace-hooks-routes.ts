@@ -7,8 +7,8 @@ import {
   type WorkspaceHooksFile,
 } from '../../runtime/hooks/workspace-hooks-file';
 import { Sha256Schema } from '../../runtime/settings/settings-file';
-import { ConversationParamsSchema, ErrorResponseSchema } from '../api-schemas';
-import type { ServerContext, ZodApp } from '../server-context';
+import { ConversationParamsSchema, ErrorResponseSchema } from '../http/api-schemas';
+import type { ServerContext, ZodApp } from '../http/server-context';
 
 const WorkspaceHooksViewSchema = z.strictObject({
   /** Relative to the workspace: upstream's `.openhands/hooks.json`. */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateConversationSchema } from '../../runtime/conversation/requests';
-import { buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 import { createTestServer, type TestServer } from '../testing/create-test-server';
-import { createWorkspaceSessionTokens, WORKSPACE_SESSION_COOKIE } from '../workspace-session-token';
+import { createWorkspaceSessionTokens, WORKSPACE_SESSION_COOKIE } from '../http/workspace-session-token';
 
 const SESSION_KEY = 'workspace-session-key-0123456789abcdef';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EmptyBodySchema } from '../api-schemas';
-import { readCookie } from '../read-cookie';
-import type { ZodApp } from '../server-context';
+import { EmptyBodySchema } from '../http/api-schemas';
+import { readCookie } from '../http/read-cookie';
+import type { ZodApp } from '../http/server-context';
 import {
   WORKSPACE_SESSION_COOKIE,
   WORKSPACE_SESSION_SECONDS,
   type WorkspaceSessionTokens,
-} from '../workspace-session-token';
+} from '../http/workspace-session-token';
 import { CONVERSATION_WORKSPACE_ROUTES } from './conversation-workspace-routes';
 
 /** Only the workspace file routes are ever sent the cookie; every other route ignores it anyway. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestError } from '../error-catalogue';
+import { requestError } from '../http/error-catalogue';
 
 /**
  * The answer of a socket path to a request that is not a WebSocket upgrade: 426 in the `{detail, code}`

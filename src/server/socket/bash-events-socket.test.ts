@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ZodApp } from '../server-context';
+import type { ZodApp } from '../http/server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
 import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServerContext } from '../server-context';
+import type { ServerContext } from '../http/server-context';
 import type { ConversationSocketDeps } from './conversation-socket-deps';
 
 const ConversationIdSchema = z.guid();

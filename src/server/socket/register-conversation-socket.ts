@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { ServerContext, ZodApp } from '../server-context';
+import type { ServerContext, ZodApp } from '../http/server-context';
 import {
   type ConversationSocketServices,
   createConversationSocketServices,

@@ -1,5 +1,5 @@
-import type { ServerContext, ZodApp } from '../server-context';
-import { sessionCredentials } from '../session-credentials';
+import type { ServerContext, ZodApp } from '../http/server-context';
+import { sessionCredentials } from '../http/session-credentials';
 import { parseAfterSeq } from './parse-after-seq';
 import { registerConversationSocket } from './register-conversation-socket';
 import { runSessionConnection } from './session-connection';

@@ -4,8 +4,8 @@ import type {
   PersonTerminal,
   PersonTerminalEvent,
 } from '../../runtime/tools/person-terminal/person-terminal';
-import type { ServerContext, ZodApp } from '../server-context';
-import { sessionCredentials } from '../session-credentials';
+import type { ServerContext, ZodApp } from '../http/server-context';
+import { sessionCredentials } from '../http/session-credentials';
 import { frameIssueDetail } from './frame-issue-detail';
 import { parseJsonFrame } from './parse-json-frame';
 import { registerConversationSocket } from './register-conversation-socket';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lookupError } from '../error-catalogue';
+import { lookupError } from '../http/error-catalogue';
 import { openConversationStream } from './open-conversation-stream';
 import type { ConversationSocketDeps } from './conversation-socket-deps';
 import type { LiveRelay } from './live-relay';

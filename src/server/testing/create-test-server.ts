@@ -10,8 +10,8 @@ import { createScriptedLLM } from '../../runtime/llm/scripted-llm';
 import { createSettingsStore, type SettingsStore } from '../../runtime/settings/settings-store';
 import type { EventStore } from '../../runtime/store/event-store';
 import { createInMemoryEventStore } from '../../runtime/store/in-memory-event-store';
-import { type BuildServerOptions, buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { type BuildServerOptions, buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 import { createTestService } from './create-test-service';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdef';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createSecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import type { NamedSecret } from '../../runtime/secrets/create-redactor';
 import { createSettingsStore } from '../../runtime/settings/settings-store';
-import { type BuildServerOptions, buildServer } from '../build-server';
-import type { ZodApp } from '../server-context';
+import { type BuildServerOptions, buildServer } from '../http/build-server';
+import type { ZodApp } from '../http/server-context';
 
 export interface WorkspaceTestServer {
   app: ZodApp;

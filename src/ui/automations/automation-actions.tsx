@@ -1,7 +1,7 @@
 import { Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Automation } from '../../client/automation-wire';
+import type { Automation } from '../../client/automation-types';
 import { CopyButton } from '../components/copy-button';
 import { describeRun } from './describe-run';
 import { useAutomationMutations } from './use-automations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Automation } from '../../client/automation-wire';
+import type { Automation } from '../../client/automation-types';
 import { draftFromAutomation, emptyDraft, fieldErrors, inputFromDraft } from './automation-draft';
 
 const saved: Automation = {

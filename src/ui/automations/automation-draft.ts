@@ -1,4 +1,4 @@
-import type { Automation, AutomationInput } from '../../client/automation-wire';
+import type { Automation, AutomationInput } from '../../client/automation-types';
 import { budgetFromText, budgetText } from '../budgets/budget-text';
 import { type PolicyChoice, policyChoiceOf, policyFromChoice } from '../approval-rules/policy-options';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { Automation } from '../../client/automation-wire';
+import type { Automation } from '../../client/automation-types';
 import { useSettings } from '../api/use-settings';
 import { budgetFromText, formatUsd } from '../budgets/budget-text';
 import { FolderPicker } from '../folder-picker/folder-picker';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Automation } from '../../client/automation-wire';
+import type { Automation } from '../../client/automation-types';
 import { describeRun, formatWhen } from './describe-run';
 
 /** Every automation: its name, what starts it, when it runs next and how its last run went. */

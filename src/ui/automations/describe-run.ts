@@ -1,4 +1,4 @@
-import type { AutomationRun } from '../../client/automation-wire';
+import type { AutomationRun } from '../../client/automation-types';
 
 const TRIGGER_WORDS: Record<AutomationRun['trigger'], string> = {
   schedule: 'Scheduled',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { AutomationInput } from '../../client/automation-wire';
+import type { AutomationInput } from '../../client/automation-types';
 import { type AutomationClient, createAutomationClient } from '../../client/create-automation-client';
 import { unwrap } from '../api/describe-api-error';
 import { CONVERSATIONS_QUERY_KEY } from '../api/use-recent-conversations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Automation } from '../../client/automation-wire';
+import type { Automation } from '../../client/automation-types';
 import type { ConversationInfo } from '../api/wire-types';
 import { conversationInfo } from '../conversation-store/testing/event-builders';
 import type { SeenState } from '../stores/inbox-seen-store';

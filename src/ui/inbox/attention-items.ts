@@ -1,4 +1,4 @@
-import type { Automation } from '../../client/automation-wire';
+import type { Automation } from '../../client/automation-types';
 import type { ConversationInfo, ExecutionStatus } from '../api/wire-types';
 import type { SeenState } from '../stores/inbox-seen-store';
 
