@@ -37,4 +37,39 @@ test.describe('with the docker sandbox', () => {
     await expect(page.locator('[data-action-kind="TerminalAction"]')).toContainText('uid=1000 host=sandbox');
     await expect(page.getByTestId('sandbox-label')).toHaveText('container');
   });
+
+  test('shows each conversation its own sandbox: a container mark in the list, the label in the header', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Made on this docker runtime, but asked into bubblewrap: it keeps bubblewrap.
+    const created = await fetch(`${workbench.url}/api/conversations`, {
+      method: 'POST',
+      headers: { 'X-Session-API-Key': workbench.sessionKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: 'On bubblewrap',
+        workspace: { working_dir: workbench.workspace },
+        sandbox: { kind: 'bubblewrap' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(workbench.loginUrl);
+    const bubblewrapRow = page.locator(`[data-conversation-id="${id}"]`);
+    await expect(bubblewrapRow).toBeVisible();
+    await expect(bubblewrapRow.getByTestId('history-row-container')).toHaveCount(0);
+    // The one the first test made runs in a container: its row carries the quiet mark.
+    const containerRows = page.locator('[data-conversation-id]', {
+      has: page.getByTestId('history-row-container'),
+    });
+    await expect(containerRows).toHaveCount(1);
+    await bubblewrapRow.getByRole('link').click();
+    await expect(page.getByTestId('sandbox-label')).toHaveText('bubblewrap');
+    await containerRows.getByRole('link').click();
+    await expect(page.getByTestId('sandbox-label')).toHaveText('container');
+    await expect(page.getByTestId('sandbox-label')).toHaveAttribute(
+      'title',
+      /image agent-workbench-sandbox:1/,
+    );
+  });
 });

@@ -16,8 +16,8 @@ export interface ConfinedToolsetDeps {
   /** Read when the toolset is made (paths, limits) and on every proxied request (the allowlist). */
   sandboxSettings: () => SandboxSettings;
   home?: string;
-  /** Present when this runtime's sandbox is docker: each conversation's commands run in its container. */
-  docker?: DockerSandboxes;
+  /** The runtime's docker side, asked for only by a docker conversation (its commands run in its container). */
+  docker?: () => DockerSandboxes;
 }
 
 /** Why a stdio MCP server does not start on the docker sandbox (never unconfined instead). */
@@ -41,8 +41,9 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
   });
   const denyPaths = settings.deny_paths.map((path) => expandHome(path, home));
   const limits = { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb };
-  const backend = deps.docker?.backend({
+  const backend = dockerOf(deps, request)?.backend({
     conversationId: request.conversationId,
+    ...(request.sandbox?.kind === 'docker' ? { image: request.sandbox.image } : {}),
     workspaceDir: request.workspaceDir,
     exposedPaths: [request.observationsDir],
     network: network.sandbox,
@@ -110,4 +111,11 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
       }
     },
   };
+}
+
+/** The docker side for a docker conversation; undefined for a bubblewrap one. Never bubblewrap instead of docker. */
+function dockerOf(deps: ConfinedToolsetDeps, request: ToolsetRequest): DockerSandboxes | undefined {
+  if (request.sandbox?.kind !== 'docker') return undefined;
+  if (deps.docker === undefined) throw new Error('a docker conversation needs the docker sandboxes');
+  return deps.docker();
 }

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contentText } from '../events';
+import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { createRuntimeSandboxes, type RuntimeSandboxes } from '../sandbox/runtime-sandboxes';
+import { type ConversationSandbox, DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
+import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { requireExecutable } from '../tools/terminal/testing/require-executable';
+import type { Toolset } from '../tools/tool';
+import { runConfined } from '../workspace/run-confined';
+import { createConfinedToolset } from './create-confined-toolset';
+
+const DOCKER: ConversationSandbox = { kind: 'docker', image: DEFAULT_SANDBOX_IMAGE };
+const BUBBLEWRAP: ConversationSandbox = { kind: 'bubblewrap' };
+
+let root: string;
+let workspaceDir: string;
+let dataDir: string;
+const opened: Toolset[] = [];
+const runtimes: RuntimeSandboxes[] = [];
+
+beforeAll(async () => {
+  requireExecutable('bwrap', 'bubblewrap');
+  await requireDocker();
+  root = await mkdtemp(join(tmpdir(), 'awb-confined-toolset-'));
+  workspaceDir = join(root, 'workspace');
+  dataDir = join(root, 'data');
+  await mkdir(workspaceDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true });
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((toolset) => toolset.close()));
+});
+afterAll(async () => {
+  for (const runtime of runtimes.splice(0)) await runtime.sweep();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A runtime whose default sandbox is `backend` (its launcher's --sandbox). */
+function runtimeOn(backend: 'bubblewrap' | 'docker'): RuntimeSandboxes {
+  const runtime = createRuntimeSandboxes({
+    dataDir,
+    // The test folders are root's: the runtime's own workspace is handed to the container user.
+    defaultWorkspace: root,
+    sandboxSettings: () => DEFAULT_SANDBOX_SETTINGS,
+    runtimeName: `test-${backend}-${process.pid}`,
+    env: { PATH: process.env.PATH, AGENT_WORKBENCH_SANDBOX_BACKEND: backend },
+  });
+  runtimes.push(runtime);
+  return runtime;
+}
+
+function toolsetOf(runtime: RuntimeSandboxes, sandbox: ConversationSandbox): Toolset {
+  const toolset = createConfinedToolset(
+    { dataDir, sandboxSettings: () => DEFAULT_SANDBOX_SETTINGS, docker: runtime.docker },
+    {
+      conversationId: `c-${sandbox.kind}-${opened.length}`,
+      workspaceDir,
+      sandbox,
+      observationsDir: join(dataDir, 'observations', `c${opened.length}`),
+      networkEnabled: () => false,
+    },
+  );
+  opened.push(toolset);
+  return toolset;
+}
+
+async function terminal(toolset: Toolset, command: string): Promise<string> {
+  const tool = toolset.get('terminal');
+  if (!tool) throw new Error('no terminal tool');
+  const parsed = tool.parseArguments({ command });
+  if (!parsed.ok) throw new Error(parsed.error);
+  const observation = await tool.execute(parsed.action, {
+    conversationId: 'c',
+    workspaceDir,
+    observationsDir: join(dataDir, 'observations'),
+    signal: new AbortController().signal,
+  });
+  return contentText(observation.content);
+}
+
+describe("a conversation's own sandbox, whatever the runtime's default", () => {
+  it('runs a docker conversation in its container on a bubblewrap runtime, never in bubblewrap', async () => {
+    const text = await terminal(
+      toolsetOf(runtimeOn('bubblewrap'), DOCKER),
+      'echo "uid=$(id -u) host=$(hostname)"',
+    );
+    expect(text).toContain('uid=1000 host=sandbox');
+  });
+
+  it('runs a bubblewrap conversation in bubblewrap on a docker runtime, never in a container', async () => {
+    const text = await terminal(toolsetOf(runtimeOn('docker'), BUBBLEWRAP), 'echo "host=$(hostname)"');
+    expect(text).toContain(`host=${hostname()}`);
+  });
+
+  it("runs a conversation's git calls and hooks where its commands run", async () => {
+    const runtime = runtimeOn('bubblewrap');
+    const run = (sandbox: ConversationSandbox) =>
+      runConfined(runtime.confinement(sandbox), {
+        argv: ['hostname'],
+        workspaceDir,
+        cwd: workspaceDir,
+        timeoutMs: 60_000,
+        maxOutputBytes: 1000,
+      });
+    expect((await run(DOCKER)).stdout.trim()).toBe('sandbox');
+    expect((await run(BUBBLEWRAP)).stdout.trim()).toBe(hostname());
+  });
+});
