@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentText } from '../events';
+import { bundleReferenceServers } from '../mcp/backend-test-sandbox';
+import type { MCPServers } from '../mcp/mcp-server-config';
 import { requireDocker } from '../sandbox/docker/testing/require-docker';
 import { createRuntimeSandboxes, type RuntimeSandboxes } from '../sandbox/runtime-sandboxes';
 import { type ConversationSandbox, DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
@@ -52,7 +54,11 @@ function runtimeOn(backend: 'bubblewrap' | 'docker'): RuntimeSandboxes {
   return runtime;
 }
 
-function toolsetOf(runtime: RuntimeSandboxes, sandbox: ConversationSandbox): Toolset {
+function toolsetOf(
+  runtime: RuntimeSandboxes,
+  sandbox: ConversationSandbox,
+  mcpServers?: MCPServers,
+): Toolset {
   const toolset = createConfinedToolset(
     { dataDir, sandboxSettings: () => DEFAULT_SANDBOX_SETTINGS, docker: runtime.docker },
     {
@@ -61,6 +67,7 @@ function toolsetOf(runtime: RuntimeSandboxes, sandbox: ConversationSandbox): Too
       sandbox,
       observationsDir: join(dataDir, 'observations', `c${opened.length}`),
       networkEnabled: () => false,
+      ...(mcpServers ? { mcpServers } : {}),
     },
   );
   opened.push(toolset);
@@ -68,9 +75,13 @@ function toolsetOf(runtime: RuntimeSandboxes, sandbox: ConversationSandbox): Too
 }
 
 async function terminal(toolset: Toolset, command: string): Promise<string> {
-  const tool = toolset.get('terminal');
-  if (!tool) throw new Error('no terminal tool');
-  const parsed = tool.parseArguments({ command });
+  return call(toolset, 'terminal', { command });
+}
+
+async function call(toolset: Toolset, name: string, args: Record<string, unknown>): Promise<string> {
+  const tool = toolset.get(name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  const parsed = tool.parseArguments(args);
   if (!parsed.ok) throw new Error(parsed.error);
   const observation = await tool.execute(parsed.action, {
     conversationId: 'c',
@@ -107,5 +118,24 @@ describe("a conversation's own sandbox, whatever the runtime's default", () => {
       });
     expect((await run(DOCKER)).stdout.trim()).toBe('sandbox');
     expect((await run(BUBBLEWRAP)).stdout.trim()).toBe(hostname());
+  });
+
+  it("starts a docker conversation's stdio MCP servers in its container, on a bubblewrap runtime too", async () => {
+    await copyFile(
+      join(await bundleReferenceServers(), 'filesystem.mjs'),
+      join(workspaceDir, 'fs-server.mjs'),
+    );
+    const toolset = toolsetOf(runtimeOn('bubblewrap'), DOCKER, {
+      fs: { command: 'node', args: [join(workspaceDir, 'fs-server.mjs'), '/'] },
+    });
+    await toolset.ready?.();
+    const hostnameFile = await call(toolset, 'fs__read_text_file', { path: '/etc/hostname' });
+    expect(hostnameFile).toContain('sandbox');
+    // Of the data dir only the conversation's own outputs and proxy folders are there, never its files.
+    await writeFile(join(dataDir, 'session-key'), 'secret');
+    expect(await call(toolset, 'fs__list_directory', { path: dataDir })).not.toContain('session-key');
+    expect(await call(toolset, 'fs__read_text_file', { path: join(dataDir, 'session-key') })).not.toContain(
+      'secret',
+    );
   });
 });

@@ -20,15 +20,12 @@ export interface ConfinedToolsetDeps {
   docker?: () => DockerSandboxes;
 }
 
-/** Why a stdio MCP server does not start on the docker sandbox (never unconfined instead). */
-export const STDIO_MCP_ON_DOCKER =
-  'stdio MCP servers do not run in the container sandbox yet: use a streamable HTTP server, or the bubblewrap sandbox';
-
 /**
  * The production tools of one conversation: the terminal in its sandbox with the data dir, the
  * credential folders and the settings' deny list hidden, the settings' limits, and the conversation's
  * egress proxy as its only way out (refusing everything while the network switch is off), and the
- * tools of its MCP servers, stdio ones started in the same sandbox behind the same proxy.
+ * tools of its MCP servers, stdio ones started in the same sandbox behind the same proxy (a docker
+ * conversation's in its container).
  */
 export function createConfinedToolset(deps: ConfinedToolsetDeps, request: ToolsetRequest): Toolset {
   const settings = deps.sandboxSettings();
@@ -85,13 +82,11 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
       bwrapPath: sandbox.kind === 'sandboxed' ? locateBwrapOnPath(process.env) : undefined,
       denyPaths,
       network: network.sandbox,
+      // A docker conversation's servers run in its container, killed with its tools.
+      ...(backend?.startPiped ? { startPiped: backend.startPiped.bind(backend) } : {}),
     },
     // Never unconfined by accident: only a sandbox turned off on purpose runs servers without it.
-    backend !== undefined
-      ? { refuseStdio: STDIO_MCP_ON_DOCKER }
-      : sandbox.kind === 'missing'
-        ? { refuseStdio: sandbox.detail }
-        : {},
+    backend === undefined && sandbox.kind === 'missing' ? { refuseStdio: sandbox.detail } : {},
   );
   return {
     get tools() {
