@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect, createServer, type Socket } from 'node:net';
@@ -116,6 +116,25 @@ describe('docker backend', () => {
     const result = await run(session(backend), 'echo never');
     expect(result.ending).toBe('refused');
     expect(result.notices.join(' ')).toMatch(/has no usable \/bin\/sh and bash/);
+  });
+
+  it("refuses a daemon whose containers see another folder at the workspace's path, and runs nothing there", async () => {
+    // As a daemon on another machine: the same path exists there, but it is not this folder.
+    const elsewhere = join(root, 'daemon-host-folder');
+    mkdirSync(elsewhere);
+    writeFileSync(join(workspaceDir, 'here.txt'), 'the runtime sees this\n');
+    const backend = testDockerBackend(docker, {
+      workspaceDir,
+      dataDir: join(root, 'data'),
+      workspaceSource: elsewhere,
+    });
+    backends.push(backend);
+    const result = await run(session(backend), 'touch written-there');
+    expect(result.ending).toBe('refused');
+    expect(result.notices.join(' ')).toMatch(/no shared mount at the same path/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    // The probe leaves nothing behind in the workspace.
+    expect(readdirSync(workspaceDir)).toEqual(['here.txt']);
   });
 
   it('says so when the container dies mid-command, and the next command starts a new one', async () => {

@@ -42,6 +42,8 @@ export interface DockerBackendOptions {
   /** The workspace is the runtime's own (not a folder a person picked): a root-owned one is handed to uid 1000. */
   adoptRootOwned?: boolean;
   idleMs?: number;
+  /** Tests: another host folder bound at the workspace's path (a daemon that does not share it). */
+  workspaceSource?: string;
 }
 
 /**
@@ -86,6 +88,7 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
       owner: options.owner,
       conversationId: options.conversationId,
       workspaceDir,
+      ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
       readOnlyPaths,
       masks: workspaceMasks(workspaceDir, {
         homeDir: options.homeDir ?? process.env.HOME,
