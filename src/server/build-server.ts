@@ -1,3 +1,4 @@
+import type { WorkspaceConfinement } from '../runtime/workspace/workspace-confinement';
 import { dirname } from 'node:path';
 import { createUpstreamSettingsStore } from '../runtime/settings/upstream-settings-store';
 import websocket from '@fastify/websocket';
@@ -112,6 +113,11 @@ export interface BuildServerOptions {
   automationKey?: string;
   /** The preview origin's names (start-runtime.ts serves it); absent: no preview. */
   preview?: PreviewSite;
+  /**
+   * How the workspace API's commands and git calls are confined: in the runtime's default sandbox
+   * (a container of their own each on a docker runtime). Absent: bubblewrap with the settings' rules.
+   */
+  workspaceConfinement?: () => WorkspaceConfinement;
 }
 
 /**
@@ -215,6 +221,7 @@ function createContext(options: BuildServerOptions): ServerContext {
     dataDir: options.dataDir,
     secrets: options.secrets,
     preview: options.preview,
+    ...(options.workspaceConfinement ? { workspaceConfinement: options.workspaceConfinement } : {}),
     version: options.version,
     startedAt: options.startedAt ?? new Date(now()),
     usableTools: options.usableTools ?? DEFAULT_USABLE_TOOLS,

@@ -5,6 +5,7 @@ import type { ConversationService } from '../runtime/conversation/conversation-s
 import { createCheckpointStore } from '../runtime/checkpoints/create-checkpoint-store';
 import { createConfinedToolset } from '../runtime/conversation/create-confined-toolset';
 import { createRuntimeSandboxes } from '../runtime/sandbox/runtime-sandboxes';
+import type { WorkspaceConfinement } from '../runtime/workspace/workspace-confinement';
 import { createConversationService } from '../runtime/conversation/create-conversation-service';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../runtime/secrets/create-secret-registry';
@@ -31,6 +32,8 @@ export interface RuntimeService {
   secrets: SecretRegistry;
   /** The person's saved secrets (`<data-dir>/secrets.json`), the same the registry masks. */
   savedSecrets: SavedSecrets;
+  /** How the workspace API's commands and git calls are confined: the runtime's default sandbox now. */
+  workspaceConfinement(): WorkspaceConfinement;
   /** Stops every run, then closes the database. */
   close(): Promise<void>;
 }
@@ -128,6 +131,7 @@ export async function createRuntimeService(options: {
     store,
     secrets,
     savedSecrets,
+    workspaceConfinement: () => sandboxes.confinement(),
     async close() {
       try {
         await service.close();

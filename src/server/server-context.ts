@@ -9,6 +9,7 @@ import type { LLM } from '../runtime/llm/llm';
 import type { SecretRegistry } from '../runtime/secrets/create-secret-registry';
 import type { SavedSecrets } from '../runtime/secrets/saved-secrets';
 import type { SettingsStore } from '../runtime/settings/settings-store';
+import type { WorkspaceConfinement } from '../runtime/workspace/workspace-confinement';
 import type { PreviewSite } from './preview/preview-site';
 import type { ZodTypeProvider } from './zod-type-provider';
 
@@ -46,6 +47,8 @@ export interface ServerContext {
   now(): number;
   /** The preview origin's names; absent: this runtime serves no preview. */
   preview: PreviewSite | undefined;
+  /** The workspace API's confinement in the runtime's default sandbox; absent: bubblewrap (workspace-bash-routes.ts). */
+  workspaceConfinement?: () => WorkspaceConfinement;
   /** Marks API activity, for `idle_time`. */
   touch(): void;
   lastActivity(): number;

@@ -82,11 +82,15 @@ export function workspaceCommandsOf(context: ServerContext): WorkspaceCommands {
   return made;
 }
 
-/** The confinement rules as the settings say now; WorkspaceError `workspace_unavailable` without a data dir. */
+/**
+ * The confinement rules as the settings say now, in the runtime's default sandbox; WorkspaceError
+ * `workspace_unavailable` without a data dir.
+ */
 export function workspaceConfinementOf(context: ServerContext): WorkspaceConfinement {
   if (context.dataDir === undefined) {
     throw new WorkspaceError('workspace_unavailable', 'The workspace API needs the runtime data dir');
   }
+  if (context.workspaceConfinement) return context.workspaceConfinement();
   return workspaceConfinement({
     dataDir: context.dataDir,
     sandboxSettings: context.settings.current().sandbox,
