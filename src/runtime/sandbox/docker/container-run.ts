@@ -19,6 +19,8 @@ export interface ContainerRunnerOptions {
   maxProcesses: number;
   maxMemoryMb: number;
   cpus: number | undefined;
+  /** Tests: the host folder bound at a workspace's path instead of itself (a daemon that does not share it). */
+  workspaceSource?: (workspaceDir: string) => string;
 }
 
 /**
@@ -65,6 +67,7 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
       owner: options.owner,
       conversationId: '',
       workspaceDir,
+      ...(options.workspaceSource ? { workspaceSource: options.workspaceSource(workspaceDir) } : {}),
       workspaceReadOnly: run.readOnly === true,
       workingDir: run.cwd,
       env: { TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', ...run.env },

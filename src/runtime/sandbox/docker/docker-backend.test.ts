@@ -8,6 +8,7 @@ import Docker from 'dockerode';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTerminalSession, type TerminalSession } from '../../tools/terminal/terminal-session';
 import type { SandboxBackend } from '../sandbox-backend';
+import { createContainerRunner } from './container-run';
 import { CONTAINER_LABEL, CONVERSATION_LABEL } from './container-spec';
 import { createDockerBackend } from './docker-backend';
 import { createDockerSandboxes } from './docker-sandboxes';
@@ -135,6 +136,32 @@ describe('docker backend', () => {
     expect(readdirSync(elsewhere)).toEqual([]);
     // The probe leaves nothing behind in the workspace.
     expect(readdirSync(workspaceDir)).toEqual(['here.txt']);
+  });
+
+  it("refuses git calls on a daemon that sees another folder at the workspace's path, and runs none there", async () => {
+    const elsewhere = join(root, 'daemon-host-folder');
+    mkdirSync(elsewhere);
+    const runner = createContainerRunner({
+      docker,
+      image: 'agent-workbench-sandbox:1',
+      owner: TEST_OWNER,
+      user: () => ({ uid: 1000, gid: 1000, adopt: false }),
+      maxProcesses: 64,
+      maxMemoryMb: 256,
+      cpus: undefined,
+      workspaceSource: () => elsewhere,
+    });
+    chownSync(workspaceDir, 1000, 1000);
+    const refused = runner({
+      argv: ['touch', 'written-there'],
+      workspaceDir,
+      cwd: workspaceDir,
+      timeoutMs: 60_000,
+      maxOutputBytes: 1024,
+    });
+    await expect(refused).rejects.toThrow(/no shared mount at the same path/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(workspaceDir)).toEqual([]);
   });
 
   it('says so when the container dies mid-command, and the next command starts a new one', async () => {
