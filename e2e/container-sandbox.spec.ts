@@ -6,7 +6,8 @@ import { script, terminal } from './ui-support';
 
 /**
  * The container sandbox through the real launcher (`--sandbox docker`), the real daemon and the
- * default image: a command the agent runs shows the container's user and the header names the sandbox.
+ * default image: a command the agent runs shows the container's user, the header names each
+ * conversation's sandbox, and the list marks the ones in containers.
  */
 test.describe('with the docker sandbox', () => {
   let mockLlm: MockLLM;
@@ -24,7 +25,9 @@ test.describe('with the docker sandbox', () => {
     await mockLlm?.close();
   });
 
-  test('runs a command in the container and names the sandbox in the header', async ({ page }) => {
+  test("runs a command in the container, names each conversation's sandbox in the header and marks container ones in the list", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     mockLlm.setScript(script(terminal('echo "uid=$(id -u) host=$(hostname)"', { summary: 'Who runs this' })));
     await page.goto(workbench.loginUrl);
@@ -36,5 +39,35 @@ test.describe('with the docker sandbox', () => {
     });
     await expect(page.locator('[data-action-kind="TerminalAction"]')).toContainText('uid=1000 host=sandbox');
     await expect(page.getByTestId('sandbox-label')).toHaveText('container');
+
+    // Each conversation shows its own sandbox: one made on this docker runtime but asked into
+    // bubblewrap keeps bubblewrap, and only the container one carries the quiet mark in the list.
+    const created = await fetch(`${workbench.url}/api/conversations`, {
+      method: 'POST',
+      headers: { 'X-Session-API-Key': workbench.sessionKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: 'On bubblewrap',
+        workspace: { working_dir: workbench.workspace },
+        sandbox: { kind: 'bubblewrap' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.reload();
+    const bubblewrapRow = page.locator(`[data-conversation-id="${id}"]`);
+    await expect(bubblewrapRow).toBeVisible();
+    await expect(bubblewrapRow.getByTestId('history-row-container')).toHaveCount(0);
+    const containerRows = page.locator('[data-conversation-id]', {
+      has: page.getByTestId('history-row-container'),
+    });
+    await expect(containerRows).toHaveCount(1);
+    await bubblewrapRow.getByRole('link').click();
+    await expect(page.getByTestId('sandbox-label')).toHaveText('bubblewrap');
+    await containerRows.getByRole('link').click();
+    await expect(page.getByTestId('sandbox-label')).toHaveText('container');
+    await expect(page.getByTestId('sandbox-label')).toHaveAttribute(
+      'title',
+      /image agent-workbench-sandbox:1/,
+    );
   });
 });

@@ -1641,6 +1641,7 @@ export interface components {
             branch_folder?: boolean;
             /** @enum {string} */
             sandbox?: "bubblewrap" | "docker" | "none";
+            sandbox_image?: string | null;
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -1830,6 +1831,7 @@ export interface components {
             branch_folder?: boolean;
             /** @enum {string} */
             sandbox?: "bubblewrap" | "docker" | "none";
+            sandbox_image?: string | null;
             agent?: {
                 /** @constant */
                 kind: "Agent";
@@ -6180,6 +6182,11 @@ export interface operations {
                     autotitle?: boolean;
                     title_llm_profile?: string | null;
                     worktree?: boolean;
+                    sandbox?: {
+                        /** @enum {string} */
+                        kind: "bubblewrap" | "docker";
+                        image?: string;
+                    };
                     secrets_encrypted?: boolean;
                     parent_conversation_id?: string | null;
                     tool_module_qualnames?: {

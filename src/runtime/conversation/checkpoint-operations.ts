@@ -1,3 +1,4 @@
+import { storedSandbox } from '../sandbox/sandbox-kind';
 import { posix } from 'node:path';
 import type { CheckpointStore, FileChange, FileDiff, SkippedFile } from '../checkpoints/checkpoint-store';
 import { UnknownCheckpointError } from '../checkpoints/unknown-checkpoint-error';
@@ -81,7 +82,7 @@ export function createCheckpointOperations(ports: {
 
   async function storeOf(id: string): Promise<CheckpointStore> {
     const record = await ports.requireRecord(id);
-    const store = ports.checkpoints.of(id, record.workspace_dir);
+    const store = ports.checkpoints.of(id, record.workspace_dir, storedSandbox(record.sandbox));
     if (!store) throw new RuntimeError('checkpoints_unavailable');
     return store;
   }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
+import type { ConversationSandbox } from '../sandbox/sandbox-kind';
 import { createWatchedSnapshots, type WatchedSnapshots } from '../checkpoints/watched-snapshots';
 import { watchWorkspace } from '../checkpoints/workspace-watcher';
 import type { RuntimeLogger } from '../logging/runtime-logger';
@@ -8,6 +9,8 @@ import type { RuntimeLogger } from '../logging/runtime-logger';
 export interface CheckpointStoreRequest {
   conversationId: string;
   workspaceDir: string;
+  /** Where its git calls run: the conversation's sandbox; absent: the runtime's default. */
+  sandbox?: ConversationSandbox;
   /** `<data-dir>/checkpoints/<conversation id without dashes>`: the shadow repository. */
   shadowDir: string;
   /** Where the store reports what it repaired; undefined in tests that build no logger. */
@@ -42,7 +45,11 @@ export function createConversationCheckpoints(options: {
     }
     return queue;
   };
-  const of = (conversationId: string, workspaceDir: string): CheckpointStore | undefined => {
+  const of = (
+    conversationId: string,
+    workspaceDir: string,
+    sandbox?: ConversationSandbox,
+  ): CheckpointStore | undefined => {
     if (!options.create) return undefined;
     let store = stores.get(conversationId);
     if (!store) {
@@ -50,6 +57,7 @@ export function createConversationCheckpoints(options: {
         options.create({
           conversationId,
           workspaceDir,
+          ...(sandbox ? { sandbox } : {}),
           shadowDir: checkpointsDir(options.dataDir, conversationId),
           ...(options.logger ? { logger: options.logger } : {}),
         }),
@@ -68,8 +76,12 @@ export function createConversationCheckpoints(options: {
      * The conversation's step checkpoints (a watcher lives while a run does, so a step whose
      * workspace did not change since the last snapshot reuses it); undefined without checkpoints.
      */
-    watched(conversationId: string, workspaceDir: string): WatchedSnapshots | undefined {
-      const store = of(conversationId, workspaceDir);
+    watched(
+      conversationId: string,
+      workspaceDir: string,
+      sandbox?: ConversationSandbox,
+    ): WatchedSnapshots | undefined {
+      const store = of(conversationId, workspaceDir, sandbox);
       if (!store) return undefined;
       let watched = watchedOf.get(conversationId);
       if (!watched) {

@@ -1,3 +1,4 @@
+import { storedSandbox } from '../sandbox/sandbox-kind';
 import { join } from 'node:path';
 import type { CondenserOptions } from '../context/condenser';
 import type { LLM } from '../llm/llm';
@@ -118,6 +119,7 @@ export function createConversationRegistry(ports: RegistryPorts) {
       created ??= deps.createToolset({
         conversationId: id,
         workspaceDir: log.record().workspace_dir,
+        sandbox: storedSandbox(log.record().sandbox),
         observationsDir: observationsDir(deps.dataDir, id),
         // A deleted conversation (its tools still closing) has no network.
         networkEnabled: () => !deleting.has(id) && entries.has(id) && log.record().network_access,
@@ -210,19 +212,28 @@ export function createConversationRegistry(ports: RegistryPorts) {
             acceptedWorkspaceHooks(log.record().workspace_dir, deps.settings().accepted_workspace_hooks),
             log.record().hook_config,
           ]),
-        runCommand: sandboxedHookRunner(() => deps.workspaceConfinement?.()),
+        runCommand: sandboxedHookRunner(() =>
+          deps.workspaceConfinement?.(storedSandbox(log.record().sandbox)),
+        ),
       },
       logger: ports.logger,
       checkpoint: ports.checkpoints.enabled
         ? async (signal) => {
-            const watched = ports.checkpoints.watched(id, log.record().workspace_dir);
+            const watched = ports.checkpoints.watched(
+              id,
+              log.record().workspace_dir,
+              storedSandbox(log.record().sandbox),
+            );
             return watched
               ? snapshotBeforeStep(watched, { conversationId: id, signal, logger: ports.logger })
               : undefined;
           }
         : undefined,
       prepareCheckpoint: ports.checkpoints.enabled
-        ? () => ports.checkpoints.watched(id, log.record().workspace_dir)?.prefetch()
+        ? () =>
+            ports.checkpoints
+              .watched(id, log.record().workspace_dir, storedSandbox(log.record().sandbox))
+              ?.prefetch()
         : undefined,
     });
     // At creation the first message may follow at once: its triggers need the skills read by then.

@@ -1,4 +1,4 @@
-import type { SandboxKind } from '../sandbox/sandbox-kind';
+import type { ConversationSandbox } from '../sandbox/sandbox-kind';
 import type { Skill } from '../skills/discover-skills';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
@@ -19,6 +19,8 @@ import type { ConversationLeases } from './conversation-leases';
 export interface ToolsetRequest {
   conversationId: string;
   workspaceDir: string;
+  /** Where its commands run (its record's sandbox); absent: bubblewrap. */
+  sandbox?: ConversationSandbox;
   observationsDir: string;
   /**
    * The saved and the conversation's registered secrets that a command names (`$NAME`, `${NAME}`), to expose to
@@ -57,10 +59,11 @@ export interface ConversationServiceDeps {
    * the checkpoint operations answer checkpoints_unavailable).
    */
   createCheckpointStore?: (request: CheckpointStoreRequest) => CheckpointStore;
-  /** Which sandbox this runtime's conversations run in (their infos say it); default bubblewrap, or none when turned off. */
-  sandboxKind?: () => SandboxKind;
-  /** How git runs for branch folders (worktree add and prune): the workspace sandbox's rules now. */
-  workspaceConfinement?: () => WorkspaceConfinement;
+  /**
+   * How git runs for branch folders (worktree add and prune) and hooks: the workspace sandbox's rules
+   * now, in a conversation's `sandbox` (absent: the runtime's default).
+   */
+  workspaceConfinement?: (sandbox?: ConversationSandbox) => WorkspaceConfinement;
   /**
    * The session key (the runtime's AGENT_WORKBENCH_SESSION_KEY), masked like an API key wherever it
    * would be stored or shown. Ignored when `secrets` is given.

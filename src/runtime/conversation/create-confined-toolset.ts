@@ -16,19 +16,16 @@ export interface ConfinedToolsetDeps {
   /** Read when the toolset is made (paths, limits) and on every proxied request (the allowlist). */
   sandboxSettings: () => SandboxSettings;
   home?: string;
-  /** Present when this runtime's sandbox is docker: each conversation's commands run in its container. */
-  docker?: DockerSandboxes;
+  /** The runtime's docker side, asked for only by a docker conversation (its commands run in its container). */
+  docker?: () => DockerSandboxes;
 }
-
-/** Why a stdio MCP server does not start on the docker sandbox (never unconfined instead). */
-export const STDIO_MCP_ON_DOCKER =
-  'stdio MCP servers do not run in the container sandbox yet: use a streamable HTTP server, or the bubblewrap sandbox';
 
 /**
  * The production tools of one conversation: the terminal in its sandbox with the data dir, the
  * credential folders and the settings' deny list hidden, the settings' limits, and the conversation's
  * egress proxy as its only way out (refusing everything while the network switch is off), and the
- * tools of its MCP servers, stdio ones started in the same sandbox behind the same proxy.
+ * tools of its MCP servers, stdio ones started in the same sandbox behind the same proxy (a docker
+ * conversation's in its container).
  */
 export function createConfinedToolset(deps: ConfinedToolsetDeps, request: ToolsetRequest): Toolset {
   const settings = deps.sandboxSettings();
@@ -41,8 +38,9 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
   });
   const denyPaths = settings.deny_paths.map((path) => expandHome(path, home));
   const limits = { maxProcesses: settings.max_processes, maxMemoryMb: settings.max_memory_mb };
-  const backend = deps.docker?.backend({
+  const backend = dockerOf(deps, request)?.backend({
     conversationId: request.conversationId,
+    ...(request.sandbox?.kind === 'docker' ? { image: request.sandbox.image } : {}),
     workspaceDir: request.workspaceDir,
     exposedPaths: [request.observationsDir],
     network: network.sandbox,
@@ -84,13 +82,11 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
       bwrapPath: sandbox.kind === 'sandboxed' ? locateBwrapOnPath(process.env) : undefined,
       denyPaths,
       network: network.sandbox,
+      // A docker conversation's servers run in its container, killed with its tools.
+      ...(backend?.startPiped ? { startPiped: backend.startPiped.bind(backend) } : {}),
     },
     // Never unconfined by accident: only a sandbox turned off on purpose runs servers without it.
-    backend !== undefined
-      ? { refuseStdio: STDIO_MCP_ON_DOCKER }
-      : sandbox.kind === 'missing'
-        ? { refuseStdio: sandbox.detail }
-        : {},
+    backend === undefined && sandbox.kind === 'missing' ? { refuseStdio: sandbox.detail } : {},
   );
   return {
     get tools() {
@@ -110,4 +106,11 @@ export function createConfinedToolset(deps: ConfinedToolsetDeps, request: Toolse
       }
     },
   };
+}
+
+/** The docker side for a docker conversation; undefined for a bubblewrap one. Never bubblewrap instead of docker. */
+function dockerOf(deps: ConfinedToolsetDeps, request: ToolsetRequest): DockerSandboxes | undefined {
+  if (request.sandbox?.kind !== 'docker') return undefined;
+  if (deps.docker === undefined) throw new Error('a docker conversation needs the docker sandboxes');
+  return deps.docker();
 }

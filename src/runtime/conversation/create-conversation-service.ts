@@ -1,5 +1,5 @@
-import { sandboxWanted } from '../sandbox/sandbox-wanted';
 import { join } from 'node:path';
+import { storedSandbox } from '../sandbox/sandbox-kind';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
 import { randomUUID } from 'node:crypto';
@@ -257,7 +257,6 @@ export function createConversationService(
       observationsDir(deps.dataDir, record.id),
       budgetPause(branch, record.execution_status) ?? null,
       runQueue.position(record.id) ?? null,
-      deps.sandboxKind?.() ?? (sandboxWanted(undefined, process.env) ? 'bubblewrap' : 'none'),
     );
   }
 
@@ -284,12 +283,12 @@ export function createConversationService(
     events: readonly Event[],
     forkPoint: string | null,
   ): Promise<BranchFolder> {
-    const sourceStore = checkpoints.of(source.id, source.workspace_dir);
+    const sourceStore = checkpoints.of(source.id, source.workspace_dir, storedSandbox(source.sandbox));
     if (!sourceStore || !deps.workspaceConfinement) throw new RuntimeError('checkpoints_unavailable');
     try {
       const checkpoint = checkpointAtForkPoint(events, forkPoint) ?? (await sourceStore.snapshot()).id;
       return await createBranchFolder({
-        confinement: deps.workspaceConfinement(),
+        confinement: deps.workspaceConfinement(storedSandbox(source.sandbox)),
         sourceWorkspace: source.workspace_dir,
         forkId,
         materialize: (target) => sourceStore.materialize(checkpoint, target),
@@ -458,7 +457,11 @@ export function createConversationService(
       await registry.remove(id, async () => {
         // Before the rows: a folder that cannot be deleted safely keeps its conversation, to try again.
         if (branchFolder !== undefined && deps.workspaceConfinement) {
-          await removeBranchFolder(deps.workspaceConfinement(), branchFolder, logger);
+          await removeBranchFolder(
+            deps.workspaceConfinement(storedSandbox(record.sandbox)),
+            branchFolder,
+            logger,
+          );
         }
         await store.deleteConversation(id);
         apiKeys.delete(id);
@@ -522,7 +525,11 @@ export function createConversationService(
         });
       } catch (error) {
         if (branch && deps.workspaceConfinement)
-          await removeBranchFolder(deps.workspaceConfinement(), branch.folder, logger).catch(() => undefined);
+          await removeBranchFolder(
+            deps.workspaceConfinement(storedSandbox(source.sandbox)),
+            branch.folder,
+            logger,
+          ).catch(() => undefined);
         if (forked) await store.deleteConversation(forkId);
         throw error;
       }

@@ -1,4 +1,5 @@
 import { sandboxChoice } from '../sandbox/sandbox-choice';
+import { requestedSandbox } from './requested-sandbox';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
@@ -54,7 +55,6 @@ export async function createConversationRecord(
 ): Promise<{ record: ConversationRecord; created: boolean }> {
   const existing = await store.getConversation(context.id);
   if (existing) return { record: existing, created: false };
-  refuseUnservedDockerWorkspace(request, context.settings);
   const named = request.workspace?.working_dir ?? context.defaultWorkspace;
   const existed = await stat(resolve(context.defaultWorkspace, named)).then(
     () => true,
@@ -120,6 +120,7 @@ export async function createConversationRecord(
       ...(request.hook_config && !isEmptyHookConfig(request.hook_config)
         ? { hook_config: request.hook_config }
         : {}),
+      sandbox: requestedSandbox(request, sandboxChoice(process.env, context.settings.sandbox)),
       ...(request.agent?.tool_concurrency_limit
         ? { tool_concurrency_limit: request.agent.tool_concurrency_limit }
         : {}),
@@ -162,17 +163,6 @@ function isUpstreamRequest(request: CreateConversation): boolean {
     request.agent_settings !== undefined ||
     workspace?.kind !== undefined ||
     workspace?.type !== undefined
-  );
-}
-
-/** A Docker workspace is served only by a runtime whose sandbox is docker: never quietly another one. */
-function refuseUnservedDockerWorkspace(request: CreateConversation, settings: RuntimeSettings): void {
-  if (request.workspace?.kind !== 'DockerWorkspace') return;
-  const choice = sandboxChoice(process.env, settings.sandbox);
-  if (choice.kind === 'docker') return;
-  throw new RuntimeError(
-    'invalid_request',
-    `workspace.kind: a DockerWorkspace needs the docker sandbox, and this runtime runs commands in ${choice.kind}: start it with --sandbox docker (or set the sandbox backend to docker in the settings)`,
   );
 }
 

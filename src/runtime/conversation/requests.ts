@@ -1,3 +1,4 @@
+import { IMAGE_NAME_PATTERN } from '../sandbox/sandbox-kind';
 import { z } from 'zod';
 import {
   ClientToolSpecListSchema,
@@ -129,8 +130,8 @@ export function secretValues(secrets: z.output<typeof SecretsInputSchema>): Reco
 /**
  * Upstream's workspace: `{kind: "LocalWorkspace", working_dir}` (the SDK) or `{type: "local",
  * working_dir}` (the TypeScript client), or `{kind: "DockerWorkspace", working_dir}`: a folder on this
- * machine whose commands run in a container, served when this runtime's sandbox is docker
- * (create-conversation.ts checks; upstream's image and port fields are the client's, not ours).
+ * machine whose commands run in a container of its own, whatever the runtime's default sandbox
+ * (upstream's image and port fields are the client's, not ours).
  */
 const WorkspaceInputSchema = z
   .strictObject({
@@ -150,6 +151,11 @@ const WorkspaceInputSchema = z
           'Only a workspace on this machine (kind "LocalWorkspace" or "DockerWorkspace", type "local") is served: this runtime runs commands in a sandbox here',
       });
   });
+
+const ConversationSandboxInputSchema = z.strictObject({
+  kind: z.enum(['bubblewrap', 'docker']),
+  image: z.string().regex(IMAGE_NAME_PATTERN, 'an image name such as agent-workbench-sandbox:1').optional(),
+});
 
 /**
  * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
@@ -207,6 +213,11 @@ export const CreateConversationSchema = z
      * it; a folder the person named in no repository is refused (worktree_not_a_repository).
      */
     worktree: z.boolean().optional(),
+    /**
+     * Where its commands run (ours): `bubblewrap`, or `docker` with an optional image (default: the
+     * runtime's). Absent: a DockerWorkspace's container, else the runtime's default sandbox.
+     */
+    sandbox: ConversationSandboxInputSchema.optional(),
     /** Upstream's Fernet-encrypted keys; this runtime has none to decrypt, so a key sent with it is refused. */
     secrets_encrypted: z.boolean().optional(),
     parent_conversation_id: z.guid().nullish(),
@@ -238,6 +249,18 @@ export const CreateConversationSchema = z
         code: 'custom',
         path: ['mcp_config'],
         message: 'Give the MCP servers either as agent_settings.mcp_config or as mcp_config, not both',
+      });
+    if (request.sandbox?.image !== undefined && request.sandbox.kind !== 'docker')
+      context.addIssue({
+        code: 'custom',
+        path: ['sandbox', 'image'],
+        message: 'Only the docker sandbox runs an image',
+      });
+    if (request.sandbox?.kind === 'bubblewrap' && request.workspace?.kind === 'DockerWorkspace')
+      context.addIssue({
+        code: 'custom',
+        path: ['sandbox', 'kind'],
+        message: 'A DockerWorkspace runs in the docker sandbox: leave sandbox out, or ask for docker',
       });
     if (request.agent?.mcp_config && request.mcp_config)
       context.addIssue({

@@ -45,6 +45,8 @@ export function subAgentRecord(
     tools: child.tools,
     ...(parent.skills ? { skills: structuredClone(parent.skills) } : {}),
     parent: { conversation_id: parent.id, action_id: child.actionId, depth: child.depth },
+    // Its commands run beside its parent's, in the same kind of sandbox.
+    ...(parent.sandbox ? { sandbox: { ...parent.sandbox } } : {}),
   };
 }
 

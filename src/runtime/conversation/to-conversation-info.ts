@@ -5,7 +5,7 @@ import {
   NO_BUDGETS,
   toUpstreamTags,
 } from '../events';
-import type { SandboxKind } from '../sandbox/sandbox-kind';
+import { conversationSandboxKind } from '../sandbox/conversation-sandbox-kind';
 import type { ConversationRecord } from '../store/event-store';
 import { SERVED_TOOLS } from './upstream-agent';
 import { toUpstreamLLM } from './upstream-llm';
@@ -25,7 +25,7 @@ export function toConversationInfo(
   persistenceDir: string,
   budgetPause: BudgetEvent | null = null,
   queued: { position: number; queued_at: string } | null = null,
-  sandbox: SandboxKind = 'bubblewrap',
+  env: NodeJS.ProcessEnv = process.env,
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
   const upstreamLLM = toUpstreamLLM({
@@ -66,7 +66,8 @@ export function toConversationInfo(
     tag_list: [...record.tags],
     pinned: record.pinned,
     branch_folder: record.branch_folder !== undefined,
-    sandbox,
+    sandbox: conversationSandboxKind(record.sandbox, env),
+    sandbox_image: record.sandbox?.kind === 'docker' ? record.sandbox.image : null,
     agent: {
       kind: 'Agent',
       llm: upstreamLLM,

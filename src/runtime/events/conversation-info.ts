@@ -92,11 +92,14 @@ export const ConversationInfoSchema = z.strictObject({
   // Always present in answers; optional because infos recorded before branch folders had none (read: false).
   branch_folder: z.boolean().optional(),
   /**
-   * Where its commands run: bubblewrap, docker (a container of its own) or none (the sandbox turned
+   * Where its commands run, fixed when it was made (a fork and a sub-agent inherit it): bubblewrap,
+   * docker (a container of its own) or none (a bubblewrap one while the runtime's sandbox is turned
    * off on purpose). The same list as sandbox/sandbox-kind.ts.
    */
   // Always present in answers; optional because infos recorded before it had none.
   sandbox: z.enum(['bubblewrap', 'docker', 'none']).optional(),
+  /** The image of a docker conversation's container; null for the others. Fixed when it was made. */
+  sandbox_image: z.string().nullable().optional(),
   // Upstream's fields, read by its clients (`state.getAgent()`, `getPersistenceDir()`, …). Always
   // present in answers; optional in the schema because infos recorded before them had none.
   /** Upstream's agent description: the model as an upstream `LLM` (never a key) and the tools served. */

@@ -10,6 +10,8 @@ import {
   type MCPServerConfig,
 } from './mcp-server-config';
 import type { MCPCallResult } from './mcp-result-content';
+import type { PipedProcess, PipedRequest } from '../sandbox/piped-process';
+import { pipedProcessTransport } from './piped-process-transport';
 import { type ServerLaunchOptions, sandboxedServerLaunch } from './sandboxed-server-launch';
 
 /** One tool as the server listed it (untrusted: names, descriptions and schemas come from the server). */
@@ -34,8 +36,13 @@ export interface MCPConnection {
   close(): Promise<void>;
 }
 
-/** Where a stdio server runs: everything of the launch but the command itself. */
-export type StdioSandbox = Omit<ServerLaunchOptions, 'command' | 'args' | 'env' | 'readOnlyPaths'>;
+/**
+ * Where a stdio server runs: everything of the launch but the command itself; with `startPiped` (a
+ * docker conversation's container) it starts there instead of through bubblewrap on this host.
+ */
+export type StdioSandbox = Omit<ServerLaunchOptions, 'command' | 'args' | 'env' | 'readOnlyPaths'> & {
+  startPiped?: (request: PipedRequest) => Promise<PipedProcess>;
+};
 
 export class MCPStartError extends Error {}
 
@@ -102,6 +109,14 @@ function makeTransport(
   sandbox: StdioSandbox,
   onStderr: (text: string) => void,
 ): Transport {
+  if (isStdioServer(config) && sandbox.startPiped !== undefined) {
+    const startPiped = sandbox.startPiped;
+    // The container's own HOME and PATH: only the configured variables go in (never the runtime's).
+    return pipedProcessTransport(
+      () => startPiped({ argv: [config.command, ...(config.args ?? [])], env: config.env ?? {} }),
+      onStderr,
+    );
+  }
   if (isStdioServer(config)) {
     const launch = sandboxedServerLaunch({
       ...sandbox,

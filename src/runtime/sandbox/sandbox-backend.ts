@@ -1,5 +1,6 @@
 import type { LimitCounters, LimitMechanism } from './limit-notices';
 import type { ConfinedResult, ConfinedRun } from './run-confined';
+import type { PipedProcess, PipedRequest } from './piped-process';
 import type { PtyProcess } from './pty-process';
 import type { SandboxKind } from './sandbox-kind';
 
@@ -56,6 +57,12 @@ export interface SandboxBackend {
    * (`exitCode`, -1 when unknown).
    */
   whyShellEnded(exitCode: number | null): Promise<string | undefined>;
+  /**
+   * Starts one process with piped stdio in the sandbox (a stdio MCP server), as the commands' user
+   * in the workspace, behind the same network. Absent: the backend has no such way (bubblewrap's
+   * servers start through mcp/sandboxed-server-launch.ts). Throws like startShell.
+   */
+  startPiped?(request: PipedRequest): Promise<PipedProcess>;
   /** Why the sandbox stopped answering after it had worked (see ConversationSandbox.lost); absent: never. */
   lost?(): string | undefined;
   /** The limits of the agent's shell; created on first use. */

@@ -44,10 +44,9 @@ export function workspaceConfinement(options: WorkspaceConfinementOptions): Work
   const env = options.env ?? process.env;
   const homeDir = options.home ?? homedir();
   const locateBwrap = options.locateBwrap ?? locateBwrapOnPath;
+  // A container is never turned off with bubblewrap (AGENT_WORKBENCH_SANDBOX=0): its conversation was made for it.
   const sandbox: SandboxStatus =
-    options.runner !== undefined && sandboxWanted(undefined, env)
-      ? { kind: 'sandboxed' }
-      : sandboxStatus(env, { locateBwrap });
+    options.runner !== undefined ? { kind: 'sandboxed' } : sandboxStatus(env, { locateBwrap });
   return {
     dataDir: options.dataDir,
     homeDir,
@@ -62,7 +61,7 @@ export function workspaceConfinement(options: WorkspaceConfinementOptions): Work
     },
     sandbox,
     bwrapPath: sandbox.kind === 'sandboxed' && options.runner === undefined ? locateBwrap(env) : undefined,
-    ...(options.runner !== undefined && sandbox.kind === 'sandboxed' ? { runner: options.runner } : {}),
+    ...(options.runner !== undefined ? { runner: options.runner } : {}),
   };
 }
 

@@ -111,6 +111,21 @@ function describeConversationRows(context: ContractContext): void {
       expect((await context.store.getConversation(C))?.hook_config).toEqual(hookConfig);
     });
 
+    it("keeps a conversation's sandbox through a patch, and a fork inherits it", async () => {
+      const sandbox = { kind: 'docker' as const, image: 'agent-workbench-sandbox:1' };
+      await context.store.createConversation({ ...newConversation(1000), sandbox });
+      await context.store.updateConversation(C, { title: 'Contained' });
+      expect((await context.store.getConversation(C))?.sandbox).toEqual(sandbox);
+      const fork = await context.store.fork(C, {
+        id: testId(1001),
+        title: 'Fork',
+        created_at: '2025-06-02T00:00:00.000Z',
+        resetStats: true,
+      });
+      expect(fork.sandbox).toEqual(sandbox);
+      expect((await context.store.getConversation(testId(1001)))?.sandbox).toEqual(sandbox);
+    });
+
     it('deletes a conversation with its events, and says false for an unknown id', async () => {
       await context.store.createConversation(newConversation(1000));
       await context.store.append(C, userMessage(1, 'hello'));

@@ -1,3 +1,4 @@
+import type { ConversationSandbox } from '../sandbox/sandbox-kind';
 import type { Skill } from '../skills/discover-skills';
 import type { HookConfig } from '../events/hook-config';
 import type {
@@ -152,6 +153,11 @@ export interface ConversationRecord {
    * made it, and how deep it is (1: a child of a top-level conversation). Absent: a top-level one.
    */
   parent?: ParentLink;
+  /**
+   * Where its commands run, fixed when it was made (forks and sub-agents inherit it) and kept across
+   * restarts. Absent in rows written before it was stored: bubblewrap, the default then.
+   */
+  sandbox?: ConversationSandbox;
 }
 
 /** Where a sub-agent's conversation comes from. */
@@ -161,6 +167,8 @@ export interface ParentLink {
   action_id: string;
   depth: number;
 }
+
+export type { ConversationSandbox };
 
 export type NewConversationRecord = Omit<ConversationRecord, 'leaf_event_id' | 'last_seq' | 'updated_at'> & {
   updated_at?: string;

@@ -41,6 +41,8 @@ export function forkRecord(
     ...(source.skills ? { skills: structuredClone(source.skills) } : {}),
     ...(source.hook_config ? { hook_config: structuredClone(source.hook_config) } : {}),
     ...(source.tool_concurrency_limit ? { tool_concurrency_limit: source.tool_concurrency_limit } : {}),
+    // The fork's commands run where its source's did.
+    ...(source.sandbox ? { sandbox: { ...source.sandbox } } : {}),
     // A fork that shares the folder does not own it, even when its source did.
     ...(options.branch ? { branch_folder: options.branch.folder } : {}),
   };

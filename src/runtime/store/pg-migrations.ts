@@ -109,4 +109,14 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX events_messages_by_doc ON events (doc_id) WHERE message_search IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    name: "a conversation's sandbox",
+    sql: `
+      -- bubblewrap or docker, fixed at creation; NULL in rows from before: bubblewrap.
+      ALTER TABLE conversations ADD COLUMN sandbox_kind TEXT;
+      -- The docker sandbox's image; NULL for bubblewrap.
+      ALTER TABLE conversations ADD COLUMN sandbox_image TEXT;
+    `,
+  },
 ];

@@ -25,6 +25,8 @@ const CONVERSATION_COLUMNS = [
   'forked_from_event_id',
   'pinned',
   'settings',
+  'sandbox_kind',
+  'sandbox_image',
 ] as const;
 
 /** The path from an event up to its root: (seq, depth), the event itself at depth 0. */

@@ -1,4 +1,4 @@
-import type { ConversationRecord, TitleSource } from './event-store';
+import type { ConversationRecord, ConversationSandbox, TitleSource } from './event-store';
 import type { ExecutionStatus } from '../events';
 import { sortMillis } from './conversation-sort';
 
@@ -20,6 +20,9 @@ export interface ConversationRow {
   forked_from_event_id: string | null;
   pinned: number;
   settings: string;
+  /** NULL in rows written before the sandbox was stored (bubblewrap then). */
+  sandbox_kind: string | null;
+  sandbox_image: string | null;
 }
 
 type Settings = Pick<
@@ -80,6 +83,8 @@ export function conversationParams(record: ConversationRecord): Omit<Conversatio
     forked_from_event_id: record.forked_from_event_id,
     pinned: record.pinned ? 1 : 0,
     settings: JSON.stringify(settings),
+    sandbox_kind: record.sandbox?.kind ?? null,
+    sandbox_image: record.sandbox?.kind === 'docker' ? record.sandbox.image : null,
   };
 }
 
@@ -118,5 +123,13 @@ export function conversationRecord(row: ConversationRow): ConversationRecord {
     ...(settings.branch_folder ? { branch_folder: settings.branch_folder } : {}),
     ...(settings.parent ? { parent: settings.parent } : {}),
     pinned: row.pinned === 1,
+    ...sandboxOfRow(row),
   };
+}
+
+/** Absent in rows written before the sandbox was stored: they ran in bubblewrap, the only backend then. */
+function sandboxOfRow(row: ConversationRow): { sandbox?: ConversationSandbox } {
+  if (row.sandbox_kind === 'docker' && row.sandbox_image)
+    return { sandbox: { kind: 'docker', image: row.sandbox_image } };
+  return row.sandbox_kind === 'bubblewrap' ? { sandbox: { kind: 'bubblewrap' } } : {};
 }

@@ -82,14 +82,19 @@ describe('sqlite schema migrations', () => {
     db.close();
   });
 
-  it("brings a first-version database up to date, its events kept and conversations' MCP configs storable", async () => {
+  it("brings a first-version database up to date, its events kept, conversations' MCP configs storable and its rows on bubblewrap", async () => {
     await seedThreeMessages();
-    // As a first-version runtime left it: no MCP table, only migration 1 recorded.
+    // As a first-version runtime left it: no MCP table, no sandbox columns, only migration 1 recorded.
     const old = new Database(path);
-    old.exec('DROP TABLE conversation_mcp_configs; DELETE FROM schema_migrations WHERE version > 1');
+    old.exec(`DROP TABLE conversation_mcp_configs;
+      ALTER TABLE conversations DROP COLUMN sandbox_kind;
+      ALTER TABLE conversations DROP COLUMN sandbox_image;
+      DELETE FROM schema_migrations WHERE version > 1`);
     old.close();
     const store = openSqliteEventStore(path);
     expect(await store.readEvents(C)).toHaveLength(3);
+    // No sandbox stored: the runtime's default then, bubblewrap (conversation-sandbox-of.ts).
+    expect((await store.getConversation(C))?.sandbox).toBeUndefined();
     await store.saveMCPConfig(C, '{"mcpServers":{}}');
     expect(await store.listMCPConfigs()).toEqual([{ conversation_id: C, config: '{"mcpServers":{}}' }]);
     await store.close();

@@ -74,6 +74,16 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: "a conversation's sandbox",
+    sql: `
+      -- bubblewrap or docker, fixed at creation; NULL in rows from before: bubblewrap.
+      ALTER TABLE conversations ADD COLUMN sandbox_kind TEXT;
+      -- The docker sandbox's image; NULL for bubblewrap.
+      ALTER TABLE conversations ADD COLUMN sandbox_image TEXT;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SQLITE_MIGRATIONS.at(-1)?.version ?? 0;

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { SLOTS, TITLE_SLOT } from './search-rowid';
 
 const CONVERSATION_COLUMNS = `id, title, title_source, created_at, created_ms, updated_at, updated_ms, workspace_dir,
-  execution_status, leaf_event_id, last_seq, forked_from_conversation_id, forked_from_event_id, pinned, settings`;
+  execution_status, leaf_event_id, last_seq, forked_from_conversation_id, forked_from_event_id, pinned, settings,
+  sandbox_kind, sandbox_image`;
 const CONVERSATION_VALUES = CONVERSATION_COLUMNS.split(',')
   .map((column) => `@${column.trim()}`)
   .join(', ');

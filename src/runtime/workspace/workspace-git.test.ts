@@ -9,6 +9,9 @@ import { type WorkspaceConfinement, workspaceConfinement } from '../sandbox/work
 import { gitCommitChanges, gitCommitFileDiff, gitCommits } from './workspace-git-commits';
 import { gitChanges, gitDiff } from './workspace-git';
 import { requireExecutable } from '../sandbox/testing/require-executable';
+import { createDockerSandboxes } from '../sandbox/docker/docker-sandboxes';
+import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-77aa11';
 
@@ -89,12 +92,32 @@ function hostileRepo(name: string): { repo: string; markers: string[] } {
   return { repo, markers: [marker, inside] };
 }
 
+/** The docker sandbox's confinement: each git call in a container of its own (the test folders are the runtime's own). */
+async function inContainers(): Promise<WorkspaceConfinement> {
+  const docker = await requireDocker();
+  const runner = createDockerSandboxes({
+    dataDir,
+    image: () => DEFAULT_SANDBOX_IMAGE,
+    ownWorkspaces: () => [root],
+    docker,
+  }).runner({ maxProcesses: 256, maxMemoryMb: 2048 }, undefined);
+  return workspaceConfinement({
+    dataDir,
+    sandboxSettings: DEFAULT_SANDBOX_SETTINGS,
+    env: { PATH: process.env.PATH },
+    runner,
+  });
+}
+
 describe.each([
-  ['sandboxed', () => sandboxed, true],
-  ['unconfined (defensive flags alone)', () => unconfined, false],
-])('a hostile repository, %s', (label, confinement, needsBwrap) => {
+  ['sandboxed', async () => sandboxed, true],
+  ['docker (a container per call)', inContainers, false],
+  ['unconfined (defensive flags alone)', async () => unconfined, false],
+])('a hostile repository, %s', (label, confinementOf, needsBwrap) => {
   it('runs none of its programs and answers no data-dir bytes', async () => {
     if (needsBwrap) requireExecutable('bwrap', 'bubblewrap');
+    const confined = await confinementOf();
+    const confinement = () => confined;
     const { repo, markers } = hostileRepo(`hostile-${label.split(' ')[0]}`);
     const changes = await gitChanges(confinement(), repo);
     const diff = await gitDiff(confinement(), join(repo, 'a.txt'));
@@ -109,7 +132,8 @@ describe.each([
     expect(answers).not.toContain(SESSION_KEY);
     expect(changes).toContainEqual({ status: 'UPDATED', path: 'a.txt' });
     expect(diff).toEqual({ modified: 'two', original: 'one' });
-  });
+    // A container per git call: slower than bwrap on a busy machine, never wrong.
+  }, 120_000);
 });
 
 describe('a repository redirected into the data dir', () => {

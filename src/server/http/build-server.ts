@@ -1,3 +1,4 @@
+import type { WorkspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
 import { dirname } from 'node:path';
 import { createUpstreamSettingsStore } from '../../runtime/settings/upstream-settings-store';
 import websocket from '@fastify/websocket';
@@ -115,6 +116,11 @@ export interface BuildServerOptions {
   automationKey?: string;
   /** The preview origin's names (start-runtime.ts serves it); absent: no preview. */
   preview?: PreviewSite;
+  /**
+   * How the workspace API's commands and git calls are confined: in the runtime's default sandbox
+   * (a container of their own each on a docker runtime). Absent: bubblewrap with the settings' rules.
+   */
+  workspaceConfinement?: () => WorkspaceConfinement;
 }
 
 /**
@@ -222,6 +228,7 @@ function createContext(options: BuildServerOptions): ServerContext {
     dataDir: options.dataDir,
     secrets: options.secrets,
     preview: options.preview,
+    ...(options.workspaceConfinement ? { workspaceConfinement: options.workspaceConfinement } : {}),
     version: options.version,
     startedAt: options.startedAt ?? new Date(now()),
     usableTools: options.usableTools ?? DEFAULT_USABLE_TOOLS,

@@ -10,6 +10,7 @@ import type { SecretRegistry } from '../../runtime/secrets/create-secret-registr
 import type { SavedSecrets } from '../../runtime/secrets/saved-secrets';
 import type { SettingsStore } from '../../runtime/settings/settings-store';
 import type { PreviewSite } from '../preview/preview-site';
+import type { WorkspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
 import type { ZodTypeProvider } from './zod-type-provider';
 
 export type ZodApp = FastifyInstance<
@@ -46,6 +47,8 @@ export interface ServerContext {
   now(): number;
   /** The preview origin's names; absent: this runtime serves no preview. */
   preview: PreviewSite | undefined;
+  /** The workspace API's confinement in the runtime's default sandbox; absent: bubblewrap (workspace-bash-routes.ts). */
+  workspaceConfinement?: () => WorkspaceConfinement;
   /** Marks API activity, for `idle_time`. */
   touch(): void;
   lastActivity(): number;

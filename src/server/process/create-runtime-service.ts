@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
 import { createCheckpointStore } from '../../runtime/checkpoints/create-checkpoint-store';
 import { createConfinedToolset } from '../../runtime/conversation/create-confined-toolset';
-import { workspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
-import { sandboxChoice } from '../../runtime/sandbox/sandbox-choice';
+import { createRuntimeSandboxes } from '../../runtime/sandbox/runtime-sandboxes';
+import type { WorkspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
 import { createConversationService } from '../../runtime/conversation/create-conversation-service';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../../runtime/secrets/create-secret-registry';
@@ -32,6 +32,8 @@ export interface RuntimeService {
   secrets: SecretRegistry;
   /** The person's saved secrets (`<data-dir>/secrets.json`), the same the registry masks. */
   savedSecrets: SavedSecrets;
+  /** How the workspace API's commands and git calls are confined: the runtime's default sandbox now. */
+  workspaceConfinement(): WorkspaceConfinement;
   /** Stops every run, then closes the database. */
   close(): Promise<void>;
 }
@@ -78,33 +80,17 @@ export async function createRuntimeService(options: {
     ],
     () => savedSecrets.values(),
   );
-  const choice = () => sandboxChoice(process.env, options.settings.current().sandbox);
-  // Chosen at start: a running conversation keeps the sandbox it began with until the runtime restarts.
-  const startChoice = choice();
-  const docker =
-    startChoice.kind === 'docker'
-      ? // Loaded only here: a runtime on bubblewrap never loads the Docker client.
-        (await import('../../runtime/sandbox/docker/docker-sandboxes')).createDockerSandboxes({
-          dataDir: options.dataDir,
-          image: () => choice().image,
-          ownWorkspaces: () => [options.defaultWorkspace],
-          ...(process.env.AGENT_WORKBENCH_RUNTIME_NAME
-            ? { runtimeName: process.env.AGENT_WORKBENCH_RUNTIME_NAME }
-            : {}),
-        })
-      : undefined;
-  const swept = (await docker?.sweepStale()) ?? 0;
+  const sandboxes = createRuntimeSandboxes({
+    dataDir: options.dataDir,
+    defaultWorkspace: options.defaultWorkspace,
+    sandboxSettings: () => options.settings.current().sandbox,
+    ...(process.env.AGENT_WORKBENCH_RUNTIME_NAME
+      ? { runtimeName: process.env.AGENT_WORKBENCH_RUNTIME_NAME }
+      : {}),
+  });
+  // Containers a crashed run left behind; a runtime on bubblewrap leaves the Docker client unloaded.
+  const swept = await sandboxes.sweep();
   if (swept > 0) notice(`Removed ${swept} sandbox container(s) a previous run left behind.`);
-  // The sandbox rules as the settings say now (a store keeps the rules it was made with).
-  const confinementNow = () => {
-    const sandbox = options.settings.current().sandbox;
-    const limits = { maxProcesses: sandbox.max_processes, maxMemoryMb: sandbox.max_memory_mb };
-    return workspaceConfinement({
-      dataDir: options.dataDir,
-      sandboxSettings: sandbox,
-      ...(docker === undefined ? {} : { runner: docker.runner(limits, sandbox.max_cpus) }),
-    });
-  };
   const service = createConversationService(
     {
       store,
@@ -118,7 +104,7 @@ export async function createRuntimeService(options: {
           {
             dataDir: options.dataDir,
             sandboxSettings: () => options.settings.current().sandbox,
-            ...(docker === undefined ? {} : { docker }),
+            docker: sandboxes.docker,
           },
           request,
         ),
@@ -126,13 +112,12 @@ export async function createRuntimeService(options: {
         createCheckpointStore({
           shadowDir: request.shadowDir,
           workspaceDir: request.workspaceDir,
-          confinement: confinementNow(),
+          confinement: sandboxes.confinement(request.sandbox),
           conversationId: request.conversationId,
           ...(request.logger ? { logger: request.logger } : {}),
         }),
-      workspaceConfinement: confinementNow,
-      // Fixed at start like the toolsets' backend: a settings change applies after a restart.
-      sandboxKind: () => startChoice.kind,
+      // The sandbox rules as the settings say now, in the conversation's sandbox (a store keeps the rules it was made with).
+      workspaceConfinement: (sandbox) => sandboxes.confinement(sandbox),
       secrets,
       ...(shared ? { leases: shared.leases, appendFeed: shared.appendFeed } : {}),
     },
@@ -146,11 +131,12 @@ export async function createRuntimeService(options: {
     store,
     secrets,
     savedSecrets,
+    workspaceConfinement: () => sandboxes.confinement(),
     async close() {
       try {
         await service.close();
         // Its conversations' containers (and a git call's cut short) go with the runtime.
-        await docker?.sweepStale();
+        await sandboxes.sweep();
       } finally {
         await store.close();
       }

@@ -97,6 +97,7 @@ async function startLocked(
     dataDir: env.dataDir,
     secrets: runtime.secrets,
     savedSecrets: runtime.savedSecrets,
+    workspaceConfinement: runtime.workspaceConfinement,
     logger: options.logger,
   });
   log = app.log;

@@ -5,6 +5,7 @@ import { buildServer } from '../http/build-server';
 import type { ZodApp } from '../http/server-context';
 import { createWorkspaceTestServer, type WorkspaceTestServer } from '../testing/create-workspace-test-server';
 import { requireExecutable } from '../../runtime/sandbox/testing/require-executable';
+import { requireDocker } from '../../runtime/sandbox/docker/testing/require-docker';
 
 const SESSION_KEY = 'bash-routes-session-key-0123456789abcdef';
 const auth = { 'x-session-api-key': SESSION_KEY };
@@ -205,5 +206,29 @@ describe('GET /api/tools/', () => {
     const answer = await get('/api/tools/');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual(['terminal', 'think']);
+  });
+});
+
+describe('the workspace API on a docker runtime', () => {
+  let docker: WorkspaceTestServer;
+  beforeAll(async () => {
+    await requireDocker();
+    docker = await createWorkspaceTestServer({
+      prefix: 'awb-bash-routes-docker-',
+      sessionKey: SESSION_KEY,
+      sandbox: 'docker',
+    });
+  });
+  afterAll(async () => docker?.close());
+
+  it('runs a command in a container of its own, never in bubblewrap on the host', async () => {
+    const answer = await docker.app.inject({
+      method: 'POST',
+      url: '/api/bash/execute_bash_command',
+      headers: auth,
+      payload: { command: 'echo "host=$(hostname) uid=$(id -u)"' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ exit_code: 0, stdout: 'host=sandbox uid=1000\n' });
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import type { NamedSecret } from '../../runtime/secrets/create-redactor';
+import { createRuntimeSandboxes } from '../../runtime/sandbox/runtime-sandboxes';
 import { createSettingsStore } from '../../runtime/settings/settings-store';
 import { type BuildServerOptions, buildServer } from '../http/build-server';
 import type { ZodApp } from '../http/server-context';
@@ -29,6 +30,8 @@ export async function createWorkspaceTestServer(options: {
   secrets?: readonly NamedSecret[];
   usableTools?: BuildServerOptions['usableTools'];
   keyFile?: boolean;
+  /** The runtime's default sandbox (default bubblewrap); docker runs each command in a container. */
+  sandbox?: 'bubblewrap' | 'docker';
 }): Promise<WorkspaceTestServer> {
   const root = mkdtempSync(join(tmpdir(), options.prefix));
   const dataDir = join(root, 'data');
@@ -37,8 +40,21 @@ export async function createWorkspaceTestServer(options: {
   mkdirSync(workspace);
   if (options.keyFile) writeFileSync(join(dataDir, 'session-key'), options.sessionKey);
   const secrets = options.secrets ?? [];
+  const settings = createSettingsStore(dataDir, {});
+  const sandboxes =
+    options.sandbox === 'docker'
+      ? createRuntimeSandboxes({
+          dataDir,
+          // The test's folders are root's: the runtime's own, handed to the container user.
+          defaultWorkspace: root,
+          sandboxSettings: () => settings.current().sandbox,
+          runtimeName: `workspace-test-${process.pid}`,
+          env: { PATH: process.env.PATH, AGENT_WORKBENCH_SANDBOX_BACKEND: 'docker' },
+        })
+      : undefined;
   const app = await buildServer({
-    settings: createSettingsStore(dataDir, {}),
+    settings,
+    ...(sandboxes ? { workspaceConfinement: () => sandboxes.confinement() } : {}),
     sessionKey: options.sessionKey,
     version: '0.0.0-test',
     defaultWorkspace: workspace,
@@ -57,6 +73,7 @@ export async function createWorkspaceTestServer(options: {
     },
     async close() {
       await app.close();
+      await sandboxes?.sweep();
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -58,7 +58,7 @@ export function ConversationHeader({
           testId="parent-conversation"
         />
       ) : null}
-      {info?.sandbox ? <SandboxLabel kind={info.sandbox} /> : null}
+      {info?.sandbox ? <SandboxLabel kind={info.sandbox} image={info.sandbox_image} /> : null}
       <span className="conversation__header-spacer" />
       {info ? (
         <ModelPicker conversationId={conversationId} model={info.llm.model} onChanged={refreshInfo} />

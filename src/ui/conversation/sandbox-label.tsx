@@ -12,12 +12,13 @@ const LABELS: Record<SandboxKind, { text: string; title: string }> = {
   },
 };
 
-/** A small, calm label naming the sandbox the conversation's commands run in. */
-export function SandboxLabel({ kind }: { kind: SandboxKind }) {
+/** A small, calm label naming the sandbox the conversation's commands run in (and a container's image). */
+export function SandboxLabel({ kind, image }: { kind: SandboxKind; image?: string | null | undefined }) {
   const label = LABELS[kind];
+  const title = kind === 'docker' && image ? `${label.title} (image ${image})` : label.title;
   const Icon = kind === 'none' ? ShieldOff : Box;
   return (
-    <span className={`sandbox-label sandbox-label--${kind}`} title={label.title} data-testid="sandbox-label">
+    <span className={`sandbox-label sandbox-label--${kind}`} title={title} data-testid="sandbox-label">
       <Icon size={12} aria-hidden />
       <span>{label.text}</span>
     </span>

@@ -1,4 +1,4 @@
-import { Ellipsis, Pin } from 'lucide-react';
+import { Box, Ellipsis, Pin } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { relativeTime } from '../components/relative-time';
@@ -9,7 +9,10 @@ import { RenameInput } from './rename-input';
 import type { RowHandlers } from './row-handlers';
 import { RowMenu } from './row-menu';
 
-/** One conversation in the sidebar: status, title, how long ago; a menu to rename, pin, export, delete. */
+/**
+ * One conversation in the sidebar: status, title, a pin and a container mark when it has them, how
+ * long ago; a menu to rename, pin, export, delete.
+ */
 export function ConversationRow({
   conversation,
   active,
@@ -52,6 +55,14 @@ export function ConversationRow({
         >
           <span className="history-row__title">{title}</span>
           {conversation.pinned ? <Pin size={11} className="history-row__pin" aria-label="Pinned" /> : null}
+          {conversation.sandbox === 'docker' ? (
+            <Box
+              size={11}
+              className="history-row__sandbox"
+              aria-label="Runs in a container"
+              data-testid="history-row-container"
+            />
+          ) : null}
           {conversation.run_queue ? (
             <span className="history-row__time history-row__time--queued">
               {runQueueShortLabel(conversation.run_queue)}

@@ -9,6 +9,7 @@ import { chownTree, type ContainerUser } from './container-user';
 import { containerSpec } from './container-spec';
 import { dockerRefusal, messageOf } from './docker-readiness';
 import { removeQuietly } from './conversation-container';
+import { probeWithMarker } from './shared-workspace-probe';
 
 export interface ContainerRunnerOptions {
   docker: Docker;
@@ -18,17 +19,22 @@ export interface ContainerRunnerOptions {
   maxProcesses: number;
   maxMemoryMb: number;
   cpus: number | undefined;
+  /** Tests: the host folder bound at a workspace's path instead of itself (a daemon that does not share it). */
+  workspaceSource?: (workspaceDir: string) => string;
 }
 
 /**
  * Runs one process (git for checkpoints, branches and the workspace API) in a container of its own,
  * as runConfined runs a fresh bwrap: the workspace (read-only when asked) and the run's extra binds,
  * nothing else of the host, no network, the same limits and user as the conversation's container,
- * removed when it ends; a timeout or abort kills the whole container. Throws WorkspaceError
- * `sandbox_missing` when the daemon or image is missing, and `sandbox_failed` when the daemon
+ * removed when it ends; a timeout or abort kills the whole container. The first call for a
+ * workspace checks that the daemon's containers see it. Throws WorkspaceError `sandbox_missing` when
+ * the daemon or image is missing, the daemon's host does not share the workspace, or the daemon
  * refuses the container.
  */
 export function createContainerRunner(options: ContainerRunnerOptions) {
+  /** Workspaces the daemon was seen to share; each is probed once (shared-workspace-probe.ts). */
+  const shared = new Set<string>();
   return async function runInContainer(run: ConfinedRun): Promise<ConfinedResult> {
     const refusal = await dockerRefusal(options.docker, options.image);
     if (refusal !== undefined) throw new WorkspaceError('sandbox_missing', refusal);
@@ -39,12 +45,29 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
     if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, user);
     // What git writes besides the workspace (a checkpoint's shadow repository) is the runtime's own.
     for (const bind of run.extraBinds ?? []) if (bind.writable) chownTree(bind.host, user.uid, user.gid);
+    if (!shared.has(workspaceDir)) {
+      const unshared = await probeWithMarker(workspaceDir, async (argv) => {
+        const probe = await runIn({ ...run, argv, readOnly: true, extraBinds: [] }, workspaceDir, user);
+        return probe.exitCode;
+      });
+      if (unshared !== undefined) throw new WorkspaceError('sandbox_missing', unshared);
+      shared.add(workspaceDir);
+    }
+    return runIn(run, workspaceDir, user);
+  };
+
+  async function runIn(
+    run: ConfinedRun,
+    workspaceDir: string,
+    user: { uid: number; gid: number },
+  ): Promise<ConfinedResult> {
     const [program = 'true', ...rest] = run.argv;
     const spec = containerSpec({
       image: options.image,
       owner: options.owner,
       conversationId: '',
       workspaceDir,
+      ...(options.workspaceSource ? { workspaceSource: options.workspaceSource(workspaceDir) } : {}),
       workspaceReadOnly: run.readOnly === true,
       workingDir: run.cwd,
       env: { TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', ...run.env },
@@ -75,7 +98,7 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
     } finally {
       await removeQuietly(container);
     }
-  };
+  }
 }
 
 async function attachStartAndWait(

@@ -21,6 +21,11 @@ export interface ContainerSpecInput {
   conversationId: string;
   /** Real path: bound read-write at the same path, the only writable host folder. */
   workspaceDir: string;
+  /**
+   * The host folder bound at `workspaceDir`; default the workspace itself. Only tests name another,
+   * to play a daemon whose host has a different folder at that path.
+   */
+  workspaceSource?: string;
   /** The git control entries (read-only) and scratch folders (tmpfs) inside the workspace, then the rest. */
   mounts: readonly ContainerMount[];
   /** Empty read-only tmpfs mounts (a repository's missing hooks or info folder). */
@@ -87,7 +92,7 @@ export function containerSpec(input: ContainerSpecInput): Docker.ContainerCreate
       Mounts: [
         {
           Type: 'bind',
-          Source: input.workspaceDir,
+          Source: input.workspaceSource ?? input.workspaceDir,
           Target: input.workspaceDir,
           ReadOnly: input.workspaceReadOnly === true,
         },

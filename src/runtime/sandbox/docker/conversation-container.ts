@@ -2,7 +2,9 @@ import type Docker from 'dockerode';
 import type { SandboxNetworkOptions } from '../sandbox-network';
 import { type ContainerMount, containerSpec } from './container-spec';
 import { messageOf, noShellRefusal } from './docker-readiness';
+import { execExitCode } from './exec-exit-code';
 import { gitProtectionMounts } from './git-protection-mounts';
+import { sharedWorkspaceRefusal } from './shared-workspace-probe';
 
 export interface ConversationContainerOptions {
   docker: Docker;
@@ -11,6 +13,8 @@ export interface ConversationContainerOptions {
   owner: string;
   conversationId: string;
   workspaceDir: string;
+  /** Tests: another host folder bound at the workspace's path (see ContainerSpecInput). */
+  workspaceSource?: string;
   /** Host paths shown read-only at the same path (saved outputs, the scripts folder). */
   readOnlyPaths: readonly string[];
   /** Hidden paths inside the workspace (data dir, credentials, deny list): masked, as bwrap masks them. */
@@ -78,6 +82,7 @@ export function createConversationContainer(options: ConversationContainerOption
         owner: options.owner,
         conversationId: options.conversationId,
         workspaceDir: options.workspaceDir,
+        ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
         mounts,
         emptyReadOnly: [...protection.emptyReadOnly, ...options.masks.folders],
         user: options.user,
@@ -96,6 +101,8 @@ export function createConversationContainer(options: ConversationContainerOption
     }
     try {
       await requireBash(created, options);
+      const unshared = await sharedWorkspaceRefusal(created, options.workspaceDir, options.user);
+      if (unshared !== undefined) throw new Error(unshared);
     } catch (error) {
       await removeQuietly(created);
       throw error;
@@ -187,24 +194,9 @@ async function requireBash(created: Docker.Container, options: ConversationConta
         : `the container stopped at once: ${detail}`,
     );
   }
-  const exec = await created.exec({
-    Cmd: ['bash', '-c', 'exit 0'],
-    User: `${options.user.uid}:${options.user.gid}`,
-    AttachStdout: true,
-    AttachStderr: true,
-  });
-  const stream = await exec.start({ hijack: true, stdin: false });
-  stream.resume();
-  await new Promise((resolve) => {
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', resolve);
-  });
-  const info = await exec.inspect().catch(() => undefined);
-  if (info?.ExitCode !== 0) {
-    throw new Error(
-      noShellRefusal(options.image, `bash -c 'exit 0' ended with ${info?.ExitCode ?? 'no code'}`),
-    );
+  const code = await execExitCode(created, ['bash', '-c', 'exit 0'], options.user);
+  if (code !== 0) {
+    throw new Error(noShellRefusal(options.image, `bash -c 'exit 0' ended with ${code ?? 'no code'}`));
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect, createServer, type Socket } from 'node:net';
@@ -8,6 +8,7 @@ import Docker from 'dockerode';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTerminalSession, type TerminalSession } from '../../tools/terminal/terminal-session';
 import type { SandboxBackend } from '../sandbox-backend';
+import { createContainerRunner } from './container-run';
 import { CONTAINER_LABEL, CONVERSATION_LABEL } from './container-spec';
 import { createDockerBackend } from './docker-backend';
 import { createDockerSandboxes } from './docker-sandboxes';
@@ -116,6 +117,51 @@ describe('docker backend', () => {
     const result = await run(session(backend), 'echo never');
     expect(result.ending).toBe('refused');
     expect(result.notices.join(' ')).toMatch(/has no usable \/bin\/sh and bash/);
+  });
+
+  it("refuses a daemon whose containers see another folder at the workspace's path, and runs nothing there", async () => {
+    // As a daemon on another machine: the same path exists there, but it is not this folder.
+    const elsewhere = join(root, 'daemon-host-folder');
+    mkdirSync(elsewhere);
+    writeFileSync(join(workspaceDir, 'here.txt'), 'the runtime sees this\n');
+    const backend = testDockerBackend(docker, {
+      workspaceDir,
+      dataDir: join(root, 'data'),
+      workspaceSource: elsewhere,
+    });
+    backends.push(backend);
+    const result = await run(session(backend), 'touch written-there');
+    expect(result.ending).toBe('refused');
+    expect(result.notices.join(' ')).toMatch(/no shared mount at the same path/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    // The probe leaves nothing behind in the workspace.
+    expect(readdirSync(workspaceDir)).toEqual(['here.txt']);
+  });
+
+  it("refuses git calls on a daemon that sees another folder at the workspace's path, and runs none there", async () => {
+    const elsewhere = join(root, 'daemon-host-folder');
+    mkdirSync(elsewhere);
+    const runner = createContainerRunner({
+      docker,
+      image: 'agent-workbench-sandbox:1',
+      owner: TEST_OWNER,
+      user: () => ({ uid: 1000, gid: 1000, adopt: false }),
+      maxProcesses: 64,
+      maxMemoryMb: 256,
+      cpus: undefined,
+      workspaceSource: () => elsewhere,
+    });
+    chownSync(workspaceDir, 1000, 1000);
+    const refused = runner({
+      argv: ['touch', 'written-there'],
+      workspaceDir,
+      cwd: workspaceDir,
+      timeoutMs: 60_000,
+      maxOutputBytes: 1024,
+    });
+    await expect(refused).rejects.toThrow(/no shared mount at the same path/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(workspaceDir)).toEqual([]);
   });
 
   it('says so when the container dies mid-command, and the next command starts a new one', async () => {

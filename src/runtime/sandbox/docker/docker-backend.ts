@@ -8,6 +8,7 @@ import { BASH_ARGUMENTS, PERSON_BASH_ARGUMENTS } from '../bash-arguments';
 import { realHostView } from '../host-view';
 import type { SandboxBackend, SandboxLimits } from '../sandbox-backend';
 import { CONTAINER_HOME } from './container-spec';
+import { startContainerPiped } from './container-piped';
 import { startContainerPty } from './container-pty';
 import { chownTree, type ContainerUser, containerUser } from './container-user';
 import { type ConversationContainer, createConversationContainer } from './conversation-container';
@@ -41,11 +42,13 @@ export interface DockerBackendOptions {
   /** The workspace is the runtime's own (not a folder a person picked): a root-owned one is handed to uid 1000. */
   adoptRootOwned?: boolean;
   idleMs?: number;
+  /** Tests: another host folder bound at the workspace's path (a daemon that does not share it). */
+  workspaceSource?: string;
 }
 
 /**
  * A conversation's commands in one Docker container (conversation-container.ts): each shell an
- * exec on a tty of its own in it, as a user that is never root, with the proxy variables when the
+ * exec on a tty of its own in it (a stdio MCP server an exec with piped stdio), as a user that is never root, with the proxy variables when the
  * conversation has a network. The container is made on the first shell, removed after `idleMs`
  * without a shell and on dispose.
  */
@@ -85,6 +88,7 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
       owner: options.owner,
       conversationId: options.conversationId,
       workspaceDir,
+      ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
       readOnlyPaths,
       masks: workspaceMasks(workspaceDir, {
         homeDir: options.homeDir ?? process.env.HOME,
@@ -106,6 +110,31 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
       if (liveShells === 0) void container?.remove();
     }, options.idleMs ?? DEFAULT_CONTAINER_IDLE_MS);
     idleTimer.unref();
+  };
+  /** The container running, as the commands' user; for each shell or server. */
+  const readyContainer = async () => {
+    // A late open (the person's terminal tab, the preview) after the tools closed must not leave a container behind.
+    if (disposed) throw new Error("the conversation's tools are closed");
+    // Looked at again for each shell: the runtime may have written files in the workspace since.
+    user = containerUser(workspaceDir, options.adoptRootOwned === true);
+    const found = user;
+    if ('refused' in found) throw new Error(found.refused);
+    if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, found);
+    clearTimeout(idleTimer);
+    const running = await ensureContainer(found).ensure();
+    if (disposed) {
+      await container?.remove();
+      throw new Error("the conversation's tools are closed");
+    }
+    return { running, found };
+  };
+  const held = () => {
+    liveShells += 1;
+    everStarted = true;
+  };
+  const released = () => {
+    liveShells -= 1;
+    armIdleTimer();
   };
   const containerLimits: SandboxLimits = {
     mechanism: 'the container',
@@ -134,19 +163,7 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     },
     limits: () => containerLimits,
     async startShell(request) {
-      // A late open (the person's terminal tab, the preview) after the tools closed must not leave a container behind.
-      if (disposed) throw new Error("the conversation's tools are closed");
-      // Looked at again for each shell: the runtime may have written files in the workspace since.
-      user = containerUser(workspaceDir, options.adoptRootOwned === true);
-      const found = user;
-      if ('refused' in found) throw new Error(found.refused);
-      if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, found);
-      clearTimeout(idleTimer);
-      const running = await ensureContainer(found).ensure();
-      if (disposed) {
-        await container?.remove();
-        throw new Error("the conversation's tools are closed");
-      }
+      const { running, found } = await readyContainer();
       const network = sandboxNetwork(options.network);
       const env = network.env({
         HOME: CONTAINER_HOME,
@@ -169,13 +186,28 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
         cols: request.cols ?? 160,
         rows: request.rows ?? 40,
       });
-      liveShells += 1;
-      everStarted = true;
-      pty.onExit(() => {
-        liveShells -= 1;
-        armIdleTimer();
-      });
+      held();
+      pty.onExit(() => released());
       return { pty, sandboxed: true };
+    },
+    async startPiped(request) {
+      const { running, found } = await readyContainer();
+      const env = sandboxNetwork(options.network).env({
+        HOME: CONTAINER_HOME,
+        PATH: '/usr/local/bin:/usr/bin:/bin',
+        LANG: 'C.UTF-8',
+        ...request.env,
+      });
+      const piped = await startContainerPiped(options.docker, running, {
+        argv: request.argv,
+        env,
+        user: `${found.uid}:${found.gid}`,
+        workingDir: workspaceDir,
+      });
+      // A server keeps the container as a shell does: it is not idle while one runs.
+      held();
+      piped.onExit(() => released());
+      return piped;
     },
     lost: () => lostReason,
     async whyShellEnded(exitCode) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 import type { TerminalLimitSettings } from '../limit-notices';
 import type { SandboxNetworkOptions } from '../sandbox-network';
 import { isInside } from '../toolchain-roots';
@@ -9,13 +9,15 @@ import { createContainerRunner } from './container-run';
 import { CONTAINER_LABEL } from './container-spec';
 import { containerUser } from './container-user';
 import { createDockerBackend } from './docker-backend';
+import { loadDockerClient } from './load-docker-client';
 
 export interface DockerSandboxesOptions {
   dataDir: string;
+  /** The image of a conversation or runner that names none. */
   image: () => string;
   /** Workspaces the runtime made (the launcher's --workspace): a root-owned one is handed to uid 1000. */
   ownWorkspaces: () => readonly string[];
-  /** Default: the daemon of DOCKER_HOST, else the local socket. */
+  /** Default: the daemon of DOCKER_HOST, else the local socket (the client loads on first use). */
   docker?: Docker;
   /**
    * The runtime's name among several on one data dir (AGENT_WORKBENCH_RUNTIME_NAME; absent for the
@@ -26,6 +28,8 @@ export interface DockerSandboxesOptions {
 
 export interface ConversationSandboxRequest {
   conversationId: string;
+  /** The conversation's image; absent: the default one. */
+  image?: string;
   workspaceDir: string;
   exposedPaths: readonly string[];
   network: SandboxNetworkOptions | undefined;
@@ -42,13 +46,19 @@ export interface ConversationSandboxRequest {
  */
 export interface DockerSandboxes {
   backend(request: ConversationSandboxRequest): SandboxBackend;
-  runner(limits: TerminalLimitSettings, cpus: number | undefined): ConfinedRunner;
+  /** Runs each call in a container of its own from `image` (absent: the default one). */
+  runner(limits: TerminalLimitSettings, cpus: number | undefined, image?: string): ConfinedRunner;
   /** Removes every container labelled as this runtime's; the count removed. Never throws. */
   sweepStale(): Promise<number>;
 }
 
 export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSandboxes {
-  const docker = options.docker ?? new Docker();
+  let client = options.docker;
+  // Loaded when a container is first needed: a runtime whose conversations all run in bubblewrap never loads it.
+  const docker = (): Docker => {
+    client ??= loadDockerClient();
+    return client;
+  };
   const owner = createHash('sha256')
     .update(`${realHostView.realPath(options.dataDir)}\u0000${options.runtimeName ?? ''}`)
     .digest('hex')
@@ -58,8 +68,8 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
   return {
     backend: (request) =>
       createDockerBackend({
-        docker,
-        image: options.image(),
+        docker: docker(),
+        image: request.image ?? options.image(),
         owner,
         conversationId: request.conversationId,
         workspaceDir: request.workspaceDir,
@@ -71,10 +81,10 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
         ...(request.cpus === undefined ? {} : { cpus: request.cpus }),
         adoptRootOwned: adopt(realHostView.realPath(request.workspaceDir)),
       }),
-    runner: (limits, cpus) =>
+    runner: (limits, cpus, image) =>
       createContainerRunner({
-        docker,
-        image: options.image(),
+        docker: docker(),
+        image: image ?? options.image(),
         owner,
         user: (workspaceDir) => containerUser(workspaceDir, adopt(workspaceDir)),
         maxProcesses: limits.maxProcesses,
@@ -83,11 +93,11 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
       }),
     async sweepStale() {
       try {
-        const stale = await docker.listContainers({
+        const stale = await docker().listContainers({
           all: true,
           filters: { label: [`${CONTAINER_LABEL}=${owner}`] },
         });
-        await Promise.all(stale.map((found) => docker.getContainer(found.Id).remove({ force: true })));
+        await Promise.all(stale.map((found) => docker().getContainer(found.Id).remove({ force: true })));
         return stale.length;
       } catch {
         // No daemon now: nothing can be swept, and the first command says what to do.

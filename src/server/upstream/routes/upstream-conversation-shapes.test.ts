@@ -127,12 +127,17 @@ describe('POST /api/conversations, the upstream way', () => {
     }
   });
 
-  it('answers a DockerWorkspace on a bubblewrap runtime with 422 and what to do, never another sandbox', async () => {
-    const refused = await create(
-      clientStartBody({ workspace: { kind: 'DockerWorkspace', working_dir: server.workspace } }),
+  it('puts a DockerWorkspace in a container of its own on a bubblewrap runtime, and says so in its info', async () => {
+    const created = await create(
+      clientStartBody({
+        workspace: { kind: 'DockerWorkspace', working_dir: server.workspace },
+        initial_message: null,
+      }),
     );
-    expect(refused.status).toBe(422);
-    expect(JSON.stringify(refused.body)).toMatch(/needs the docker sandbox.*--sandbox docker/);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ sandbox: 'docker', sandbox_image: 'agent-workbench-sandbox:1' });
+    const plain = await create(clientStartBody({ initial_message: null }));
+    expect(plain.body).toMatchObject({ sandbox: 'bubblewrap', sandbox_image: null });
   });
 
   it('refuses prompt hooks and duplicate hook events, agent together with llm, ACP agents, a malformed MCP server and a custom system prompt', async () => {

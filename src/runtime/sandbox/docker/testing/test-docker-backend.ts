@@ -19,6 +19,8 @@ export interface TestDockerBackendOptions {
   exposedPaths?: readonly string[];
   idleMs?: number;
   image?: string;
+  /** Binds this host folder at the workspace's path instead (plays a daemon that does not share it). */
+  workspaceSource?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function testDockerBackend(docker: Docker, options: TestDockerBackendOpti
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
     exposedPaths: options.exposedPaths ?? [],
+    ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
     adoptRootOwned: true,
   });
 }
