@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { othersWorkingIn } from './others-working-in';
 import { discoverSkills } from '../skills/discover-skills';
 import { randomUUID } from 'node:crypto';
-import { cp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { type CondenserOptions, DEFAULT_CONDENSER_OPTIONS } from '../context/condenser';
 import { budgetPause, pendingActions } from '../../conversation-rules';
 import { type ConversationInfo, type Event, NO_BUDGETS } from '../events';
@@ -18,7 +16,8 @@ import { createConversationMCPConfigs } from './conversation-mcp-configs';
 import { secretsNamedIn } from '../secrets/secrets-named-in';
 import { completeApprovalRules } from '../security/complete-approval-rules';
 import { type ConversationRecord, StoreError } from '../store/event-store';
-import { observationsDir, createConversationRegistry } from './conversation-registry';
+import { createConversationRegistry } from './conversation-registry';
+import { observationsDir } from './observations-dir';
 import {
   type BranchFolder,
   createBranchFolder,
@@ -27,7 +26,7 @@ import {
 } from './branch-folder';
 import { conversationWorktrees } from './conversation-worktrees';
 import { createCheckpointOperations } from './checkpoint-operations';
-import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
+import { createConversationCheckpoints } from './conversation-checkpoints';
 import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
 import { forkStateUpdates } from './fork-state-updates';
 import type { ConversationMCPServer, ConversationService } from './conversation-service';
@@ -77,7 +76,6 @@ export function createConversationService(
   const clock = deps.clock ?? (() => new Date());
   const newId = deps.ids ?? randomUUID;
   const now = () => clock().toISOString();
-  const apiKeys = new Map<string, string>();
   const titleCalls = new Set<Promise<void>>();
   const titleAbort = new AbortController();
   const logger = deps.logger ?? createStderrLogger();
@@ -115,6 +113,7 @@ export function createConversationService(
   /** The runs that waited when the runtime stopped ask again, in their order, before any new one. */
   const requeued = recovered.then(requeue);
   const registry = createConversationRegistry({
+    secrets,
     deps: {
       ...deps,
       store,
@@ -140,7 +139,6 @@ export function createConversationService(
     toolConcurrencyLimit: options.toolConcurrencyLimit ?? 1,
     runSlots: runQueue,
     nativeTools: createNativeToolsMemory(),
-    apiKeys,
     mcpConfigs,
     onFirstUserMessage: titleConversation,
     checkpoints,
@@ -161,11 +159,8 @@ export function createConversationService(
     store,
     registry,
     async inherit(parentId, childId) {
-      const key = apiKeys.get(parentId);
-      if (key) apiKeys.set(childId, key);
-      secrets.copyConversationSecrets(parentId, childId);
-      const mcpConfig = mcpConfigs.get(parentId);
-      if (mcpConfig) await mcpConfigs.set(childId, mcpConfig);
+      // A sub-agent works beside its parent, in its folder: the parent's checkpoints stay the parent's.
+      await registry.resourcesOf(parentId).fork(registry.resourcesOf(childId), { checkpoints: false });
     },
     newId,
     now,
@@ -196,7 +191,9 @@ export function createConversationService(
     const stored = store
       .updateConversation(id, { title }, { touch: false })
       .then(() => registry.loaded(id)?.log.refresh());
-    const config = options.modelTitles ? resolveLLMConfig(record, deps.settings(), apiKeys.get(id)) : null;
+    const config = options.modelTitles
+      ? resolveLLMConfig(record, deps.settings(), registry.resourcesOf(id).apiKey)
+      : null;
     const improved = config
       ? improveTitle(store, id, text, deps.createLLM(config), {
           signal: titleAbort.signal,
@@ -329,7 +326,7 @@ export function createConversationService(
       // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.
       const apiKey = requestedLLM(request)?.api_key;
       if (apiKey) {
-        apiKeys.set(id, apiKey);
+        registry.resourcesOf(id).apiKey = apiKey;
         // A name no command can spell as `$NAME`: the model's key is masked, never handed to the terminal.
         secrets.setConversationSecrets(id, { 'llm-api-key': apiKey });
       }
@@ -461,15 +458,6 @@ export function createConversationService(
           await removeBranchFolder(deps.workspaceConfinement(), branchFolder, logger);
         }
         await store.deleteConversation(id);
-        apiKeys.delete(id);
-        mcpConfigs.forget(id);
-        secrets.forgetConversation(id);
-        await rm(observationsDir(deps.dataDir, id), { recursive: true, force: true });
-        // Checkpoints live in the data dir and belong to the conversation: they go with it.
-        await checkpoints.exclusive(id, () =>
-          rm(checkpointsDir(deps.dataDir, id), { recursive: true, force: true }),
-        );
-        checkpoints.forget(id);
       });
     },
     async run(id) {
@@ -515,22 +503,17 @@ export function createConversationService(
           await store.appendMany(forkId, stateUpdates);
           forked = await requireRecord(forkId);
         }
-        // The copied events name the source's checkpoints: the fork gets them too, so they stay restorable.
-        await checkpoints.exclusive(id, async () => {
-          const shadow = checkpointsDir(deps.dataDir, id);
-          if (existsSync(shadow)) await cp(shadow, checkpointsDir(deps.dataDir, forkId), { recursive: true });
-        });
+        await registry.resourcesOf(id).fork(registry.resourcesOf(forkId), { checkpoints: true });
       } catch (error) {
         if (branch && deps.workspaceConfinement)
           await removeBranchFolder(deps.workspaceConfinement(), branch.folder, logger).catch(() => undefined);
-        if (forked) await store.deleteConversation(forkId);
+        // What was copied to it goes with its rows.
+        if (forked)
+          await registry.remove(forkId, async () => {
+            await store.deleteConversation(forkId);
+          });
         throw error;
       }
-      const key = apiKeys.get(id);
-      if (key) apiKeys.set(forkId, key);
-      const mcpConfig = mcpConfigs.get(id);
-      if (mcpConfig) await mcpConfigs.set(forkId, mcpConfig);
-      secrets.copyConversationSecrets(id, forkId);
       const record =
         request.title || request.tags
           ? await store.updateConversation(
@@ -641,7 +624,7 @@ export function createConversationService(
         },
       };
     },
-    ...createUpstreamOperations({ deps, store, registry, secrets, apiKeys, requireRecord }),
+    ...createUpstreamOperations({ deps, store, registry, secrets, requireRecord }),
     modelContext: (id) =>
       readModelContext(
         {
