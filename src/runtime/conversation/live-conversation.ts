@@ -2,8 +2,8 @@ import { decideConfirmations } from '../agent/decide-confirmations';
 import { executeActions } from '../agent/execute-actions';
 import { llmErrorToConversationError } from '../agent/llm-error-to-conversation-error';
 import { rejectionOf } from '../agent/rejection-of';
-import { planCondensation } from '../context/condenser';
 import { summarizeCondensation } from '../context/condenser-summarize';
+import { decideCondensation } from '../context/decide-condensation';
 import { pendingActions } from '../../conversation-rules';
 import { contentText, textContent } from '../events';
 import { skillInstructions, triggeredSkills } from '../skills/skills-listing';
@@ -195,8 +195,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
    * is there, so a failure records nothing. Rejects with RuntimeError llm_call_failed.
    */
   async function condenseNow(): Promise<void> {
-    const plan = planCondensation(log.view().items, ports.condenser);
-    if (!plan) return; // nothing after the system prompt and the task can be forgotten
+    const decision = decideCondensation({
+      kind: 'on_demand',
+      items: log.view().items,
+      options: ports.condenser,
+    });
+    if (!decision) return; // nothing after the system prompt and the task can be forgotten
+    const { plan } = decision;
     const llm = ports.resolveLLM();
     if (!llm) throw new RuntimeError('llm_not_configured');
     const current = newRun();
