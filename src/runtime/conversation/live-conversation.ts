@@ -21,6 +21,7 @@ import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
 import { switchableLLM } from './switchable-llm';
 import { activatedSkills, isUserMessage, sameIds } from './branch-facts';
 import { failRunOnBug } from './fail-run-on-bug';
+import { createLoopState } from './loop-state';
 
 export type { LiveConversationPorts } from './live-conversation-ports';
 
@@ -35,17 +36,7 @@ const SUPERSEDED_REASON = 'The person sent a new message instead of answering th
  * requests that conflict with the state (already running, stale confirmation).
  */
 export function createLiveConversation(log: ConversationLog, ports: LiveConversationPorts) {
-  let task: Promise<void> | undefined;
-  let stopping: Promise<void> | undefined;
-  let run: Run | undefined;
-  let pauseRequested = false;
-  /** A run was asked for while a paused step was still finishing: start it once that step ends. */
-  let resumeAfterRun = false;
-  /** The model changed (switch_llm): the next model call of the current run resolves it again. */
-  let llmSwitched = false;
-  /** A user message arrived while a run was going, after its latest model call began (so unseen). */
-  let lateMessage: { run: boolean } | undefined;
-  let grantedDuringTask = false; // a slot granted while a condensation held the loop: run once it ends
+  const state = createLoopState();
 
   const stamp = () => ({ id: ports.newId(), timestamp: ports.now() });
   const recorder = { append: log.append, newId: ports.newId, now: ports.now };
@@ -54,13 +45,13 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     await log.transition({ kind: 'run_started' });
     const toolset = ports.toolset();
     await ports.ensureSystemPrompt(toolset);
-    if (pauseRequested) return; // paused before the first step: no step starts
+    if (state.pauseRequested()) return; // paused before the first step: no step starts
     const agent = agentContextForRun(log, ports, { llm, toolset, current });
     const loopControl = loopControlForRun(
       log,
       ports,
       current,
-      () => pauseRequested,
+      () => state.pauseRequested(),
       () => toolset.sandbox?.lost?.(),
     );
     const pending = pendingActions(log.branch());
@@ -87,17 +78,22 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     try {
       begin(approved, admission);
     } finally {
-      if (!task) ports.runSlots.release(log.id);
+      if (!state.hasTask()) ports.runSlots.release(log.id);
     }
   }
 
   function begin(approved: boolean, admission: 'queue' | 'occupy'): void {
-    if (task && !stopping && pauseRequested && log.record().execution_status === 'paused') {
+    if (
+      state.hasTask() &&
+      !state.isStopping() &&
+      state.pauseRequested() &&
+      log.record().execution_status === 'paused'
+    ) {
       // Paused while a step is still finishing: go on once it has (a run cannot start beside it).
-      resumeAfterRun = true;
+      state.resumeAfterTask();
       return;
     }
-    if (task || stopping) throw new RuntimeError('conversation_already_running');
+    if (state.isBusy()) throw new RuntimeError('conversation_already_running');
     const status = log.record().execution_status;
     if (status === 'finished') return; // nothing new to answer (a message would have made it idle)
     if (!log.branch().some(isUserMessage) && pendingActions(log.branch()).length === 0) return;
@@ -114,12 +110,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       ports.runSlots.cancel(log.id);
       ports.runSlots.occupy(log.id);
     } else if (!ports.runSlots.admit(log.id)) return; // waits its turn: the queue's grant starts it
-    pauseRequested = false;
-    resumeAfterRun = false;
-    llmSwitched = false;
-    lateMessage = undefined;
     const current = newRun();
-    run = current;
+    state.begin('run', current);
     const approve = approved || status === 'waiting_for_confirmation';
     const started: Promise<void> = runTask(runModel(llm), current, approve)
       .catch((error: unknown) => {
@@ -131,10 +123,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         // A fenced run was already detached by the interrupt; a newer run may own the slot now.
         if (!current.fenced) {
           endTask('run');
-          if (!task) ports.runSlots.release(log.id);
+          if (!state.hasTask()) ports.runSlots.release(log.id);
         }
       });
-    task = started;
+    state.attach(current, started);
   }
 
   /**
@@ -143,15 +135,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
    * no status) it is treated as if it had come just now. A run asked for while paused starts now.
    */
   function endTask(kind: 'run' | 'condense'): void {
-    task = undefined;
-    run = undefined;
-    const late = lateMessage;
-    lateMessage = undefined;
-    const resume = resumeAfterRun;
-    resumeAfterRun = false;
-    const granted = grantedDuringTask;
-    grantedDuringTask = false;
-    if (!stopping) {
+    const { lateMessage: late, resume, granted } = state.end();
+    if (!state.isStopping()) {
       const status = log.record().execution_status;
       if (late && kind === 'run' && status === 'finished') {
         void log.transition({ kind: 'user_message', supersededPending: false });
@@ -164,7 +149,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         if (late.run) start(false);
       } else if (resume && status === 'paused') {
         start(false);
-      } else if (granted && !task) {
+      } else if (granted && !state.hasTask()) {
         start(false);
       }
     }
@@ -177,14 +162,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
    */
   function runModel(initial: LLM): LLM {
     return switchableLLM(initial, {
-      onCall: () => {
-        lateMessage = undefined;
-      },
-      takeSwitch: () => {
-        const switched = llmSwitched;
-        llmSwitched = false;
-        return switched;
-      },
+      onCall: () => state.modelCalled(),
+      takeSwitch: () => state.takeModelSwitch(),
       resolve: ports.resolveLLM,
     });
   }
@@ -205,10 +184,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     const llm = ports.resolveLLM();
     if (!llm) throw new RuntimeError('llm_not_configured');
     const current = newRun();
-    run = current;
-    pauseRequested = false;
-    resumeAfterRun = false;
-    lateMessage = undefined;
+    state.begin('condense', current);
     const requestStamp = stamp();
     let failure: LLMError | undefined;
     const work = (async () => {
@@ -238,10 +214,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       .finally(() => {
         if (!current.fenced) {
           endTask('condense');
-          if (!task) ports.runSlots.release(log.id);
+          if (!state.hasTask()) ports.runSlots.release(log.id);
         }
       });
-    task = settled;
+    state.attach(current, settled);
     await work;
     if (failure) {
       throw new RuntimeError(
@@ -257,16 +233,15 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
   }
 
   async function interruptNow(): Promise<void> {
-    resumeAfterRun = false;
+    state.cancelResume();
     ports.runSlots.cancel(log.id);
-    const wasRunning = task !== undefined;
-    const current = run;
+    const wasRunning = state.hasTask();
+    const current = state.run();
+    const task = state.task();
     current?.controller.abort();
     if (task && current && !(await settlesWithin(task, INTERRUPT_GRACE_MS))) {
       // The run ignores its abort: answer for it, and make sure it can no longer add to the log.
-      current.fenced = true;
-      task = undefined;
-      run = undefined;
+      state.fence(current);
       ports.runSlots.release(log.id);
     }
     const pending = pendingActions(log.branch());
@@ -287,7 +262,9 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
 
   return {
     log,
-    isRunning: () => task !== undefined || stopping !== undefined,
+    isRunning: () => state.isBusy(),
+    /** What the loop is doing now (see LoopPhase). */
+    phase: () => state.phase(),
     /** Starts a run; settles once what it recorded so far (run_started) is committed. */
     run(): Promise<void> {
       start(false);
@@ -295,8 +272,8 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     },
     /** The queue granted a slot: starts the run that waited, or gives the slot back when none may begin. */
     startGranted(): Promise<void> {
-      if (stopping) ports.runSlots.release(log.id);
-      else if (task) grantedDuringTask = true;
+      if (state.isStopping()) ports.runSlots.release(log.id);
+      else if (state.hasTask()) state.grantDuringTask();
       else start(false);
       return log.settled();
     },
@@ -307,28 +284,24 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
      * Any other status (already paused, waiting, finished, error, stuck) is left as it is.
      */
     async pause(): Promise<void> {
-      resumeAfterRun = false;
+      state.cancelResume();
       ports.runSlots.cancel(log.id);
       const status = log.record().execution_status;
       if (status !== 'idle' && status !== 'running') return;
-      if (task) pauseRequested = true;
+      state.askPause();
       const paused = log.append({ kind: 'PauseEvent', ...stamp(), source: 'user' });
       await log.transition({ kind: 'pause_asked' });
       await Promise.all([paused, log.settled()]);
     },
     interrupt(): Promise<void> {
-      stopping ??= interruptNow().finally(() => {
-        stopping = undefined;
-        ports.onRunEnd();
-      });
-      return stopping;
+      return state.stop(interruptNow, ports.onRunEnd);
     },
     /**
      * Every decision is taken at once against the memory copy of the log (as when writes were
      * synchronous); settles once the message is committed (rejects if the store refused it).
      */
     async sendMessage(message: SendMessage): Promise<void> {
-      const running = task !== undefined;
+      const running = state.hasTask();
       if (!running && pendingActions(log.branch()).length > 0) {
         // The model must read an answer to every call before the next user message.
         rejectPending(SUPERSEDED_REASON);
@@ -350,15 +323,15 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
       });
       if (first) ports.onFirstUserMessage(contentText(message.content));
       if (running) {
-        lateMessage = { run: (lateMessage?.run ?? false) || message.run };
+        state.messageArrived(message.run);
         // Paused while a step finishes: the message's run goes on once that step has ended.
-        if (message.run && pauseRequested && log.record().execution_status === 'paused')
-          resumeAfterRun = true;
+        if (message.run && state.pauseRequested() && log.record().execution_status === 'paused')
+          state.resumeAfterTask();
         await stored;
         return;
       }
       await log.transition({ kind: 'user_message', supersededPending: false });
-      if (message.run && !stopping) start(false);
+      if (message.run && !state.isStopping()) start(false);
       await Promise.all([stored, log.settled()]);
     },
     async respondToConfirmation(response: RespondToConfirmation): Promise<void> {
@@ -372,7 +345,7 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
         newId: ports.newId,
         now: ports.now,
       });
-      if (task || stopping) throw new RuntimeError('conversation_already_running');
+      if (state.isBusy()) throw new RuntimeError('conversation_already_running');
       recordConfirmationAnswers(log, answers, ports);
       // The run that waited for this answer goes on: it does not queue again behind others.
       if (answers.some((answer) => answer.accept)) start(true, 'occupy');
@@ -386,10 +359,10 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
      * (an interrupt is settling), llm_call_failed.
      */
     async condense(): Promise<void> {
-      if (stopping) throw new RuntimeError('conversation_already_running');
+      if (state.isStopping()) throw new RuntimeError('conversation_already_running');
       // A run going, or actions waiting for an answer (a summary step must not run them, as
       // upstream's would): the next run condenses before its next model call.
-      if (task || pendingActions(log.branch()).length > 0) {
+      if (state.hasTask() || pendingActions(log.branch()).length > 0) {
         await log.append({ kind: 'CondensationRequest', ...stamp(), source: 'user' });
         return;
       }
@@ -397,12 +370,12 @@ export function createLiveConversation(log: ConversationLog, ports: LiveConversa
     },
     /** The conversation's model changed: the next model call (of this run too) uses the new one. */
     modelChanged(): void {
-      llmSwitched = true;
+      state.modelChanged();
     },
     /** Resolves when no run is going (for shutdown and delete). */
     async settle(): Promise<void> {
-      await task;
-      await stopping;
+      await state.task();
+      await state.stopping();
       await log.settled();
     },
   };
