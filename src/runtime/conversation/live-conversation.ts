@@ -9,7 +9,7 @@ import { contentText, textContent } from '../events';
 import { skillInstructions, triggeredSkills } from '../skills/skills-listing';
 import { type LLM, LLMError, type LLMUsage } from '../llm/llm';
 import { addUsage } from './add-usage';
-import { recordConfirmationAnswers } from './answer-confirmation';
+import { recordConfirmationAnswers } from './record-confirmation-answers';
 import type { ConversationLog } from './conversation-log';
 import type { LiveConversationPorts } from './live-conversation-ports';
 import { planConfirmationAnswer } from './plan-confirmation-answer';
