@@ -9,7 +9,7 @@ import { askAgent } from './ask-agent';
 import type { ConversationRegistry } from './conversation-registry';
 import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
-import { type LLMConfigInput, LLMConfigInputSchema } from './requests';
+import { type LLMConfigInput, LLMConfigInputSchema } from './llm-config-input';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { RuntimeError } from './runtime-error';
 import { fromUpstreamLLM, type UpstreamLLM } from './upstream-llm';
