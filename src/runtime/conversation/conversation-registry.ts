@@ -1,9 +1,8 @@
-import type { MCPServerStatus } from '../mcp/start-mcp-servers';
-import type { ConversationSandbox } from '../tools/conversation-sandbox';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import { ConversationResources } from './conversation-resources';
 import type { LiveConversation } from './live-conversation';
 import { type LoadedConversation, loadConversation } from './load-conversation';
+import { createLoadedToolsets } from './loaded-toolsets';
 import type { RegistryPorts } from './registry-ports';
 import { RuntimeError } from './runtime-error';
 
@@ -96,12 +95,11 @@ export function createConversationRegistry(ports: RegistryPorts & { secrets: Sec
       .catch((error: unknown) => ports.logger.error('toolset did not close', { conversation_id: id, error }));
   }
 
-  /** The loaded conversation; throws when it is not (the caller acquired it). */
-  function loadedOrThrow(id: string, asked: string): LoadedConversation {
-    const loaded = conversations.get(id)?.loaded;
-    if (!loaded) throw new Error(`${asked}: conversation ${id} is not acquired`);
-    return loaded;
-  }
+  const toolsets = createLoadedToolsets({
+    loadedOf: (id) => conversations.get(id)?.loaded,
+    acquire,
+    release,
+  });
 
   return {
     acquire,
@@ -118,60 +116,14 @@ export function createConversationRegistry(ports: RegistryPorts & { secrets: Sec
     },
     /** Appends the system prompt if the active branch has none (at create time, so it comes first). The caller acquires and releases. */
     async prepareSystemPrompt(id: string): Promise<void> {
-      await loadedOrThrow(id, 'prepareSystemPrompt').prepare();
+      await toolsets.loadedOrThrow(id, 'prepareSystemPrompt').prepare();
     },
-    /**
-     * The conversation's MCP servers once each is listed or failed: loads it (starting its servers)
-     * when it is not loaded, and drops it again if nothing else holds it.
-     */
-    async mcpStatus(id: string): Promise<MCPServerStatus[]> {
-      await acquire(id);
-      try {
-        const toolset = loadedOrThrow(id, 'mcpStatus').toolset();
-        await toolset.ready?.();
-        return toolset.mcpStatus?.() ?? [];
-      } finally {
-        release(id);
-      }
-    },
-    /**
-     * Closes the conversation's tools so the next use starts them from the settings and its
-     * `mcp_config` as they are now. Throws conversation_already_running while a run goes.
-     */
-    async restartTools(id: string): Promise<void> {
-      const loaded = conversations.get(id)?.loaded;
-      if (!loaded) return;
-      if (loaded.live.isRunning())
-        throw new RuntimeError(
-          'conversation_already_running',
-          "MCP servers can't be changed while the agent is running. Pause it or wait until it stops.",
-        );
-      const toolset = loaded.createdToolset();
-      loaded.forgetToolset();
-      await toolset?.close();
-    },
+    mcpStatus: toolsets.mcpStatus,
+    restartTools: toolsets.restartTools,
+    holdSandbox: toolsets.holdSandbox,
+    loadedSandbox: toolsets.loadedSandbox,
     loaded(id: string): LiveConversation | undefined {
       return conversations.get(id)?.loaded?.live;
-    },
-    /**
-     * Holds the conversation loaded (its tools with it) until `release`, and answers its sandbox.
-     * Throws conversation_not_found.
-     */
-    async holdSandbox(id: string): Promise<{ sandbox: ConversationSandbox | undefined; release(): void }> {
-      await acquire(id);
-      let released = false;
-      return {
-        sandbox: loadedOrThrow(id, 'holdSandbox').toolset().sandbox,
-        release: () => {
-          if (released) return;
-          released = true;
-          release(id);
-        },
-      };
-    },
-    /** The sandbox of a loaded conversation whose tools exist; never loads one. */
-    loadedSandbox(id: string): ConversationSandbox | undefined {
-      return conversations.get(id)?.loaded?.createdToolset()?.sandbox;
     },
     /** Stops what runs and closes the toolset (shutdown, a lease lost). */
     async unload(id: string): Promise<void> {
