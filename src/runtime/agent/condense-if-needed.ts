@@ -1,14 +1,8 @@
-import {
-  type CondensationPlan,
-  condensationTrigger,
-  type PromptSize,
-  planCondensation,
-  tailTokenLimit,
-} from '../context/condenser';
+import type { CondensationPlan, PromptSize } from '../context/condenser';
 import { summarizeCondensation } from '../context/condenser-summarize';
 import { contextWindowFromError, contextWindowOf, promptBudget } from '../context/context-window';
+import { decideCondensation } from '../context/decide-condensation';
 import { modelMessages } from '../context/model-messages';
-import { planHardReset } from '../context/plan-hard-reset';
 import type { ViewItem } from '../context/view';
 import {
   estimateItemTokens,
@@ -80,21 +74,17 @@ export function promptSizeOf(context: AgentContext): PromptSize {
  * or the outcome that ends it.
  */
 export async function condenseIfNeeded(context: AgentContext): Promise<StepOutcome | undefined> {
-  const items = context.view().items;
   const size = promptSizeOf(context);
-  const trigger = condensationTrigger(items, context.branch(), context.condenser, size);
-  if (trigger === 'none') return undefined;
-  const plan = planCondensation(items, context.condenser, {
-    tokens: tailTokenLimit(size.budget, size.tokens, false),
-    estimate: estimateItemTokens,
+  const decision = decideCondensation({
+    kind: 'before_step',
+    items: context.view().items,
+    branch: context.branch(),
+    options: context.condenser,
+    size,
+    headTokens: (head) => headTokens(context, head),
   });
-  if (!plan) return undefined;
-  // Over the budget because of what is never forgotten (a long system prompt or task on a small
-  // window): a summary call each step would free next to nothing. The overflow path still acts
-  // if the provider refuses.
-  const byTokens = trigger === 'soft' && items.length <= context.condenser.maxEvents;
-  if (byTokens && headTokens(context, items.slice(0, plan.offset)) > size.budget * 0.9) return undefined;
-  const failed = await condense(context, plan, size.budget);
+  if (!decision) return undefined;
+  const failed = await condense(context, decision.plan, size.budget);
   return failed ?? undefined;
 }
 
@@ -117,11 +107,16 @@ export async function condenseAfterOverflow(
   memory.statedWindow = contextWindowFromError(overflow.detail) ?? memory.statedWindow;
   memory.measured = undefined;
   const size = promptSizeOf(context);
-  const items = context.view().items;
-  const tail = { tokens: tailTokenLimit(size.budget, sentTokens, true), estimate: estimateItemTokens };
-  const ordinary = refusals === 1 ? planCondensation(items, context.condenser, tail) : null;
-  const plan = ordinary ?? planHardReset(items, tail);
-  if (!plan) return { kind: 'error', ...llmErrorToConversationError(overflow) };
+  const decision = decideCondensation({
+    kind: 'after_overflow',
+    items: context.view().items,
+    options: context.condenser,
+    size,
+    sentTokens,
+    refusals,
+  });
+  if (!decision) return { kind: 'error', ...llmErrorToConversationError(overflow) };
+  const { plan } = decision;
   const itemId = context.newId();
   context.publish({ type: 'item_started', item_id: itemId, anchor_seq: context.lastSeq() });
   context.publish({
@@ -131,7 +126,7 @@ export async function condenseAfterOverflow(
     delay_ms: 0,
     code: overflow.code,
     reason:
-      plan.mode === 'hard_reset'
+      decision.reason === 'hard_reset'
         ? 'The conversation is still longer than the model can read: keeping only the task, a summary and the latest turn, then trying again.'
         : 'The conversation is longer than the model can read: condensing it, then trying again.',
   });

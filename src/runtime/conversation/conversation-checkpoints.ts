@@ -110,6 +110,10 @@ export function createConversationCheckpoints(options: {
     exclusive<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
       return queueOf(conversationId)(work);
     },
+    /** Whether anything of the conversation is cached here (a store, its queue or its watcher). */
+    holds(conversationId: string): boolean {
+      return stores.has(conversationId) || queues.has(conversationId) || watchedOf.has(conversationId);
+    },
     /** Drops the cached store (the conversation is deleted). */
     forget(conversationId: string): void {
       void watchedOf.get(conversationId)?.release();

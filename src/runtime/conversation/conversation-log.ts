@@ -96,23 +96,13 @@ export async function openConversationLog(
   let pending = 0;
   /** Counts changes to the memory copy, so a read-back that raced a new write is not applied. */
   let generation = 0;
-  const listeners = new Set<LiveFrameListener>();
+  const subscribers = createSubscribers(id, ports.logger);
   let end = () => {};
   const ended = new Promise<void>((resolve) => {
     end = resolve;
   });
 
-  const deliver = (frame: LiveFrame) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(frame);
-      } catch (error) {
-        // A subscriber's failure (a closed socket) must not stop the loop or the other subscribers.
-        ports.logger.error('conversation subscriber failed', { conversation_id: id, error });
-      }
-    }
-  };
-
+  const { deliver } = subscribers;
   const publish = ports.secrets ? redactingPublisher(id, ports.secrets, deliver) : deliver;
 
   const readBack = async () => {
@@ -230,13 +220,32 @@ export async function openConversationLog(
         current = { ...current, title, title_source, tags, pinned };
       }),
     settled: () => queue,
-    subscribe(listener) {
+    subscribe: subscribers.subscribe,
+    subscriberCount: subscribers.count,
+    ended,
+    end: () => end(),
+  };
+}
+
+/** The log's subscribers: each frame reaches every one, whatever another one throws. */
+function createSubscribers(id: string, logger: RuntimeLogger) {
+  const listeners = new Set<LiveFrameListener>();
+  return {
+    deliver(frame: LiveFrame): void {
+      for (const listener of [...listeners]) {
+        try {
+          listener(frame);
+        } catch (error) {
+          // A subscriber's failure (a closed socket) must not stop the loop or the other subscribers.
+          logger.error('conversation subscriber failed', { conversation_id: id, error });
+        }
+      }
+    },
+    subscribe(listener: LiveFrameListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    subscriberCount: () => listeners.size,
-    ended,
-    end: () => end(),
+    count: () => listeners.size,
   };
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActionEvent, Event, MessageEvent } from '../events';
 import { createInMemoryEventStore } from '../store/in-memory-event-store';
-import { observationsDir } from './conversation-registry';
+import { observationsDir } from './observations-dir';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 
 let harness: ServiceHarness;

@@ -1,5 +1,6 @@
 import type { AgentContext } from '../agent/agent-context';
 import type { Event, MessageEvent } from '../events';
+import { appendHookNote } from './append-hook-note';
 
 /**
  * Before a step: the SessionStart hooks once per conversation (their context becomes an environment
@@ -51,15 +52,5 @@ function messageText(message: MessageEvent): string {
 
 async function note(context: AgentContext, hookEvent: string, contexts: readonly string[]): Promise<void> {
   if (contexts.length === 0) return;
-  await context.append({
-    kind: 'MessageEvent',
-    id: context.newId(),
-    timestamp: context.now(),
-    source: 'environment',
-    llm_message: {
-      role: 'user',
-      content: [{ type: 'text', text: `${hookEvent} hook: ${contexts.join('\n')}` }],
-    },
-    extended_content: [],
-  });
+  await appendHookNote(context, `${hookEvent} hook: ${contexts.join('\n')}`);
 }

@@ -3,19 +3,18 @@ import { z } from 'zod';
 import {
   ClientToolSpecListSchema,
   ApprovalRuleListInputSchema,
-  BaseUrlSchema,
   BudgetsPatchSchema,
   BudgetUsdSchema,
   DecisionScopeSchema,
   ConfirmationPolicySchema,
   ContentInputSchema,
   EventIdSchema,
-  LLMProviderSchema,
   RuleMatcherSchema,
   SecurityAnalyzerSchema,
 } from '../events';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { HookConfigInputSchema } from '../events/hook-config';
+import { LLMConfigInputSchema } from './llm-config-input';
 import { contentImageProblems } from './message-image-rules';
 import { UpstreamAgentSchema } from './upstream-agent';
 import { UpstreamAgentSettingsSchema } from './upstream-agent-settings';
@@ -33,13 +32,6 @@ export const SendMessageSchema = z.strictObject({
     }),
   run: z.boolean().default(false),
   client_message_id: z.string().min(1).max(200).optional(),
-});
-
-export const LLMConfigInputSchema = z.strictObject({
-  provider: LLMProviderSchema,
-  model: z.string().min(1).max(200),
-  base_url: BaseUrlSchema.optional(),
-  api_key: z.string().max(1000).optional(),
 });
 
 const OUR_TAG = z.string().min(1).max(50);
@@ -330,7 +322,6 @@ export const RespondToConfirmationSchema = z.strictObject({
 });
 
 export type SendMessage = z.infer<typeof SendMessageSchema>;
-export type LLMConfigInput = z.infer<typeof LLMConfigInputSchema>;
 export type CreateConversation = z.infer<typeof CreateConversationSchema>;
 export type UpdateConversation = z.infer<typeof UpdateConversationSchema>;
 export type Fork = z.infer<typeof ForkSchema>;
@@ -338,3 +329,5 @@ export type DeleteConversationQuery = z.infer<typeof DeleteConversationQuerySche
 export type Navigate = z.infer<typeof NavigateSchema>;
 export type ActionDecision = z.infer<typeof ActionDecisionSchema>;
 export type RespondToConfirmation = z.infer<typeof RespondToConfirmationSchema>;
+
+export { type LLMConfigInput, LLMConfigInputSchema } from './llm-config-input';

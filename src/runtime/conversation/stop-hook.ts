@@ -1,4 +1,5 @@
 import type { AgentContext } from '../agent/agent-context';
+import { appendHookNote } from './append-hook-note';
 
 /** How many times in one run Stop hooks may send the agent back to work, so a hook cannot loop it forever. */
 export const MAX_STOP_HOOK_RETURNS = 3;
@@ -21,16 +22,6 @@ export async function stopHookSendsBack(context: AgentContext): Promise<boolean>
   );
   if (!outcome.blocked || context.signal.aborted) return false;
   const feedback = outcome.contexts.length > 0 ? outcome.contexts.join('\n') : outcome.reason;
-  await context.append({
-    kind: 'MessageEvent',
-    id: context.newId(),
-    timestamp: context.now(),
-    source: 'environment',
-    llm_message: {
-      role: 'user',
-      content: [{ type: 'text', text: `${STOP_HOOK_FEEDBACK_PREFIX} ${feedback ?? 'Blocked by hook'}` }],
-    },
-    extended_content: [],
-  });
+  await appendHookNote(context, `${STOP_HOOK_FEEDBACK_PREFIX} ${feedback ?? 'Blocked by hook'}`);
   return true;
 }

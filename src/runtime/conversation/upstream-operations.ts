@@ -9,7 +9,7 @@ import { askAgent } from './ask-agent';
 import type { ConversationRegistry } from './conversation-registry';
 import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
-import { type LLMConfigInput, LLMConfigInputSchema } from './requests';
+import { type LLMConfigInput, LLMConfigInputSchema } from './llm-config-input';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { RuntimeError } from './runtime-error';
 import { fromUpstreamLLM, type UpstreamLLM } from './upstream-llm';
@@ -21,8 +21,6 @@ export interface UpstreamOperationPorts {
   store: EventStore;
   registry: ConversationRegistry;
   secrets: SecretRegistry;
-  /** Per-conversation API keys, memory only (shared with create and fork). */
-  apiKeys: Map<string, string>;
   requireRecord(id: string): Promise<ConversationRecord>;
 }
 
@@ -33,7 +31,7 @@ type UpstreamOperations = Pick<
 
 /** The upstream agent server's conversation operations that the loop itself does not need. */
 export function createUpstreamOperations(ports: UpstreamOperationPorts): UpstreamOperations {
-  const { registry, store, secrets, apiKeys } = ports;
+  const { registry, store, secrets } = ports;
 
   async function branchOf(id: string): Promise<readonly Event[]> {
     return registry.loaded(id)?.log.branch() ?? (await store.activeBranch(id));
@@ -52,7 +50,7 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
     },
     async askAgent(id, question) {
       const record = await ports.requireRecord(id);
-      const config = resolveLLMConfig(record, ports.deps.settings(), apiKeys.get(id));
+      const config = resolveLLMConfig(record, ports.deps.settings(), registry.resourcesOf(id).apiKey);
       if (!config) throw new RuntimeError('llm_not_configured');
       const live = registry.loaded(id);
       const branch = live?.log.branch() ?? (await store.activeBranch(id));
@@ -94,10 +92,10 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
         secrets.setConversationSecrets(id, {
           [taken === 0 ? 'llm-api-key' : `llm-api-key-${taken + 1}`]: config.api_key,
         });
-        apiKeys.set(id, config.api_key);
+        registry.resourcesOf(id).apiKey = config.api_key;
       } else {
         // A key is never sent to an endpoint it was not given for.
-        apiKeys.delete(id);
+        registry.resourcesOf(id).apiKey = undefined;
       }
       const upstreamModel = 'provider' in llm ? undefined : llm.model;
       const publicConfig = {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { observationsDir } from '../../runtime/conversation/conversation-registry';
+import { observationsDir } from '../../runtime/conversation/observations-dir';
 import { CreateConversationSchema, ForkSchema } from '../../runtime/conversation/requests';
 import { createSecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import { createToolset } from '../../runtime/tools/create-toolset';

@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
-import { observationsDir } from '../../runtime/conversation/conversation-registry';
+import { observationsDir } from '../../runtime/conversation/observations-dir';
 import type { SecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import { withConfinedPath } from '../../runtime/sandbox/confined-files/confined-path';
 import { type ConfinedRoot, confinedRoots } from '../../runtime/sandbox/confined-files/confined-root';

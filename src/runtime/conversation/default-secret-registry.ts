@@ -1,0 +1,21 @@
+import { mcpSecretValues } from '../mcp/mask-mcp-servers';
+import { createSavedSecrets } from '../secrets/saved-secrets';
+import { createSecretRegistry, type SecretRegistry } from '../secrets/create-secret-registry';
+import { runtimeSecrets } from '../secrets/runtime-secrets';
+import type { ConversationServiceDeps } from './conversation-service-deps';
+
+/** The runtime-wide secrets as far as the deps know them: the settings' API key, the env keys, the session key. */
+export function defaultSecretRegistry(deps: ConversationServiceDeps): SecretRegistry {
+  const saved = createSavedSecrets(deps.dataDir);
+  return createSecretRegistry(
+    () => [
+      ...runtimeSecrets({
+        settingsKeys: [deps.settings().llm?.api_key],
+        env: process.env,
+        sessionKey: deps.sessionKey,
+      }),
+      ...mcpSecretValues(deps.settings().mcp_servers ?? {}),
+    ],
+    () => saved.values(),
+  );
+}
