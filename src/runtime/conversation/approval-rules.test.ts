@@ -9,7 +9,7 @@ import {
   type SecurityRisk,
   type UserRejectObservation,
 } from '../events';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import {
   createServiceHarness,
   type HarnessOptions,

@@ -7,7 +7,7 @@ import { SAFE_CONFIG, SAFE_ENV } from '../workspace/run-git';
 import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import { type RemoveFolderOptions, removeFolderWithoutLinks } from './remove-folder-without-links';
-import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
+import { RUNTIME_ERRORS, RuntimeError } from '../errors/runtime-error';
 
 const GIT_TIMEOUT_MS = 120_000;
 const GIT_OUTPUT_BYTES = 1024 * 1024;

@@ -8,7 +8,7 @@ import type { ConversationRecord } from '../store/event-store';
 import { WorkspaceError } from '../sandbox/workspace-error';
 import type { ConversationCheckpoints } from './conversation-checkpoints';
 import type { ConversationRegistry } from './conversation-registry';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /** One step's checkpoint: the workspace just before the step's actions ran. */
 export interface CheckpointItem {

@@ -7,7 +7,7 @@ import type { ConversationLog } from './conversation-log';
 import type { LiveConversationPorts } from './live-conversation-ports';
 import type { LoopState } from './loop-state';
 import { FencedRunError, guarded, newRun } from './run-fence';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /**
  * Summarises now (condense on demand when no run is going), in the run slot so that nothing else

@@ -1,5 +1,5 @@
 import type { ConversationService } from './conversation-service';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ServiceContext } from './service-context';
 
 type ConfirmationUseCases = Pick<ConversationService, 'setConfirmationPolicy' | 'respondToConfirmation'>;

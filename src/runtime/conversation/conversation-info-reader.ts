@@ -5,7 +5,7 @@ import type { ConversationRegistry } from './conversation-registry';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { observationsDir } from './observations-dir';
 import type { RunQueue } from './run-queue';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { subAgentsOf } from './sub-agents-of';
 import { toConversationInfo } from './to-conversation-info';
 

@@ -4,7 +4,7 @@ import type { LiveConversation } from './live-conversation';
 import { type LoadedConversation, loadConversation } from './load-conversation';
 import { createLoadedToolsets } from './loaded-toolsets';
 import type { RegistryPorts } from './registry-ports';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 export type { RegistryPorts } from './registry-ports';
 

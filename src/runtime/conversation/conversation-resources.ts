@@ -7,7 +7,7 @@ import { type ConversationCheckpoints, checkpointsDir } from './conversation-che
 import type { ConversationMCPConfigs } from './conversation-mcp-configs';
 import type { LoadedConversation, LoadState } from './load-conversation';
 import { observationsDir } from './observations-dir';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /** The runtime-wide keepers a conversation's resources live in, keyed by its id. */
 export interface SharedKeepers {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireExecutable } from '../sandbox/testing/require-executable';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 
 let harness: ServiceHarness | undefined;

@@ -13,7 +13,7 @@ import { type ConversationRecord, type EventStore, StoreError } from '../store/e
 import type { RuntimeSettings } from '../settings/runtime-settings';
 import { DEFAULT_TITLE } from './conversation-title';
 import type { CreateConversation, LLMConfigInput } from './requests';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { SETTINGS_LLM } from './to-conversation-info';
 import { skillsOfRequest } from './request-skills';
 import { isEmptyHookConfig } from '../events/hook-config';

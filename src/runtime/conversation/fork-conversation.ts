@@ -7,7 +7,7 @@ import { checkpointAtForkPoint, hasCheckpoints } from './fork-point-checkpoint';
 import { forkStateUpdates } from './fork-state-updates';
 import { mapStoreErrors } from './map-store-errors';
 import type { Fork } from './requests';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ServiceContext } from './service-context';
 
 /**

@@ -10,7 +10,7 @@ import { mapStoreErrors } from './map-store-errors';
 import { othersWorkingIn } from './others-working-in';
 import { refuseHiddenMCPPaths } from './refuse-hidden-mcp-paths';
 import { secretValues } from './requests';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ServiceContext } from './service-context';
 import { subAgentsOf } from './sub-agents-of';
 

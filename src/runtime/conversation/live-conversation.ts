@@ -11,7 +11,7 @@ import { planConfirmationAnswer } from './plan-confirmation-answer';
 import { recordConfirmationAnswers } from './record-confirmation-answers';
 import type { RespondToConfirmation, SendMessage } from './requests';
 import { createRunStarter, SUPERSEDED_REASON } from './run-starter';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 export type { LiveConversationPorts } from './live-conversation-ports';
 export { INTERRUPTED_ERROR } from './interrupt-now';

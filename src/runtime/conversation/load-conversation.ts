@@ -9,7 +9,7 @@ import { discoverSkills, type Skill } from '../skills/discover-skills';
 import { ensureSystemPrompt } from './ensure-system-prompt';
 import { createLiveConversation, type LiveConversation } from './live-conversation';
 import { resolveLLMConfig } from './resolve-llm-config';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { nativeToolsKey } from '../llm/text-tools/native-tools-memory';
 import { withTextToolCalls } from '../llm/text-tools/with-text-tool-calls';
 import { StoreError } from '../store/event-store';

@@ -1,7 +1,7 @@
 import type { MCPServerStatus } from '../mcp/start-mcp-servers';
 import type { ConversationSandbox } from '../tools/conversation-sandbox';
 import type { LoadedConversation } from './load-conversation';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /** The toolsets of loaded conversations: their MCP servers, restart, and sandbox. */
 export function createLoadedToolsets(ports: {

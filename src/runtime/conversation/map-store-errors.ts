@@ -1,5 +1,5 @@
 import { StoreError } from '../store/event-store';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /** Runs a store action, answering its unknown conversation or event as the service's own errors. */
 export async function mapStoreErrors<T>(action: () => Promise<T>): Promise<T> {

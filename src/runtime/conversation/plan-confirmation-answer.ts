@@ -1,7 +1,7 @@
 import type { ActionEvent, ApprovalRule, DecisionScope, Event } from '../events';
 import { suggestRule } from '../security/suggest-rule';
 import type { RespondToConfirmation } from './requests';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /** One pending action's answer, ready to record. */
 export interface PlannedAnswer {

@@ -2,7 +2,7 @@ import type { ConversationService } from './conversation-service';
 import { exportConversation } from './export-conversation';
 import { mapStoreErrors } from './map-store-errors';
 import { readModelContext } from './read-model-context';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ServiceContext } from './service-context';
 import { subscribeFromStore } from './subscribe-from-store';
 

@@ -1,7 +1,7 @@
 import type { MCPConfig } from '../mcp/mcp-server-config';
 import { mcpServersPathRefusal } from '../mcp/mcp-servers-path-refusal';
 import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 
 /**
  * Throws RuntimeError `mcp_path_refused` when a conversation's own stdio server lists read_only_paths

@@ -1,4 +1,4 @@
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ConversationService } from './conversation-service';
 import { StoreError } from '../store/event-store';
 import type { ServiceContext } from './service-context';

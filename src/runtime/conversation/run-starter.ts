@@ -11,7 +11,7 @@ import type { LoopState } from './loop-state';
 import { agentContextForRun, loopControlForRun } from './run-context';
 import { FencedRunError, newRun, type Run } from './run-fence';
 import { applyOutcome, endWithError, runLoop } from './run-loop';
-import { RUNTIME_ERRORS, RuntimeError } from './runtime-error';
+import { RUNTIME_ERRORS, RuntimeError } from '../errors/runtime-error';
 import { switchableLLM } from './switchable-llm';
 
 export const SUPERSEDED_REASON = 'The person sent a new message instead of answering the confirmation.';

@@ -13,7 +13,7 @@ import { createPgLeaseStore } from '../store/pg-lease-store';
 import { type PgCluster, startPgCluster } from '../store/testing/start-pg-cluster';
 import { createConversationLeases } from './conversation-leases';
 import type { ToolsetRequest } from './conversation-service-deps';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
 
 let cluster: PgCluster;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { discoverSkills } from '../skills/discover-skills';
 import type { ConversationMCPServer, ConversationService } from './conversation-service';
 import { describeMCPSources } from './describe-mcp-sources';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ServiceContext } from './service-context';
 
 type ToolUseCases = Pick<

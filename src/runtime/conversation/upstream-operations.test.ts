@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Condensation, ConversationStateUpdateEvent, Event } from '../events';
 import { createServiceHarness, type ServiceHarness } from './testing/create-service-harness';
-import type { RuntimeError } from './runtime-error';
+import type { RuntimeError } from '../errors/runtime-error';
 
 let harness: ServiceHarness;
 afterEach(async () => harness?.close());

@@ -11,7 +11,7 @@ import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
 import { type LLMConfigInput, LLMConfigInputSchema } from './llm-config-input';
 import { resolveLLMConfig } from './resolve-llm-config';
-import { RuntimeError } from './runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { fromUpstreamLLM, type UpstreamLLM } from './upstream-llm';
 import { fromUpstreamSecurityAnalyzer } from './upstream-security-analyzer';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RuntimeError } from '../conversation/runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { SettingsError } from './settings-error';
 import { writeFileAtomic } from './write-file-atomic';
 

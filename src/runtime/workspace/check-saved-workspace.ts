@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { RuntimeError } from '../conversation/runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import { realTarget } from './ensure-working-folder';
 import type { ForbiddenPaths } from './forbidden-paths';
 

@@ -1,6 +1,6 @@
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { RuntimeError } from '../conversation/runtime-error';
+import { RuntimeError } from '../errors/runtime-error';
 import type { ForbiddenPaths } from './forbidden-paths';
 
 /**

@@ -3,7 +3,7 @@ import {
   RUNTIME_ERRORS,
   RuntimeError,
   type RuntimeErrorCode,
-} from '../../runtime/conversation/runtime-error';
+} from '../../runtime/errors/runtime-error';
 import { SettingsError, type SettingsErrorCode } from '../../runtime/settings/settings-error';
 import { StoreError, type StoreErrorCode } from '../../runtime/store/event-store';
 import { WorkspaceError, type WorkspaceErrorCode } from '../../runtime/sandbox/workspace-error';

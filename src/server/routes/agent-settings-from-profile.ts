@@ -1,5 +1,5 @@
 import type { CreateConversation } from '../../runtime/conversation/requests';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../runtime/errors/runtime-error';
 import {
   type UpstreamAgentSettings,
   UpstreamAgentSettingsSchema,

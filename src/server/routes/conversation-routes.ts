@@ -18,7 +18,7 @@ import {
 import type { ServerContext, ZodApp } from '../http/server-context';
 import { CONFLICT, NOT_FOUND_OR_INVALID } from './route-responses';
 import { z } from 'zod';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../runtime/errors/runtime-error';
 import { resolveAgentProfile } from './agent-settings-from-profile';
 
 const tags = ['conversations'];

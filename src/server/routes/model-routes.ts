@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConversationService } from '../../runtime/conversation/conversation-service';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../runtime/errors/runtime-error';
 import { listProviderModels } from '../../runtime/llm/list-provider-models';
 import { ConversationParamsSchema, NoQuerySchema, SuccessSchema } from '../http/api-schemas';
 import type { ServerContext, ZodApp } from '../http/server-context';

@@ -1,4 +1,4 @@
-import { RUNTIME_ERRORS } from '../../runtime/conversation/runtime-error';
+import { RUNTIME_ERRORS } from '../../runtime/errors/runtime-error';
 import { testConnection } from '../../runtime/llm/test-connection';
 import {
   ConnectionResultSchema,

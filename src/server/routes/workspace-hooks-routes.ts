@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../runtime/errors/runtime-error';
 import { HookConfigSchema } from '../../runtime/events';
 import {
   readWorkspaceHooksFile,

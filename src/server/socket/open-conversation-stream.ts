@@ -1,5 +1,5 @@
 import type { ConversationService, Subscription } from '../../runtime/conversation/conversation-service';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../runtime/errors/runtime-error';
 import { createConnectionRelay } from './connection-relay';
 import type { ConversationSocketDeps } from './conversation-socket-deps';
 import type { LiveRelay } from './live-relay';

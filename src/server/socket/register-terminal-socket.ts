@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { RuntimeError } from '../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../runtime/errors/runtime-error';
 import type {
   PersonTerminal,
   PersonTerminalEvent,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuntimeError } from '../../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../../runtime/errors/runtime-error';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../../http/api-schemas';
 import type { ServerContext, ZodApp } from '../../http/server-context';
 import { ProfileNameSchema } from './upstream-profile-routes';

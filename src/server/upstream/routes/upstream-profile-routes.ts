@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuntimeError } from '../../../runtime/conversation/runtime-error';
+import { RuntimeError } from '../../../runtime/errors/runtime-error';
 import type { SettingsDocument } from '../../../runtime/settings/merge-settings-diff';
 import type { LLMProfile } from '../../../runtime/settings/llm-profile-store';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../../http/api-schemas';
