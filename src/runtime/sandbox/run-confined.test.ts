@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hostProcessesMatching } from '../../cli/testing/child-pids';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
 import { KILLED_EXIT_CODE } from './confined-run';
 import { runConfined } from './run-confined';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';

@@ -14,7 +14,7 @@ import { explainLLM, type LLMSources } from './explain-llm';
 import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { patchLLM } from './patch-llm';
 import { readSettingsFile } from './read-settings-file';
-import { expandHome } from './sandbox-settings';
+import { expandHome } from '../sandbox/sandbox-settings';
 import { SettingsError } from './settings-error';
 import type { SettingsFile } from './settings-file';
 import type { SettingsPatch, SettingsView } from './settings-schemas';
