@@ -6,7 +6,7 @@ import { SettingsPatchSchema } from './settings-schemas';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../data-files/settings-error';
 import { createSettingsStore } from './settings-store';
 
 let dataDir: string;
