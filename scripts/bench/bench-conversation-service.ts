@@ -2,7 +2,7 @@ import type { ConversationService } from '../../src/runtime/conversation/convers
 import { createConversationService } from '../../src/runtime/conversation/create-conversation-service';
 import { DEFAULT_SECURITY_ANALYZER } from '../../src/runtime/events';
 import type { LLM } from '../../src/runtime/llm/llm';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/sandbox/sandbox-settings';
 import type { EventStore } from '../../src/runtime/store/event-store';
 import type { Toolset } from '../../src/runtime/tools/tool';
 import type { ToolsetRequest } from '../../src/runtime/conversation/conversation-service-deps';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCheckpointStore } from '../../src/runtime/checkpoints/create-checkpoint-store';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/sandbox/sandbox-settings';
 import { findExecutable } from '../../src/runtime/sandbox/find-executable';
 import { workspaceConfinement } from '../../src/runtime/sandbox/workspace-confinement';
 import type { BenchFigure } from './bench-figure';

@@ -6,7 +6,7 @@ import type { LLM, LLMRequest } from '../../src/runtime/llm/llm';
 import { createScriptedLLM } from '../../src/runtime/llm/scripted-llm';
 import type { MCPServers } from '../../src/runtime/mcp/mcp-server-config';
 import { everythingServer, filesystemServer } from '../../src/runtime/mcp/testing-servers';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/sandbox/sandbox-settings';
 import { createInMemoryEventStore } from '../../src/runtime/store/in-memory-event-store';
 import { sandboxStatus } from '../../src/runtime/sandbox/bubblewrap/sandbox-status';
 import { benchConversationService } from './bench-conversation-service';

@@ -6,7 +6,7 @@ import type { ChatMessage, LLM } from '../../src/runtime/llm/llm';
 import type { LLMScript } from '../../src/runtime/llm/llm-script';
 import { createScriptedLLM } from '../../src/runtime/llm/scripted-llm';
 import { newConversation } from '../../src/runtime/events/fixtures/event-builders';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/sandbox/sandbox-settings';
 import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store';
 import { createToolset } from '../../src/runtime/tools/create-toolset';
 import { workspaceConfinement } from '../../src/runtime/sandbox/workspace-confinement';

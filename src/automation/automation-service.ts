@@ -171,17 +171,7 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
         throw new AutomationError('runtime_unreachable', stopped.reason);
       return run;
     },
-    conversationStatuses: async (runs) => {
-      const ids = [...new Set(runs.flatMap((run) => (run.conversation_id ? [run.conversation_id] : [])))];
-      const statuses = new Map<string, string>();
-      for (let start = 0; start < ids.length; start += STATUS_BATCH) {
-        const answer = await deps.runtime.conversationStatuses(ids.slice(start, start + STATUS_BATCH));
-        // A runtime that cannot be asked leaves the statuses unknown: the page still shows the runs.
-        if (!answer.ok) return statuses;
-        for (const [id, status] of answer.statuses) statuses.set(id, status);
-      }
-      return statuses;
-    },
+    conversationStatuses: (runs) => conversationStatusesOf(deps.runtime, runs),
     runNow: async (id) => runEnabled(await find(id), 'manual'),
     runWebhook: async (id, token, payload) => {
       const record = await deps.store.get(id);
@@ -213,6 +203,22 @@ export function createAutomationService(deps: AutomationServiceDeps): Automation
     },
     scheduler,
   };
+}
+
+/** The runtime's statuses of the runs' conversations, asked in batches; unknown ones left out. */
+async function conversationStatusesOf(
+  runtime: AutomationServiceDeps['runtime'],
+  runs: readonly RunRecord[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(runs.flatMap((run) => (run.conversation_id ? [run.conversation_id] : [])))];
+  const statuses = new Map<string, string>();
+  for (let start = 0; start < ids.length; start += STATUS_BATCH) {
+    const answer = await runtime.conversationStatuses(ids.slice(start, start + STATUS_BATCH));
+    // A runtime that cannot be asked leaves the statuses unknown: the page still shows the runs.
+    if (!answer.ok) return statuses;
+    for (const [id, status] of answer.statuses) statuses.set(id, status);
+  }
+  return statuses;
 }
 
 async function checkDefinition(record: AutomationRecord): Promise<void> {

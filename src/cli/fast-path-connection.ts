@@ -164,23 +164,8 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
         socket.destroy();
       }
     };
-    const onUpstreamError = (error: Error) => broke(error);
-    const onUpstreamClose = () => broke(new Error('the backend closed the connection'));
-    connection.on('data', onUpstreamData);
-    connection.on('error', onUpstreamError);
-    connection.on('close', onUpstreamClose);
-    const current: Upstream = {
-      backend,
-      socket: connection,
-      framer,
-      detach() {
-        connection.off('data', onUpstreamData);
-        connection.off('error', onUpstreamError);
-        connection.off('close', onUpstreamClose);
-        connection.on('error', () => connection.destroy());
-        connection.destroy();
-      },
-    };
+    const detach = listenToBackend(connection, onUpstreamData, broke);
+    const current: Upstream = { backend, socket: connection, framer, detach };
     return current;
   }
 
@@ -199,6 +184,29 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     socket.off('data', onData);
     socket.end(plainAnswer(status, body));
   }
+}
+
+/**
+ * Passes a backend connection's bytes to `onData` and its error or close to `broke`; the returned
+ * detach stops listening and closes it, without the browser hearing of it.
+ */
+function listenToBackend(
+  connection: Socket,
+  onData: (chunk: Buffer) => void,
+  broke: (error: Error) => void,
+): () => void {
+  const onError = (error: Error) => broke(error);
+  const onClose = () => broke(new Error('the backend closed the connection'));
+  connection.on('data', onData);
+  connection.on('error', onError);
+  connection.on('close', onClose);
+  return () => {
+    connection.off('data', onData);
+    connection.off('error', onError);
+    connection.off('close', onClose);
+    connection.on('error', () => connection.destroy());
+    connection.destroy();
+  };
 }
 
 interface Upstream {

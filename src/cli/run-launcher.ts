@@ -99,23 +99,9 @@ async function startUp(
   started: Started,
   signalled: () => boolean,
 ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
-  if (options.public && !io.env.AGENT_WORKBENCH_SESSION_KEY?.trim()) {
-    return {
-      ok: false,
-      message: '--public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in',
-    };
-  }
-  // The flag, else the environment (which the runtime child would inherit anyway).
-  const databaseUrl = options.databaseUrl ?? (io.env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined);
-  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl))
-    return { ok: false, message: databaseUrlError('AGENT_WORKBENCH_DATABASE_URL') };
-  if (options.runtimes > 1 && databaseUrl === undefined) {
-    return {
-      ok: false,
-      message:
-        '--runtimes above 1 needs --database-url (or AGENT_WORKBENCH_DATABASE_URL): several runtimes share a PostgreSQL database, not the SQLite file',
-    };
-  }
+  const checked = checkLaunchOptions(options, io.env);
+  if (!checked.ok) return checked;
+  const { databaseUrl } = checked;
   const paths = await resolveLaunchPaths(options, io);
   if (!paths.ok) return paths;
   const dataDir = await prepareDataDir(paths.dataDir);
@@ -253,6 +239,31 @@ async function startUp(
     .start()
     .then((result) => (result.ok ? new Promise<string>(() => {}) : result.message));
   return { ok: true, url };
+}
+
+/** The flags that cannot go together, refused before anything starts; the database URL in effect. */
+function checkLaunchOptions(
+  options: CliOptions,
+  env: NodeJS.ProcessEnv,
+): { ok: true; databaseUrl: string | undefined } | { ok: false; message: string } {
+  if (options.public && !env.AGENT_WORKBENCH_SESSION_KEY?.trim()) {
+    return {
+      ok: false,
+      message: '--public needs AGENT_WORKBENCH_SESSION_KEY set to the key people will type in',
+    };
+  }
+  // The flag, else the environment (which the runtime child would inherit anyway).
+  const databaseUrl = options.databaseUrl ?? (env.AGENT_WORKBENCH_DATABASE_URL?.trim() || undefined);
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl))
+    return { ok: false, message: databaseUrlError('AGENT_WORKBENCH_DATABASE_URL') };
+  if (options.runtimes > 1 && databaseUrl === undefined) {
+    return {
+      ok: false,
+      message:
+        '--runtimes above 1 needs --database-url (or AGENT_WORKBENCH_DATABASE_URL): several runtimes share a PostgreSQL database, not the SQLite file',
+    };
+  }
+  return { ok: true, databaseUrl };
 }
 
 /** A child process kept alive by its own supervisor (restarted after a crash, stopped with the launcher). */

@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fastPathBackend } from './fast-path-backend';
 import { serveFastPathConnection } from './fast-path-connection';
-import { type Backend, createBackend, forwardRequest, headersToPassOn } from './forward-request';
+import { type Backend, createBackend } from './forward-request';
 import { forwardUpgrade } from './forward-upgrade';
+import { AUTOMATION_DOWN, createIngressForwarder, isConnectFailure, RUNTIME_DOWN } from './ingress-forwarder';
 import { handleAuthRequest } from './handle-auth-request';
 import {
   allowedHostHeaders,
@@ -17,14 +18,11 @@ import { isSocketPath, routeFor } from './ingress-route';
 import { askOwnerOverHttp, createRuntimeRouter } from './runtime-router';
 import type { LoginToken } from './login-token';
 import {
-  type BodyLimit,
   bodyLimitFor,
   exceedsBodyLimit,
-  readWholeBody,
   refuseTooLarge,
   UPLOAD_BODY_LIMIT_BYTES,
 } from './ingress-body-limit';
-import { readBodyUpTo } from './read-body-up-to';
 import { redeemLoginUrl } from './redeem-login-url';
 import { sendJson, sendText } from './send-text';
 import { createSpaHandler } from './serve-spa';
@@ -81,10 +79,6 @@ export {
   WEBHOOK_BODY_LIMIT_BYTES,
 } from './ingress-body-limit';
 
-const RUNTIME_DOWN =
-  'Agent Workbench runtime is not reachable (it may be restarting). Try again in a moment.';
-const AUTOMATION_DOWN =
-  'The automation service is not reachable (it may be restarting). Try again in a moment.';
 const NO_AUTOMATIONS = {
   detail: 'Automations run only when the launcher starts the runtime itself (not with --runtime-url)',
   code: 'automations_unavailable',
@@ -112,6 +106,11 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   const routeRequest = async (request: IncomingMessage): Promise<Backend> =>
     backendOf(await router.target(request.method ?? 'GET', request.url ?? '/'));
   const serveSpa = createSpaHandler({ rootDir: options.staticDir });
+  const { send, sendStreamedBody, sendAgainIfMoved } = createIngressForwarder({
+    router,
+    automation,
+    routeRequest,
+  });
   const upgradedSockets = new Set<Duplex>();
   let allowedHosts = new Set<string>();
 
@@ -138,86 +137,6 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
     if (redeemLoginUrl(request, response, options)) return;
     serveSpa(request, response).catch(failed);
   });
-
-  /** One request to one backend; a backend that is not there gets the browser a 502. */
-  function send(backend: Backend, request: IncomingMessage, response: ServerResponse, body?: Buffer): void {
-    const isRuntime = backend !== automation;
-    forwardRequest(backend, request, response, {
-      body,
-      answered(status) {
-        if (isRuntime && status === 421) forgetConversationOf(request);
-      },
-      failed(error) {
-        if (isRuntime && isConnectFailure(error)) router.runtimeDown(backend.url);
-        sendText(response, 502, isRuntime ? RUNTIME_DOWN : AUTOMATION_DOWN);
-      },
-    });
-  }
-
-  function forgetConversationOf(request: IncomingMessage): void {
-    const id = router.conversationOf(request.url ?? '/');
-    if (id) router.forgetConversation(id);
-  }
-
-  /**
-   * A body without Content-Length (chunked) is read here first, up to the limit: past it the ingress
-   * answers 413 itself. Streamed through, the runtime would cut the upload short at the limit and the
-   * forwarder would hit EPIPE and answer 502, as if the runtime were down. `backend` undefined: the
-   * router names the runtime.
-   */
-  async function sendStreamedBody(
-    backend: Backend | undefined,
-    request: IncomingMessage,
-    response: ServerResponse,
-    limit: BodyLimit,
-  ): Promise<void> {
-    const body = await readWholeBody(request, response, limit);
-    if (body === undefined) return;
-    send(backend ?? (await routeRequest(request)), request, response, body);
-  }
-
-  /**
-   * With several runtimes, a request can reach one that is gone (killed, not yet restarted: the
-   * connection is refused, so it received nothing) or that no longer holds the conversation (421:
-   * it refused before doing anything). Either way the request was not carried out, so it is sent
-   * once more, to the runtime the router names now, and the browser sees only that answer. The body
-   * is read first so that it can be sent twice (the file upload, up to 65 MiB, is streamed as before
-   * and not retried). A connection that fails after it was made is not retried: the runtime may have
-   * acted on it.
-   */
-  async function sendAgainIfMoved(
-    request: IncomingMessage,
-    response: ServerResponse,
-    limit: BodyLimit,
-  ): Promise<void> {
-    const body = await readWholeBody(request, response, limit);
-    if (body === undefined) return;
-    const sendOnce = async (again: boolean) => {
-      const runtime = await routeRequest(request);
-      if (response.destroyed) return; // the browser left while the router asked around
-      forwardRequest(runtime, request, response, {
-        body,
-        intercept(backendResponse) {
-          if (!again || backendResponse.statusCode !== 421) return false;
-          void passOnUnlessElsewhere(request, backendResponse, response, () => {
-            forgetConversationOf(request);
-            return sendOnce(false);
-          });
-          return true;
-        },
-        answered(status) {
-          if (status === 421) forgetConversationOf(request);
-        },
-        failed(error) {
-          if (isConnectFailure(error)) router.runtimeDown(runtime.url);
-          const refused = (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
-          if (refused && again) return void sendOnce(false);
-          sendText(response, 502, RUNTIME_DOWN);
-        },
-      });
-    };
-    await sendOnce(true);
-  }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Without a listener a reset by the browser would crash the launcher.
@@ -301,36 +220,6 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
 }
 
 /**
- * The runtime answered 421 to a request that may be sent once more. Only `conversation_elsewhere` is
- * a refusal before doing anything (then `sendElsewhere`); a refused append (`not_owner`) may come
- * after the request did part of its work, so it is passed on.
- */
-async function passOnUnlessElsewhere(
-  request: IncomingMessage,
-  backendResponse: IncomingMessage,
-  response: ServerResponse,
-  sendElsewhere: () => Promise<void>,
-): Promise<void> {
-  const body = await readBodyUpTo(backendResponse, 64 * 1024);
-  if (codeOf(body) === 'conversation_elsewhere') return sendElsewhere();
-  if (response.headersSent || response.destroyed) return;
-  const headers = headersToPassOn(request, backendResponse);
-  delete headers['transfer-encoding'];
-  headers['content-length'] = String(body?.length ?? 0);
-  response.writeHead(421, backendResponse.statusMessage, headers);
-  response.end(body);
-}
-
-/** The `code` of a JSON error body, if it has one. */
-function codeOf(body: Buffer | undefined): unknown {
-  try {
-    return (JSON.parse(body?.toString('utf8') ?? '') as { code?: unknown } | null)?.code;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * A request Node could not parse: a short answer when the socket can still take one (a URL or headers
  * over Node's 16 KiB limit get 431, so the person learns why), else just close.
  */
@@ -368,12 +257,6 @@ function rejectUpgrade(socket: Duplex, status: number, statusText: string, body:
     `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
-}
-
-/** The backend was not there to take the connection (as opposed to a reset in the middle). */
-function isConnectFailure(error: Error): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT';
 }
 
 /** Resolves with an error code (EADDRINUSE, EACCES, …) instead of throwing: a busy port is expected. */

@@ -6,88 +6,11 @@ import { findImportCycles } from './find-import-cycles';
 import { findLongFiles } from './find-long-files';
 import { findLongFunctions } from './find-long-functions';
 import { findUpwardImports } from './find-upward-imports';
-import type { HouseRule, HouseRuleViolation } from './house-rule-violation';
+import type { HouseRuleViolation } from './house-rule-violation';
 import { buildImportGraph } from './import-graph';
 import { readProjectFiles } from './project-files';
 
-/**
- * A known violation another branch is fixing while this test lands. `path` is the file, or the
- * files or folders of a circle joined by ' <-> ' in sorted order, as the failure prints them; `fixer`
- * is the branch that removes it. The lead empties this list at merge.
- */
-interface PendingViolation {
-  rule: HouseRule;
-  path: string;
-  fixer: string;
-}
-
-const PENDING_IN_OTHER_BRANCHES: PendingViolation[] = [
-  // convobj: the conversation as an object, the service split into use cases.
-  { rule: 'file-lines', path: 'src/runtime/conversation/checkpoints.test.ts', fixer: 'convobj' },
-  { rule: 'file-lines', path: 'src/runtime/conversation/conversation-registry.ts', fixer: 'convobj' },
-  { rule: 'file-lines', path: 'src/runtime/conversation/create-conversation-service.ts', fixer: 'convobj' },
-  { rule: 'file-lines', path: 'src/runtime/conversation/live-conversation.ts', fixer: 'convobj' },
-  { rule: 'function-lines', path: 'src/runtime/conversation/conversation-log.ts', fixer: 'convobj' },
-  { rule: 'function-lines', path: 'src/runtime/conversation/conversation-registry.ts', fixer: 'convobj' },
-  {
-    rule: 'function-lines',
-    path: 'src/runtime/conversation/create-conversation-service.ts',
-    fixer: 'convobj',
-  },
-  { rule: 'function-lines', path: 'src/runtime/conversation/live-conversation.ts', fixer: 'convobj' },
-  {
-    rule: 'import-cycle',
-    path: 'src/runtime/conversation/requests.ts <-> src/runtime/conversation/upstream-agent-settings.ts <-> src/runtime/conversation/upstream-agent.ts <-> src/runtime/conversation/upstream-llm.ts',
-    fixer: 'convobj (the upstream adapters move to an edge of their own)',
-  },
-  // settings/ and workspace-files/ throw conversation/runtime-error: the catalogue must sit below both.
-  { rule: 'folder-cycle', path: 'src/runtime/conversation <-> src/runtime/settings', fixer: 'convobj' },
-  // rooms: confinement as a room below the tools, workspace in one folder.
-  { rule: 'function-lines', path: 'src/runtime/tools/terminal/terminal-session.ts', fixer: 'rooms' },
-  {
-    rule: 'import-cycle',
-    path: 'src/runtime/tools/terminal/shell-waits.ts <-> src/runtime/tools/terminal/spawn-shell.ts <-> src/runtime/tools/terminal/terminal-session.ts',
-    fixer: 'rooms',
-  },
-  {
-    rule: 'folder-cycle',
-    path: 'src/runtime/skills <-> src/runtime/tools',
-    fixer: 'rooms (skills imports file-editor confinement)',
-  },
-  // server: the server regrouped, the automation API in OpenAPI.
-  { rule: 'file-lines', path: 'src/server/routes/upstream-conversation-shapes.test.ts', fixer: 'server' },
-  { rule: 'file-lines', path: 'src/server/routes/workspace-file-routes.test.ts', fixer: 'server' },
-  { rule: 'file-lines', path: 'src/server/socket/upstream-events-socket.test.ts', fixer: 'server' },
-  { rule: 'function-lines', path: 'src/server/routes/upstream-profile-routes.ts', fixer: 'server' },
-  { rule: 'function-lines', path: 'src/server/socket/upstream-events-connection.ts', fixer: 'server' },
-  {
-    rule: 'function-lines',
-    path: 'src/automation/automation-service.ts',
-    fixer: 'server (serves the automation routes)',
-  },
-  // speed: the ingress.
-  { rule: 'function-lines', path: 'src/cli/start-ingress.ts', fixer: 'speed' },
-  // house (this branch), left: the launcher's start-up, which speed is reworking for issue #31.
-  { rule: 'function-lines', path: 'src/cli/run-launcher.ts', fixer: 'house (after the speed merge)' },
-  // secrets/saved-secrets.ts throws settings' SettingsError and writes with its writeFileAtomic, while
-  // settings imports llm and mcp, which import secrets: moving saved-secrets into settings/ edits import
-  // lines in src/server and src/runtime/conversation, so it waits for their merge.
-  {
-    rule: 'folder-cycle',
-    path: 'src/runtime/llm <-> src/runtime/mcp <-> src/runtime/secrets <-> src/runtime/settings',
-    fixer: 'house (after the server and convobj merges)',
-  },
-];
-
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-function pathOf(violation: HouseRuleViolation): string {
-  return violation.paths.join(' <-> ');
-}
-
-function isPending(violation: HouseRuleViolation, entry: PendingViolation): boolean {
-  return entry.rule === violation.rule && entry.path === pathOf(violation);
-}
 
 function allViolations(): HouseRuleViolation[] {
   const files = readProjectFiles(repoRoot);
@@ -101,24 +24,13 @@ function allViolations(): HouseRuleViolation[] {
   ];
 }
 
+/**
+ * STYLE.md's limits and ARCHITECTURE.md's import rules over every tracked source file, with no list of
+ * exceptions: a file or function past its limit, a circle or an upward import fails here with the line
+ * to change. house-rule-checkers.test.ts proves each checker fails on a small case of its own.
+ */
 describe('the house rules over every tracked source file', () => {
-  const violations = allViolations();
-
   it('no file over 400 lines, no function over 150, no import circle, no upward import', () => {
-    const open = violations.filter(
-      (violation) => !PENDING_IN_OTHER_BRANCHES.some((entry) => isPending(violation, entry)),
-    );
-    expect(open.map((violation) => violation.message)).toEqual([]);
-  });
-
-  it('every entry of PENDING_IN_OTHER_BRANCHES still breaks its rule, so the list cannot go stale', () => {
-    const fixed = PENDING_IN_OTHER_BRANCHES.filter(
-      (entry) => !violations.some((violation) => isPending(violation, entry)),
-    );
-    expect(
-      fixed.map(
-        (entry) => `${entry.rule} ${entry.path} (${entry.fixer}) no longer fails: remove it from the list`,
-      ),
-    ).toEqual([]);
+    expect(allViolations().map((violation) => violation.message)).toEqual([]);
   });
 });

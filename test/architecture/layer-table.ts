@@ -20,6 +20,8 @@ export const LAYER_TABLE: Record<string, LayerAllowance> = {
   'src/event-facts': { code: [] },
   // Generated types, the typed client and what every process shares: below everything else.
   'src/client': { code: [] },
+  // OpenAPI emission shared by the runtime and the automation service: only zod and fastify packages.
+  'src/openapi': { code: [] },
   // contract -> client -> UI: never the runtime or the server, not even their types.
   'src/ui': { code: ['src/client', 'src/event-facts'] },
   'src/runtime': {
@@ -27,7 +29,7 @@ export const LAYER_TABLE: Record<string, LayerAllowance> = {
     tests: [MOCK_LLM, `${LAUNCHER_TEST_TOOLS}/free-port.ts`, `${LAUNCHER_TEST_TOOLS}/child-pids.ts`],
   },
   'src/server': {
-    code: ['src/runtime', 'src/client', 'src/event-facts'],
+    code: ['src/runtime', 'src/client', 'src/event-facts', 'src/openapi'],
     // main.test.ts checks the runtime starts with the V8 flags the launcher gives it.
     tests: [MOCK_LLM, LAUNCHER_TEST_TOOLS, 'src/cli/runtime-command.ts'],
   },
@@ -45,6 +47,9 @@ export const LAYER_TABLE: Record<string, LayerAllowance> = {
       'src/client/origin-host.ts',
       'src/client/automation-wire.ts',
       'src/client/create-automation-client.ts',
+      'src/openapi',
+      // The one ConfirmationPolicy zod schema (imports only zod).
+      'src/runtime/events/conversation-state.ts',
       'src/runtime/store/run-pg-migrations.ts',
       'src/runtime/skills/untrusted-block.ts',
     ],

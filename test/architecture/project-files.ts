@@ -20,6 +20,8 @@ const CHECKED_EXTENSION = /\.(ts|tsx|mjs)$/;
 export const GENERATED_FILES = new Set([
   // openapi-typescript's client types from openapi.json (scripts/gen-api.ts, `npm run gen`).
   'src/client/schema.d.ts',
+  // The automation service's client types from openapi.automation.json (the same generator).
+  'src/client/automation-schema.d.ts',
 ]);
 
 /**

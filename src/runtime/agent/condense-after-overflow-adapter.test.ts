@@ -8,7 +8,7 @@ import { createConversationService } from '../conversation/create-conversation-s
 import { type Condensation, DEFAULT_SECURITY_ANALYZER, type Event } from '../events';
 import { createAiSdkLLM } from '../llm/create-ai-sdk-llm';
 import type { LLMScript } from '../llm/llm-script';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { createInMemoryEventStore } from '../store/in-memory-event-store';
 import { createTestToolset } from './testing/create-test-toolset';
 

@@ -1,5 +1,5 @@
 import { expect, describe, it } from 'vitest';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { workspaceConfinement } from '../sandbox/workspace-confinement';
 import { createCheckpointStore } from './create-checkpoint-store';
 import {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogFields } from '../logging/runtime-logger';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { workspaceConfinement } from '../sandbox/workspace-confinement';
 import { createCheckpointStore } from './create-checkpoint-store';
 import { ensureShadowRepository } from './ensure-shadow-repository';

@@ -10,7 +10,7 @@ import { createScriptedLLM } from '../llm/scripted-llm';
 import { createNativeToolsMemory } from '../llm/text-tools/native-tools-memory';
 import { createSecretRegistry } from '../secrets/create-secret-registry';
 import { createSecretSealer } from '../secrets/secret-sealer';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { createInMemoryEventStore } from '../store/in-memory-event-store';
 import { checkpointsDir, createConversationCheckpoints } from './conversation-checkpoints';
 import { createConversationMCPConfigs } from './conversation-mcp-configs';

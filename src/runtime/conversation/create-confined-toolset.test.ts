@@ -8,7 +8,7 @@ import type { MCPServers } from '../mcp/mcp-server-config';
 import { requireDocker } from '../sandbox/docker/testing/require-docker';
 import { createRuntimeSandboxes, type RuntimeSandboxes } from '../sandbox/runtime-sandboxes';
 import { type ConversationSandbox, DEFAULT_SANDBOX_IMAGE } from '../sandbox/sandbox-kind';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { requireExecutable } from '../sandbox/testing/require-executable';
 import type { Toolset } from '../tools/tool';
 import { runConfined } from '../sandbox/run-confined';

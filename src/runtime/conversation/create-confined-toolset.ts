@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { withMCPTools } from '../mcp/with-mcp-tools';
 import { createSandboxPreview } from '../network/sandbox-preview';
 import { startConversationNetwork } from '../network/start-conversation-network';
-import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
+import { expandHome, type SandboxSettings } from '../sandbox/sandbox-settings';
 import { createToolset } from '../tools/create-toolset';
 import { locateBwrapOnPath, sandboxStatus } from '../sandbox/bubblewrap/sandbox-status';
 import type { Toolset } from '../tools/tool';

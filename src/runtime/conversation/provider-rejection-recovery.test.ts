@@ -9,7 +9,7 @@ import { createTestToolset } from '../agent/testing/create-test-toolset';
 import type { Content, ExecutionStatus } from '../events';
 import { createAiSdkLLM } from '../llm/create-ai-sdk-llm';
 import { wireViolations } from '../llm/provider-projection-wire-check';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { createInMemoryEventStore } from '../store/in-memory-event-store';
 import type { LLMConfig } from '../llm/llm-config';
 import { createConversationService } from './create-conversation-service';

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { workspaceConfinement } from '../sandbox/workspace-confinement';
 import { removeBranchFolder } from './branch-folder';
 import { removeFolderWithoutLinks } from './remove-folder-without-links';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../settings/write-file-atomic';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 import type { QueuedRun } from './run-queue';
 
 const RunQueueFileSchema = z.object({

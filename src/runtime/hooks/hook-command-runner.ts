@@ -1,4 +1,5 @@
-import { KILLED_EXIT_CODE, runConfined } from '../sandbox/run-confined';
+import { KILLED_EXIT_CODE } from '../sandbox/confined-run';
+import { runConfined } from '../sandbox/run-confined';
 import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 import { WorkspaceError } from '../sandbox/workspace-error';
 import type { HookProcessResult } from './parse-hook-output';

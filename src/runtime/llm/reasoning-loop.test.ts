@@ -9,7 +9,7 @@ import { createConversationService } from '../conversation/create-conversation-s
 import type { LiveFrame } from '../agent/live-frame';
 import { CreateConversationSchema } from '../conversation/requests';
 import { DEFAULT_SECURITY_ANALYZER, type Event } from '../events';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { createInMemoryEventStore } from '../store/in-memory-event-store';
 import { createAiSdkLLM } from './create-ai-sdk-llm';
 

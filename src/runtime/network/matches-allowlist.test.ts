@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWLIST } from './default-allowlist';
+import { DEFAULT_ALLOWLIST } from '../sandbox/default-allowlist';
 import { matchesAllowlist } from './matches-allowlist';
 
 describe('matchesAllowlist', () => {

@@ -1,4 +1,4 @@
-import type { SandboxSettings } from '../settings/sandbox-settings';
+import type { SandboxSettings } from './sandbox-settings';
 import { type WorkspaceConfinement, workspaceConfinement } from './workspace-confinement';
 import { createDockerSandboxes, type DockerSandboxes } from './docker/docker-sandboxes';
 import { type SandboxChoice, sandboxChoice } from './sandbox-choice';

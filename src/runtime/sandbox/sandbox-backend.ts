@@ -1,5 +1,5 @@
 import type { LimitCounters, LimitMechanism } from './limit-notices';
-import type { ConfinedResult, ConfinedRun } from './run-confined';
+import type { ConfinedResult, ConfinedRun } from './confined-run';
 import type { PipedProcess, PipedRequest } from './piped-process';
 import type { PtyProcess } from './pty-process';
 import type { SandboxKind } from './sandbox-kind';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
 import { sandboxChoice } from './sandbox-choice';
 import { DEFAULT_SANDBOX_IMAGE } from './sandbox-kind';
 

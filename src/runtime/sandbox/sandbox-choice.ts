@@ -1,4 +1,4 @@
-import type { SandboxSettings } from '../settings/sandbox-settings';
+import type { SandboxSettings } from './sandbox-settings';
 import { sandboxWanted } from './sandbox-wanted';
 import { DEFAULT_SANDBOX_IMAGE, type SandboxKind } from './sandbox-kind';
 

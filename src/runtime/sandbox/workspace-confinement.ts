@@ -1,12 +1,11 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { ConfinedRunner } from './sandbox-backend';
-import { expandHome, type SandboxSettings } from '../settings/sandbox-settings';
+import { expandHome, type SandboxSettings } from './sandbox-settings';
 import { deniedPaths } from './denied-paths';
 import { realHostView } from './host-view';
 import type { TerminalLimitSettings } from './limit-notices';
 import { locateBwrapOnPath, type SandboxStatus, sandboxStatus } from './bubblewrap/sandbox-status';
-import { sandboxWanted } from './sandbox-wanted';
 import { isInside } from './toolchain-roots';
 import { WorkspaceError } from './workspace-error';
 

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SettingsError } from '../settings/settings-error';
-import { writeFileAtomic } from '../settings/write-file-atomic';
+import { SettingsError } from '../data-files/settings-error';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 import { createSecretSealer } from './secret-sealer';
 
 /** What may be shown of a saved secret: everything but its value. */

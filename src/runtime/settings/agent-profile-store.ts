@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDocument, type SettingsDocument } from './merge-settings-diff';
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../data-files/settings-error';
 import { withoutSecrets } from './upstream-settings-store';
-import { writeFileAtomic } from './write-file-atomic';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 
 /** Upstream's cap (agent_profiles_router.MAX_AGENT_PROFILES). */
 export const MAX_AGENT_PROFILES = 50;

@@ -1,6 +1,6 @@
 import type { LLMConfig } from '../llm/llm-config';
 import { LLMProviderSchema } from '../events';
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../data-files/settings-error';
 
 export const LLM_ENV_VARIABLES = ['LLM_PROVIDER', 'LLM_MODEL', 'LLM_BASE_URL', 'LLM_API_KEY'] as const;
 

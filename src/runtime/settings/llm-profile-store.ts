@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDocument, type SettingsDocument } from './merge-settings-diff';
-import { SettingsError } from './settings-error';
-import { writeFileAtomic } from './write-file-atomic';
+import { SettingsError } from '../data-files/settings-error';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 
 /** Upstream's cap (profiles_router.MAX_PROFILES): a 51st name is refused, an existing one overwritten. */
 export const MAX_LLM_PROFILES = 50;

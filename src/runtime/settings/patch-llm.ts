@@ -1,4 +1,4 @@
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../data-files/settings-error';
 import type { SettingsFile } from './settings-file';
 import type { SettingsPatch } from './settings-schemas';
 

@@ -1,6 +1,6 @@
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { DEFAULT_SETTINGS_FILE, type SettingsFile, SettingsFileSchema } from './settings-file';
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../data-files/settings-error';
 
 /**
  * Loads settings.json; a missing file means the defaults of a new install. A file that is not JSON or

@@ -2,7 +2,7 @@ import type { ApprovalRule, Budgets, ConfirmationPolicy, HookConfig, SecurityAna
 import type { LLMConfig } from '../llm/llm-config';
 import type { PriceOverrides } from '../llm/price-overrides';
 import type { MCPServers } from '../mcp/mcp-server-config';
-import type { SandboxSettings } from './sandbox-settings';
+import type { SandboxSettings } from '../sandbox/sandbox-settings';
 
 /** Settings as the runtime sees them now: settings.json with env vars (LLM_*) layered on top. */
 export interface RuntimeSettings {

@@ -14,7 +14,7 @@ import {
 } from '../events';
 import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
-import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from './sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS, SandboxSettingsSchema } from '../sandbox/sandbox-settings';
 
 export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 /** A whole number of runs at once; 64 is far beyond what one machine's models and sandboxes bear. */

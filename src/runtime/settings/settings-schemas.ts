@@ -13,7 +13,7 @@ import {
 } from '../events';
 import { PriceOverridesSchema } from '../llm/price-overrides';
 import { MCPServersSchema } from '../mcp/mcp-server-config';
-import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from './sandbox-settings';
+import { SandboxSettingsPatchSchema, SandboxSettingsSchema } from '../sandbox/sandbox-settings';
 import {
   MaxConcurrentRunsSchema,
   MemoryWorkspacesSchema,

@@ -1,12 +1,12 @@
 import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { EMPTY_HOOK_CONFIG } from '../events';
-import { DEFAULT_SANDBOX_SETTINGS } from './sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { SettingsPatchSchema } from './settings-schemas';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsError } from './settings-error';
+import { SettingsError } from '../data-files/settings-error';
 import { createSettingsStore } from './settings-store';
 
 let dataDir: string;

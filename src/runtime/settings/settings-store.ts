@@ -14,11 +14,11 @@ import { explainLLM, type LLMSources } from './explain-llm';
 import { defaultMaxConcurrentRuns } from './max-concurrent-runs';
 import { patchLLM } from './patch-llm';
 import { readSettingsFile } from './read-settings-file';
-import { expandHome } from './sandbox-settings';
-import { SettingsError } from './settings-error';
+import { expandHome } from '../sandbox/sandbox-settings';
+import { SettingsError } from '../data-files/settings-error';
 import type { SettingsFile } from './settings-file';
 import type { SettingsPatch, SettingsView } from './settings-schemas';
-import { writeFileAtomic } from './write-file-atomic';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 
 export interface SettingsStore {
   /** The settings in effect now: settings.json with the LLM_* env variables on top. Secrets included. */

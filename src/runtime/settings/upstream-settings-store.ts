@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDocument, mergeSettingsDiff, type SettingsDocument } from './merge-settings-diff';
-import { SettingsError } from './settings-error';
-import { writeFileAtomic } from './write-file-atomic';
+import { SettingsError } from '../data-files/settings-error';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 
 /** Upstream's three settings documents, as PATCH /api/settings `*_settings_diff` builds them. */
 export interface UpstreamSettings {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RuntimeError } from '../errors/runtime-error';
-import { SettingsError } from './settings-error';
-import { writeFileAtomic } from './write-file-atomic';
+import { SettingsError } from '../data-files/settings-error';
+import { writeFileAtomic } from '../data-files/write-file-atomic';
 
 /** Upstream's WorkspaceItem: `id` is opaque (the Canvas sets it to the path); entries are unique by path. */
 export const WorkspaceItemSchema = z.object({

@@ -3,7 +3,7 @@ import { isAbsolute, join, normalize } from 'node:path';
 import { confinedRoots } from '../sandbox/confined-files/confined-root';
 import { withConfinedPath } from '../sandbox/confined-files/confined-path';
 import { procPath } from '../sandbox/confined-files/pinned-directory';
-import { readTextFile } from '../tools/file-editor/read-text-file';
+import { readTextFile } from '../sandbox/confined-files/read-text-file';
 
 /**
  * Reads of the agent's workspace by the runtime itself (skills, AGENTS.md), with the file editor's

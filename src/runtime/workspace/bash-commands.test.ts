@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { createBashCommands, MAX_COMMAND_OUTPUT_CHARACTERS } from './bash-commands';
 import { createBashEventLog } from './bash-event-log';
 import { workspaceConfinement } from '../sandbox/workspace-confinement';

@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { expandHome } from '../settings/sandbox-settings';
+import { expandHome } from '../sandbox/sandbox-settings';
 import { deniedPaths } from '../sandbox/denied-paths';
 import { realHostView } from '../sandbox/host-view';
 import { systemSecrets } from '../sandbox/system-secrets';

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_SETTINGS } from '../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../sandbox/sandbox-settings';
 import { EMPTY_TREE } from './git-base-ref';
 import { type WorkspaceConfinement, workspaceConfinement } from '../sandbox/workspace-confinement';
 import { gitCommitChanges, gitCommitFileDiff, gitCommits } from './workspace-git-commits';

@@ -4,7 +4,7 @@ import {
   RuntimeError,
   type RuntimeErrorCode,
 } from '../../runtime/errors/runtime-error';
-import { SettingsError, type SettingsErrorCode } from '../../runtime/settings/settings-error';
+import { SettingsError, type SettingsErrorCode } from '../../runtime/data-files/settings-error';
 import { StoreError, type StoreErrorCode } from '../../runtime/store/event-store';
 import { WorkspaceError, type WorkspaceErrorCode } from '../../runtime/sandbox/workspace-error';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SavedSecretInfo } from '../../runtime/secrets/saved-secrets';
-import { SettingsError } from '../../runtime/settings/settings-error';
+import { SettingsError } from '../../runtime/data-files/settings-error';
 import { ErrorResponseSchema, SuccessSchema, ValidationErrorResponseSchema } from '../http/api-schemas';
 import type { ServerContext, ZodApp } from '../http/server-context';
 import {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { defaultMaxConcurrentRuns } from '../../runtime/settings/max-concurrent-runs';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../runtime/settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../runtime/sandbox/sandbox-settings';
 import { sandboxStatus } from '../../runtime/sandbox/bubblewrap/sandbox-status';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../sandbox/sandbox-settings';
 import { createDockerSandboxes } from '../../sandbox/docker/docker-sandboxes';
 import { requireDocker } from '../../sandbox/docker/testing/require-docker';
 import { DEFAULT_SANDBOX_IMAGE } from '../../sandbox/sandbox-kind';

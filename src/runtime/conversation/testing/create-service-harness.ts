@@ -2,7 +2,7 @@ import type { RuntimeLogger } from '../../logging/runtime-logger';
 import type { AppendFeed } from '../../store/pg-append-feed';
 import type { ConversationLeases } from '../conversation-leases';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../sandbox/sandbox-settings';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestToolset, type TestToolset } from '../../agent/testing/create-test-toolset';

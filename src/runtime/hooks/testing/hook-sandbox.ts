@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event, HookConfigInput, NewEvent } from '../../events';
 import { HookConfigInputSchema } from '../../events';
-import { DEFAULT_SANDBOX_SETTINGS } from '../../settings/sandbox-settings';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../sandbox/sandbox-settings';
 import { requireExecutable } from '../../sandbox/testing/require-executable';
 import { workspaceConfinement } from '../../sandbox/workspace-confinement';
 import { sandboxedHookRunner } from '../hook-command-runner';

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { realHostView } from '../host-view';
 import { collectOutput } from '../collect-output';
-import { type ConfinedResult, type ConfinedRun, KILLED_EXIT_CODE } from '../run-confined';
+import { type ConfinedResult, type ConfinedRun, KILLED_EXIT_CODE } from '../confined-run';
 import { WorkspaceError } from '../workspace-error';
 import { adoptWorkspace } from './adopt-workspace';
 import { chownTree, type ContainerUser } from './container-user';

@@ -6,7 +6,7 @@ import { DEFAULT_TERMINAL_LIMITS, type TerminalLimitSettings } from '../limit-no
 import { type SandboxNetworkOptions, sandboxNetwork } from '../sandbox-network';
 import { BASH_ARGUMENTS, PERSON_BASH_ARGUMENTS } from '../bash-arguments';
 import { realHostView } from '../host-view';
-import type { SandboxBackend, SandboxLimits } from '../sandbox-backend';
+import type { SandboxBackend, SandboxLimits, ShellRequest } from '../sandbox-backend';
 import { CONTAINER_HOME } from './container-spec';
 import { startContainerPiped } from './container-piped';
 import { startContainerPty } from './container-pty';
@@ -74,32 +74,9 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     return scriptsDir;
   };
   const ensureContainer = (found: { uid: number; gid: number }): ConversationContainer => {
-    const commandsUser = { uid: found.uid, gid: found.gid };
-    if (container !== undefined) return container;
-    // Read at the same path inside, so they must exist and be readable by the commands' user.
-    const readOnlyPaths = [...(options.exposedPaths ?? []), ensureScriptsDir()];
-    for (const path of readOnlyPaths) {
-      mkdirSync(path, { recursive: true, mode: 0o700 });
-      chownTree(path, commandsUser.uid, commandsUser.gid);
-    }
-    container = createConversationContainer({
-      docker: options.docker,
-      image: options.image,
-      owner: options.owner,
-      conversationId: options.conversationId,
-      workspaceDir,
-      ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
-      readOnlyPaths,
-      masks: workspaceMasks(workspaceDir, {
-        homeDir: options.homeDir ?? process.env.HOME,
-        dataDir: options.dataDir,
-        denyPaths: options.denyPaths ?? [],
-      }),
-      network: options.network,
-      user: commandsUser,
-      maxProcesses: limits.maxProcesses,
-      maxMemoryMb: limits.maxMemoryMb,
-      cpus: options.cpus,
+    container ??= newConversationContainer(options, workspaceDir, limits, {
+      user: { uid: found.uid, gid: found.gid },
+      scriptsDir: ensureScriptsDir(),
     });
     return container;
   };
@@ -164,23 +141,9 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     limits: () => containerLimits,
     async startShell(request) {
       const { running, found } = await readyContainer();
-      const network = sandboxNetwork(options.network);
-      const env = network.env({
-        HOME: CONTAINER_HOME,
-        PATH: '/usr/local/bin:/usr/bin:/bin',
-        LANG: 'C.UTF-8',
-        TERM: 'xterm-256color',
-        PAGER: 'cat',
-        GIT_PAGER: 'cat',
-        HISTFILE: '',
-        PS1: '',
-        PS2: '',
-        PROMPT_COMMAND: request.promptCommand,
-        ...request.person,
-      });
       const pty = await startContainerPty(running, {
         argv: ['bash', ...(request.person === undefined ? BASH_ARGUMENTS : PERSON_BASH_ARGUMENTS)],
-        env,
+        env: shellEnvironment(options.network, request),
         user: `${found.uid}:${found.gid}`,
         workingDir: workspaceDir,
         cols: request.cols ?? 160,
@@ -227,4 +190,61 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
       if (scriptsDir !== undefined) rmSync(scriptsDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The conversation's container (not started yet): the workspace, the exposed paths and the scripts
+ * folder read-only at their own paths, the masks, the network and the limits.
+ */
+function newConversationContainer(
+  options: DockerBackendOptions,
+  workspaceDir: string,
+  limits: TerminalLimitSettings,
+  run: { user: { uid: number; gid: number }; scriptsDir: string },
+): ConversationContainer {
+  // Read at the same path inside, so they must exist and be readable by the commands' user.
+  const readOnlyPaths = [...(options.exposedPaths ?? []), run.scriptsDir];
+  for (const path of readOnlyPaths) {
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    chownTree(path, run.user.uid, run.user.gid);
+  }
+  return createConversationContainer({
+    docker: options.docker,
+    image: options.image,
+    owner: options.owner,
+    conversationId: options.conversationId,
+    workspaceDir,
+    ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
+    readOnlyPaths,
+    masks: workspaceMasks(workspaceDir, {
+      homeDir: options.homeDir ?? process.env.HOME,
+      dataDir: options.dataDir,
+      denyPaths: options.denyPaths ?? [],
+    }),
+    network: options.network,
+    user: run.user,
+    maxProcesses: limits.maxProcesses,
+    maxMemoryMb: limits.maxMemoryMb,
+    cpus: options.cpus,
+  });
+}
+
+/** A shell's variables in the container: a plain prompt-less bash, the proxy's when networked. */
+function shellEnvironment(
+  network: SandboxNetworkOptions | undefined,
+  request: ShellRequest,
+): Record<string, string> {
+  return sandboxNetwork(network).env({
+    HOME: CONTAINER_HOME,
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    TERM: 'xterm-256color',
+    PAGER: 'cat',
+    GIT_PAGER: 'cat',
+    HISTFILE: '',
+    PS1: '',
+    PS2: '',
+    PROMPT_COMMAND: request.promptCommand,
+    ...request.person,
+  });
 }

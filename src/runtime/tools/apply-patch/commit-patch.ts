@@ -4,7 +4,7 @@ import type { ConfinedRoot } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from '../file-editor/confinement-message';
 import { gitControlRefusal } from '../file-editor/git-control-refusal';
 import { type PinnedDirectory, procPath } from '../../sandbox/confined-files/pinned-directory';
-import { fileSystemError } from '../file-editor/read-text-file';
+import { fileSystemError } from '../../sandbox/confined-files/read-text-file';
 import { siblingName, writePinnedTemporary } from '../../sandbox/confined-files/write-pinned-temporary';
 import type { PlannedChange } from './planned-change';
 import { type ConfinedRequest, withConfinedPaths } from './with-confined-paths';

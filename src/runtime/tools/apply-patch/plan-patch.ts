@@ -4,7 +4,7 @@ import type { ConfinedRoot } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from '../file-editor/confinement-message';
 import { MAX_EDIT_BYTES } from '../file-editor/editor-outcome';
 import { gitControlRefusal } from '../file-editor/git-control-refusal';
-import { doesNotExist, fileSystemError, readTextFile } from '../file-editor/read-text-file';
+import { doesNotExist, fileSystemError, readTextFile } from '../../sandbox/confined-files/read-text-file';
 import { applyHunks } from './apply-hunks';
 import type { PatchOperation } from './patch-operation';
 import type { PlannedChange } from './planned-change';

@@ -1,5 +1,5 @@
 import type { ConfinementFailure } from '../../sandbox/confined-files/confined-path';
-import { fileSystemError } from './read-text-file';
+import { fileSystemError } from '../../sandbox/confined-files/read-text-file';
 
 /**
  * The refusal the model reads: what was refused, where the tool does work, and what to do instead.

@@ -1,7 +1,7 @@
 import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure, MAX_EDIT_BYTES } from './editor-outcome';
-import { doesNotExist, readTextFile } from './read-text-file';
+import { doesNotExist, readTextFile } from '../../sandbox/confined-files/read-text-file';
 import { type EditResult, editSnippet } from './text-edits';
 import { writePinnedFileAtomic } from '../../sandbox/confined-files/write-pinned-file-atomic';
 

@@ -8,7 +8,7 @@ import type { EditHistory } from './edit-history';
 import { editFile } from './edit-file';
 import { type EditorOutcome, failure } from './editor-outcome';
 import { gitControlRefusal } from './git-control-refusal';
-import { fileSystemError } from './read-text-file';
+import { fileSystemError } from '../../sandbox/confined-files/read-text-file';
 import { insertAfterLine, replaceUnique } from './text-edits';
 import { undoEdit } from './undo-edit';
 import { viewTarget } from './view-target';

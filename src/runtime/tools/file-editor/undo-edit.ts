@@ -2,7 +2,7 @@ import { unlink } from 'node:fs/promises';
 import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import type { EditHistory } from './edit-history';
 import { type EditorOutcome, failure, MAX_EDIT_BYTES } from './editor-outcome';
-import { readTextFile } from './read-text-file';
+import { readTextFile } from '../../sandbox/confined-files/read-text-file';
 import { procPath } from '../../sandbox/confined-files/pinned-directory';
 import { splitLines } from './text-edits';
 import { writePinnedFileAtomic } from '../../sandbox/confined-files/write-pinned-file-atomic';

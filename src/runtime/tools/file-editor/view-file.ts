@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { readTextFile } from './read-text-file';
+import { readTextFile } from '../../sandbox/confined-files/read-text-file';
 import { numberLines, splitLines } from './text-edits';
 
 /** A whole-file view reads at most this much; with view_range, larger files are fine. */

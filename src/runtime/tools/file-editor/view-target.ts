@@ -1,6 +1,6 @@
 import type { ConfinedTarget } from '../../sandbox/confined-files/confined-path';
 import { type EditorOutcome, failure } from './editor-outcome';
-import { doesNotExist } from './read-text-file';
+import { doesNotExist } from '../../sandbox/confined-files/read-text-file';
 import { viewDirectory } from './view-directory';
 import { viewFile } from './view-file';
 

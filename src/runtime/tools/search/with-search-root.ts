@@ -4,7 +4,7 @@ import { withConfinedPath } from '../../sandbox/confined-files/confined-path';
 import { type ConfinedRoot, confinedRoots } from '../../sandbox/confined-files/confined-root';
 import { confinementMessage } from '../file-editor/confinement-message';
 import type { PinnedDirectory } from '../../sandbox/confined-files/pinned-directory';
-import { doesNotExist, fileSystemError } from '../file-editor/read-text-file';
+import { doesNotExist, fileSystemError } from '../../sandbox/confined-files/read-text-file';
 import { absoluteEditorPath } from '../file-editor/workspace-path';
 import type { ToolContext } from '../tool';
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules';

@@ -1,4 +1,4 @@
-import type { TerminalResult } from './terminal-session';
+import type { TerminalResult } from './terminal-run';
 
 /** The closing line of a terminal observation: how the call ended and what the model can do next. */
 export function describeEnding(

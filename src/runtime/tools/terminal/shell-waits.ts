@@ -1,6 +1,6 @@
 import type { PtyProcess } from '../../sandbox/pty-process';
 import type { BoundedOutput } from './bounded-output';
-import type { TerminalEnding, TerminalResult, TerminalWaitOptions } from './terminal-session';
+import type { TerminalEnding, TerminalResult, TerminalWaitOptions } from './terminal-run';
 import { foregroundReadsTerminal, PROMPT_PEEK_CHARACTERS, promptLine } from './waiting-for-input';
 
 /**

@@ -6,7 +6,8 @@ import { keySequence } from './key-sequence';
 import { terminalArguments } from './terminal-arguments';
 import { withSecretExports } from './with-secret-exports';
 import { describeEnding } from './describe-ending';
-import type { TerminalRequest, TerminalSession } from './terminal-session';
+import type { TerminalRequest } from './terminal-run';
+import type { TerminalSession } from './terminal-session';
 
 export const DEFAULT_NO_OUTPUT_TIMEOUT_MS = 30_000;
 /** Interactive programs (a REPL, a prompt) rarely print a marker: answer sooner after input. */

@@ -42,7 +42,26 @@ const MutationSchema = z.object({ name: z.string(), message: z.string() });
  */
 export function registerUpstreamProfileRoutes(app: ZodApp, context: ServerContext): void {
   const profiles = llmProfilesOf(context);
+  registerProfileReadRoutes(app, context, profiles);
+  registerProfileChangeRoutes(app, context, profiles);
 
+  app.get(
+    '/api/llm/models/verified',
+    {
+      schema: {
+        operationId: 'listUpstreamVerifiedModels',
+        tags,
+        description:
+          'Always empty: no LiteLLM catalogue; any OpenAI, Anthropic or OpenAI-compatible model can be named.',
+        response: { 200: z.object({ models: z.record(z.string(), z.array(z.string())) }) },
+      },
+    },
+    async () => ({ models: {} }),
+  );
+}
+
+/** The profile list and one profile, its key never shown. */
+function registerProfileReadRoutes(app: ZodApp, context: ServerContext, profiles: LLMProfiles): void {
   app.get(
     '/api/profiles',
     {
@@ -100,7 +119,10 @@ export function registerUpstreamProfileRoutes(app: ZodApp, context: ServerContex
       return { name, config: { ...profile.llm, api_key: null }, api_key_set: profile.apiKey !== null };
     },
   );
+}
 
+/** Save, activate, delete and rename: each keeps the settings' active profile and agent profiles in step. */
+function registerProfileChangeRoutes(app: ZodApp, context: ServerContext, profiles: LLMProfiles): void {
   app.post(
     '/api/profiles/:name',
     {
@@ -221,20 +243,6 @@ export function registerUpstreamProfileRoutes(app: ZodApp, context: ServerContex
       return { name: newName, message: `Profile '${name}' renamed to '${newName}'` };
     },
   );
-
-  app.get(
-    '/api/llm/models/verified',
-    {
-      schema: {
-        operationId: 'listUpstreamVerifiedModels',
-        tags,
-        description:
-          'Always empty: no LiteLLM catalogue; any OpenAI, Anthropic or OpenAI-compatible model can be named.',
-        response: { 200: z.object({ models: z.record(z.string(), z.array(z.string())) }) },
-      },
-    },
-    async () => ({ models: {} }),
-  );
 }
 
 const RUNTIME_PROFILE_LIMIT = 'Profile limit reached (50). Delete a profile before saving a new one.';
@@ -278,6 +286,9 @@ export function llmProfilesOf(context: ServerContext) {
     },
   };
 }
+
+/** The profiles as the routes see them (the stand-in included). */
+type LLMProfiles = ReturnType<typeof llmProfilesOf>;
 
 /** Makes the profile's model (and key) the settings' model in effect, under the profile's name. */
 function applyProfile(context: ServerContext, name: string, profile: LLMProfile): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettingsError } from '../../../runtime/settings/settings-error';
+import { SettingsError } from '../../../runtime/data-files/settings-error';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '../../http/api-schemas';
 import type { ServerContext, ZodApp } from '../../http/server-context';
 import {

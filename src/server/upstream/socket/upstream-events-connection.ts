@@ -160,22 +160,7 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
     // A redundant auth frame (the key was on the upgrade already) is ignored, as upstream does.
     if (frame.kind === 'auth') return;
     if (frame.kind === 'invalid') return writeError('invalid_frame', frame.detail);
-    await sendUserMessage(frame.content, frame.run);
-  }
-
-  async function sendUserMessage(content: Content[], run: boolean) {
-    const service = deps.service();
-    if (!service || !deps.conversationId)
-      return writeError('runtime_not_ready', 'The runtime is still starting');
-    try {
-      await service.sendMessage(deps.conversationId, SendMessageSchema.parse({ role: 'user', content, run }));
-    } catch (error) {
-      const entry = lookupError(error);
-      if (entry) return writeError(entry.code, entry.detail);
-      const errorId = randomUUID();
-      deps.log.error({ err: error, error_id: errorId }, 'upstream event socket message failed');
-      writeError('internal_error', `Internal Server Error (error_id ${errorId})`);
-    }
+    await sendUserMessage(deps, writeError, frame.content, frame.run);
   }
 
   socket.on('message', onMessage);
@@ -192,6 +177,27 @@ export function runUpstreamEventsConnection(deps: UpstreamEventsConnectionDeps):
         options.authTimeoutMs,
       ),
     );
+  }
+}
+
+/** A user message frame, sent to the conversation; a refusal goes back as a server error event. */
+async function sendUserMessage(
+  deps: UpstreamEventsConnectionDeps,
+  writeError: (code: string, detail: string) => void,
+  content: Content[],
+  run: boolean,
+): Promise<void> {
+  const service = deps.service();
+  if (!service || !deps.conversationId)
+    return writeError('runtime_not_ready', 'The runtime is still starting');
+  try {
+    await service.sendMessage(deps.conversationId, SendMessageSchema.parse({ role: 'user', content, run }));
+  } catch (error) {
+    const entry = lookupError(error);
+    if (entry) return writeError(entry.code, entry.detail);
+    const errorId = randomUUID();
+    deps.log.error({ err: error, error_id: errorId }, 'upstream event socket message failed');
+    writeError('internal_error', `Internal Server Error (error_id ${errorId})`);
   }
 }
 

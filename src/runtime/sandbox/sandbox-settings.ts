@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_ALLOWLIST } from '../network/default-allowlist';
+import { DEFAULT_ALLOWLIST } from './default-allowlist';
 
 /** An allowlist entry: a host name, `*.suffix` (subdomains) or `.suffix` (the name and its subdomains). */
 const HostEntrySchema = z
