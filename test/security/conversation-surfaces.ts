@@ -11,7 +11,10 @@ export const CONVERSATION_SURFACES: readonly AttackSurface[] = [
         title:
           'answers 401 {"detail":"Unauthorized","code":"unauthorized"} on every /api route without the right key',
       },
-      { file: 'src/server/http/build-server.test.ts', title: 'guards unknown and oddly spelled /api paths too' },
+      {
+        file: 'src/server/http/build-server.test.ts',
+        title: 'guards unknown and oddly spelled /api paths too',
+      },
       {
         file: 'src/server/http/runtime-port-guards.test.ts',
         title: 'refuses any other Host with 403 before auth or routing',

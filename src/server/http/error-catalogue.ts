@@ -1,9 +1,5 @@
 import type { FastifyError, FastifyReply } from 'fastify';
-import {
-  RUNTIME_ERRORS,
-  RuntimeError,
-  type RuntimeErrorCode,
-} from '../../runtime/errors/runtime-error';
+import { RUNTIME_ERRORS, RuntimeError, type RuntimeErrorCode } from '../../runtime/errors/runtime-error';
 import { SettingsError, type SettingsErrorCode } from '../../runtime/data-files/settings-error';
 import { StoreError, type StoreErrorCode } from '../../runtime/store/event-store';
 import { WorkspaceError, type WorkspaceErrorCode } from '../../runtime/sandbox/workspace-error';

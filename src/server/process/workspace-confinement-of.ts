@@ -1,7 +1,4 @@
-import {
-  type WorkspaceConfinement,
-  workspaceConfinement,
-} from '../../runtime/sandbox/workspace-confinement';
+import { type WorkspaceConfinement, workspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
 import { WorkspaceError } from '../../runtime/sandbox/workspace-error';
 import type { ServerContext } from '../http/server-context';
 
