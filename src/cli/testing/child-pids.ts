@@ -35,7 +35,7 @@ export function hostProcessesMatching(pattern: RegExp): number[] {
     .filter((pid) => pattern.test(commandLine(pid)));
 }
 
-const RUNTIME_COMMAND = /dist\/runtime\/main\.mjs|src\/server\/main\.ts/;
+const RUNTIME_COMMAND = /dist\/runtime\/main\.mjs|src\/server\/process\/main\.ts/;
 
 /** The launcher's runtime child: it runs either the build's bundle or the sources (src/cli/runtime-entry.ts). */
 export function runtimePidOf(launcherPid: number): number | undefined {
