@@ -146,9 +146,10 @@ describe('grep never reads outside the workspace', () => {
 async function stopSwapper(): Promise<void> {
   const running = swapper;
   swapper = undefined;
-  if (running === undefined || running.exitCode !== null) return;
+  // No pid: it never started. Never kill(-0): that is this test runner's own process group.
+  if (running === undefined || running.exitCode !== null || running.pid === undefined) return;
   const exited = new Promise((resolve) => running.once('exit', resolve));
   // The whole group: killing bash alone leaves a child mid-rename that changes the tree a moment later.
-  process.kill(-(running.pid ?? 0), 'SIGKILL');
+  process.kill(-running.pid, 'SIGKILL');
   await exited;
 }
