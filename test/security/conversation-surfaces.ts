@@ -135,7 +135,7 @@ export const CONVERSATION_SURFACES: readonly AttackSurface[] = [
         title: 'runs none of its programs and answers no data-dir bytes',
       },
       {
-        file: 'src/runtime/conversation/checkpoints.test.ts',
+        file: 'src/runtime/conversation/fork-with-files.test.ts',
         title:
           'runs none of a hostile repository’s hooks, monitors or filters when it makes or removes the worktree',
       },
