@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createEditorHarness, type EditorHarness, type EditorResult } from './testing/create-editor-harness';
+import { createFolderSwapper } from './testing/folder-swapper';
 
 let harness: EditorHarness;
 let outside: string;
-let swapper: ChildProcess | undefined;
+const swapper = createFolderSwapper();
 
 beforeEach(async () => {
   harness = await createEditorHarness();
@@ -15,7 +15,7 @@ beforeEach(async () => {
   await mkdir(harness.inWorkspace('dir'));
 });
 afterEach(async () => {
-  await stopSwapper();
+  await swapper.stop();
   await harness.dispose();
 });
 
@@ -23,30 +23,8 @@ const ATTEMPTS = 120;
 
 /** The agent's background job: swap the workspace folder `dir` for a symlink to the outside folder and back, forever. */
 async function startSwapper(): Promise<void> {
-  swapper = spawn(
-    'bash',
-    [
-      '-c',
-      'cd "$1" && while :; do mv dir dir.x; ln -s "$2" dir; rm dir; mv dir.x dir; done',
-      'swap',
-      harness.workspaceDir,
-      outside,
-    ],
-    // Its own process group, so stopping it also stops an `mv` or `ln` it is running at that moment.
-    { stdio: 'ignore', detached: true },
-  );
+  swapper.start(harness.workspaceDir, outside);
   await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
-async function stopSwapper(): Promise<void> {
-  const running = swapper;
-  swapper = undefined;
-  // No pid: it never started. Never kill(-0): that is this test runner's own process group.
-  if (running === undefined || running.exitCode !== null || running.pid === undefined) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  // The whole group: killing bash alone leaves a child mid-rename that changes the tree a moment later.
-  process.kill(-running.pid, 'SIGKILL');
-  await exited;
 }
 
 /** Every file under `directory`, following no links. */
@@ -69,7 +47,7 @@ it('creates raced by a loop swapping the folder for a symlink to an outside fold
     file_text: `${index}\n`,
   }));
   expect(await filesUnder(outside)).toEqual([]);
-  await stopSwapper();
+  await swapper.stop();
   expect(await filesUnder(outside)).toEqual([]);
   const refused = outcomes.filter((outcome) => outcome.is_error);
   for (const outcome of refused) expect(outcome.text).toMatch(/only works inside|kept changing/);
@@ -88,7 +66,7 @@ it('views and edits raced the same way never read or change the outside file', a
     insert_line: 0,
     new_str: 'edited\n',
   }));
-  await stopSwapper();
+  await swapper.stop();
   for (const outcome of [...views, ...edits]) expect(outcome.text).not.toContain('OUTSIDE-SECRET');
   expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('OUTSIDE-SECRET\n');
   expect(await readdir(outside)).toEqual(['secret.txt']);

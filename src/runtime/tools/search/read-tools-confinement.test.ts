@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEditorHarness, type EditorHarness } from '../file-editor/testing/create-editor-harness';
+import { createFolderSwapper } from '../file-editor/testing/folder-swapper';
 import type { Tool } from '../tool';
 import { createGlobTool } from './glob-tool';
 import { createGrepTool } from './grep-tool';
@@ -11,14 +12,14 @@ import { runReadTool, type ToolResult } from './testing/run-read-tool';
 
 const SECRET = 'SESSION-KEY-SECRET';
 let harness: EditorHarness;
-let swapper: ChildProcess | undefined;
+const swapper = createFolderSwapper();
 
 beforeEach(async () => {
   harness = await createEditorHarness();
   await writeFile(harness.inWorkspace('readme.md'), 'hello workspace\n');
 });
 afterEach(async () => {
-  await stopSwapper();
+  await swapper.stop();
   await harness.dispose();
 });
 
@@ -123,17 +124,7 @@ describe('grep never reads outside the workspace', () => {
       await writeFile(join(outside, `f${index}.txt`), `${SECRET} outside-secret\n`);
       await writeFile(harness.inWorkspace(`dir/f${index}.txt`), 'inside\n');
     }
-    swapper = spawn(
-      'bash',
-      [
-        '-c',
-        'cd "$1" && while :; do mv dir dir.x; ln -s "$2" dir; rm dir; mv dir.x dir; done',
-        'swap',
-        harness.workspaceDir,
-        outside,
-      ],
-      { stdio: 'ignore', detached: true },
-    );
+    swapper.start(harness.workspaceDir, outside);
     for (let attempt = 0; attempt < 60; attempt++) {
       const result = await runReadTool(createGrepTool(), harness, { pattern: '.', output_mode: 'content' });
       expectNothingLeaked(result);
@@ -142,14 +133,3 @@ describe('grep never reads outside the workspace', () => {
     }
   });
 });
-
-async function stopSwapper(): Promise<void> {
-  const running = swapper;
-  swapper = undefined;
-  // No pid: it never started. Never kill(-0): that is this test runner's own process group.
-  if (running === undefined || running.exitCode !== null || running.pid === undefined) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  // The whole group: killing bash alone leaves a child mid-rename that changes the tree a moment later.
-  process.kill(-running.pid, 'SIGKILL');
-  await exited;
-}
