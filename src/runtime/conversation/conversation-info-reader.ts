@@ -21,7 +21,7 @@ export interface ConversationInfoReader {
 
 /** How the service reads a conversation's row and answers it as the API's info. */
 export function createConversationInfoReader(ports: {
-  deps: Pick<ConversationServiceDeps, 'settings' | 'dataDir'>;
+  deps: Pick<ConversationServiceDeps, 'settings' | 'dataDir' | 'decorateInfo'>;
   store: EventStore;
   registry: Pick<ConversationRegistry, 'loaded'>;
   runQueue: Pick<RunQueue, 'position'>;
@@ -50,6 +50,8 @@ export function createConversationInfoReader(ports: {
       observationsDir(deps.dataDir, record.id),
       budgetPause(branch, record.execution_status) ?? null,
       ports.runQueue.position(record.id) ?? null,
+      process.env,
+      deps.decorateInfo,
     );
   }
   return {

@@ -2,13 +2,13 @@ import type { ConversationSandbox } from '../sandbox/sandbox-kind';
 import type { Skill } from '../skills/discover-skills';
 import type { RuntimeLogger } from '../logging/runtime-logger';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store';
-import type { ApprovalRule } from '../events';
+import type { ApprovalRule, ConversationInfo, LLMPublicConfig } from '../events';
 import type { LLM } from '../llm/llm';
 import type { LLMConfig } from '../llm/llm-config';
 import type { MCPServers } from '../mcp/mcp-server-config';
 import type { SecretRegistry } from '../secrets/create-secret-registry';
 import type { RuntimeSettings } from '../settings/runtime-settings';
-import type { EventStore } from '../store/event-store';
+import type { ConversationRecord, EventStore } from '../store/event-store';
 import type { Toolset } from '../tools/tool';
 import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
 import type { AppendFeed } from '../store/pg-append-feed';
@@ -89,4 +89,16 @@ export interface ConversationServiceDeps {
   leases?: ConversationLeases;
   /** Announces commits by any runtime: a socket here follows a conversation another runtime runs. */
   appendFeed?: AppendFeed;
+  /**
+   * Adds another contract's fields to every ConversationInfo the service answers, from the row and the
+   * model the info shows (the runtime passes the upstream edge's: `agent` and `stats.usage_to_metrics`,
+   * runtime/upstream/upstream-info.ts). Absent: the answers carry our own fields only.
+   */
+  decorateInfo?: InfoDecorator;
 }
+
+export type InfoDecorator = (
+  info: ConversationInfo,
+  record: ConversationRecord,
+  shownLLM: LLMPublicConfig,
+) => ConversationInfo;

@@ -10,12 +10,18 @@ export type ConversationMCPServer = MCPServerStatus & {
 };
 import type { Skill } from '../skills/discover-skills';
 import type { ConversationSandbox } from '../tools/conversation-sandbox';
-import type { ConfirmationPolicy, ConversationInfo, Event, ExecutionStatus, ModelContext } from '../events';
+import type {
+  ConfirmationPolicy,
+  ConversationInfo,
+  Event,
+  ExecutionStatus,
+  ModelContext,
+  SecurityAnalyzer,
+} from '../events';
 import type { ConversationSort, EventFilter, Page, SeqRange } from '../store/event-store';
 import type { CheckpointOperations } from './checkpoint-operations';
 import type { LiveFrameListener } from '../agent/live-frame';
-import type { UpstreamLLM } from './upstream-llm';
-import type { UpstreamSecurityAnalyzer } from './upstream-security-analyzer';
+import type { ConversationAgent } from './conversation-agent';
 import type {
   CreateConversation,
   Fork,
@@ -26,15 +32,22 @@ import type {
 } from './requests';
 
 /**
- * Everything the server may ask of the runtime. Routes validate their input with the schemas of
- * ./requests and call exactly one method. Methods throw RuntimeError for expected failures (unknown
+ * Everything the server may ask of the runtime, in our own shapes only: upstream's (its `agent`, its
+ * LLM objects and analyzer kinds) are mapped at the edge (runtime/upstream/) before a call. Routes
+ * validate their input with the schemas of ./requests (or the edge's) and call exactly one method. Methods throw RuntimeError for expected failures (unknown
  * id → conversation_not_found, …) and nothing else except bugs.
  *
  * Live conversations are loaded lazily from the store and dropped when idle; callers never see that.
  */
 export interface ConversationService extends CheckpointOperations {
-  /** `created: false` when `conversation_id` already existed (its info is returned unchanged). */
-  create(request: CreateConversation): Promise<{ info: ConversationInfo; created: boolean }>;
+  /**
+   * `created: false` when `conversation_id` already existed (its info is returned unchanged).
+   * `agent`: the tools, skills and tuning an outside client chose for its agent, in our words.
+   */
+  create(
+    request: CreateConversation,
+    agent?: ConversationAgent,
+  ): Promise<{ info: ConversationInfo; created: boolean }>;
   get(id: string): Promise<ConversationInfo>;
   search(query: ConversationSearch): Promise<Page<ConversationSearchItem>>;
   /** `tag`: only conversations carrying every one of these tags. Top-level ones unless `include_children`. */
@@ -126,15 +139,16 @@ export interface ConversationService extends CheckpointOperations {
   /**
    * Upstream's switch_llm: the conversation's model from now on (durable, as
    * ConversationStateUpdateEvent `llm`); its key, if given, is held in memory and masked, never stored.
-   * The model call in flight finishes on the old model. Throws conversation_not_found, llm_unsupported.
+   * `upstreamModel`: the model as an outside client named it, shown back in its words. The model call
+   * in flight finishes on the old model. Throws conversation_not_found.
    */
-  switchLLM(id: string, llm: LLMConfigInput | UpstreamLLM): Promise<void>;
+  switchLLM(id: string, llm: LLMConfigInput, options?: { upstreamModel?: string }): Promise<void>;
   /**
-   * Upstream's security_analyzer: an upstream or our analyzer object, or null (see
-   * fromUpstreamSecurityAnalyzer), durable as ConversationStateUpdateEvent `security_analyzer`.
-   * Throws conversation_not_found, security_analyzer_unsupported.
+   * Upstream's security_analyzer, with one of our analyzers (the edge maps upstream's kinds and null:
+   * upstream-security-analyzer.ts), durable as ConversationStateUpdateEvent `security_analyzer`.
+   * Throws conversation_not_found.
    */
-  setSecurityAnalyzer(id: string, analyzer: UpstreamSecurityAnalyzer | null): Promise<void>;
+  setSecurityAnalyzer(id: string, analyzer: SecurityAnalyzer): Promise<void>;
 
   /** Durable events by seq range (for socket replay, read in pages). */
   /**

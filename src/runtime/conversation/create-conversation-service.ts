@@ -6,7 +6,7 @@ import { createReadUseCases } from './read-use-cases';
 import { createRunControlUseCases } from './run-control-use-cases';
 import { type ConversationServiceOptions, createServiceContext } from './service-context';
 import { createToolUseCases } from './tool-use-cases';
-import { createUpstreamOperations } from './upstream-operations';
+import { createAgentUseCases } from './agent-use-cases';
 
 export type { ConversationServiceOptions } from './service-context';
 
@@ -27,7 +27,7 @@ export function createConversationService(
     ...createConfirmationUseCases(context),
     ...createReadUseCases(context),
     ...createToolUseCases(context),
-    ...createUpstreamOperations({
+    ...createAgentUseCases({
       deps,
       store: context.store,
       registry,

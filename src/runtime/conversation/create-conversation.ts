@@ -12,14 +12,10 @@ import {
 import { type ConversationRecord, type EventStore, StoreError } from '../store/event-store';
 import type { RuntimeSettings } from '../settings/runtime-settings';
 import { DEFAULT_TITLE } from './conversation-title';
-import type { CreateConversation, LLMConfigInput } from './requests';
-import { RuntimeError } from '../errors/runtime-error';
+import type { ConversationAgent } from './conversation-agent';
+import type { CreateConversation } from './requests';
 import { SETTINGS_LLM } from './to-conversation-info';
-import { skillsOfRequest } from './request-skills';
 import { isEmptyHookConfig } from '../events/hook-config';
-import { toolsOfAgent } from './upstream-agent';
-import { toolsOfAgentSettings } from './upstream-agent-settings';
-import { fromUpstreamLLM } from './upstream-llm';
 import { ensureWorkingFolder } from '../workspace/ensure-working-folder';
 import { runtimeForbiddenPaths } from '../workspace/forbidden-paths';
 
@@ -32,9 +28,10 @@ export interface ConversationWorktrees {
 }
 
 /**
- * Creates the conversation row for a create request. Returns the existing row (created: false) when
- * the id is taken. A missing working folder is made for an upstream client's request (see
- * isUpstreamRequest and ensureWorkingFolder) and refused for ours; throws RuntimeError
+ * Creates the conversation row for a create request and the agent its client chose (tools, skills,
+ * tuning). Returns the existing row (created: false) when the id is taken. A missing working folder is
+ * made for an upstream client's request (see isUpstreamRequest and ensureWorkingFolder) and refused
+ * for ours; throws RuntimeError
  * invalid_workspace or workspace_forbidden when it cannot or may not be. With `worktree: true` and an
  * existing folder the conversation works in its own worktree (context.worktree), which it owns
  * (`branch_folder`), or the create fails with worktree_not_a_repository.
@@ -42,6 +39,7 @@ export interface ConversationWorktrees {
 export async function createConversationRecord(
   store: EventStore,
   request: CreateConversation,
+  agent: ConversationAgent,
   context: {
     id: string;
     createdAt: string;
@@ -64,23 +62,15 @@ export async function createConversationRecord(
     named,
     context.defaultWorkspace,
     () => runtimeForbiddenPaths(context.dataDir, context.settings.sandbox.deny_paths),
-    isUpstreamRequest(request),
+    isUpstreamRequest(request, agent),
   );
   // A folder made just now (the Canvas's ~/workspace/project/<id>) holds no repository: as upstream,
   // it is worked in directly. A folder the person named must be in one: else 422.
   const owned =
     request.worktree && existed && context.worktree ? await context.worktree.make(workingFolder) : undefined;
   const workspaceDir = owned?.workspaceDir ?? workingFolder;
-  const requested = requestedLLM(request);
-  const tools = request.agent
-    ? toolsOfAgent(request.agent)
-    : request.agent_settings
-      ? toolsOfAgentSettings(request.agent_settings)
-      : undefined;
-  const upstreamModel = (request.agent?.llm ?? request.agent_settings?.llm)?.model;
-  const skills = skillsOfRequest(
-    (request.agent?.agent_context ?? request.agent_settings?.agent_context)?.skills ?? undefined,
-  );
+  const requested = request.llm;
+  const { tools, skills, upstream_model: upstreamModel } = agent;
   const llm = requested
     ? {
         provider: requested.provider,
@@ -121,9 +111,7 @@ export async function createConversationRecord(
         ? { hook_config: request.hook_config }
         : {}),
       sandbox: requestedSandbox(request, sandboxChoice(process.env, context.settings.sandbox)),
-      ...(request.agent?.tool_concurrency_limit
-        ? { tool_concurrency_limit: request.agent.tool_concurrency_limit }
-        : {}),
+      ...(agent.tool_concurrency_limit ? { tool_concurrency_limit: agent.tool_concurrency_limit } : {}),
     });
     return { record, created: true };
   } catch (error) {
@@ -139,31 +127,13 @@ export async function createConversationRecord(
 }
 
 /**
- * The model configuration a create request asks for: ours (`llm`) or upstream's (`agent.llm`, mapped
- * by fromUpstreamLLM; the schema already refused what cannot be mapped). Undefined: follow the settings.
+ * Whether an upstream client sent this create: it named its agent (the edge says so:
+ * `make_missing_folder`) or its workspace's kind or type, which our own page never does. Upstream's
+ * server makes a missing working folder; ours refuses one, so a typo in the page makes no folders.
  */
-export function requestedLLM(request: CreateConversation): LLMConfigInput | undefined {
-  if (request.llm) return request.llm;
-  const upstream = request.agent?.llm ?? request.agent_settings?.llm ?? undefined;
-  if (!upstream) return undefined;
-  const mapped = fromUpstreamLLM(upstream);
-  if (!mapped.ok) throw new RuntimeError('invalid_request', `agent.llm: ${mapped.reason}`);
-  return mapped.config;
-}
-
-/**
- * Whether an upstream client sent this create: it names its agent (`agent`, the Canvas's
- * `agent_settings`) or its workspace's kind or type, which our own page never does. Upstream's server
- * makes a missing working folder; ours refuses one, so a typo in the page makes no folders.
- */
-function isUpstreamRequest(request: CreateConversation): boolean {
+function isUpstreamRequest(request: CreateConversation, agent: ConversationAgent): boolean {
   const workspace = request.workspace;
-  return (
-    request.agent !== undefined ||
-    request.agent_settings !== undefined ||
-    workspace?.kind !== undefined ||
-    workspace?.type !== undefined
-  );
+  return agent.make_missing_folder === true || workspace?.kind !== undefined || workspace?.type !== undefined;
 }
 
 /** Each budget the request names (a number, or null for none), else the settings' default. */

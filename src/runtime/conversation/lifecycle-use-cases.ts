@@ -4,7 +4,7 @@ import { completeApprovalRules } from '../security/complete-approval-rules';
 import { isConversationWorktree, removeBranchFolder } from './branch-folder';
 import type { ConversationService } from './conversation-service';
 import { conversationWorktrees } from './conversation-worktrees';
-import { createConversationRecord, requestedLLM } from './create-conversation';
+import { createConversationRecord } from './create-conversation';
 import { forkConversation } from './fork-conversation';
 import { mapStoreErrors } from './map-store-errors';
 import { othersWorkingIn } from './others-working-in';
@@ -20,12 +20,12 @@ type LifecycleUseCases = Pick<ConversationService, 'create' | 'update' | 'delete
 export function createLifecycleUseCases(context: ServiceContext): LifecycleUseCases {
   const { deps, store, registry, secrets, mcpConfigs, logger, newId, now } = context;
   const useCases: LifecycleUseCases = {
-    async create(request) {
+    async create(request, agent = {}) {
       await context.recovered;
       const id = request.conversation_id ?? newId();
       // Before anything is made: a server that would show the data dir or credentials is refused at once.
-      refuseHiddenMCPPaths(request.mcp_config ?? request.agent?.mcp_config, deps.workspaceConfinement);
-      const { record, created } = await createConversationRecord(store, request, {
+      refuseHiddenMCPPaths(request.mcp_config, deps.workspaceConfinement);
+      const { record, created } = await createConversationRecord(store, request, agent, {
         id,
         createdAt: now(),
         defaultWorkspace: deps.defaultWorkspace,
@@ -36,8 +36,8 @@ export function createLifecycleUseCases(context: ServiceContext): LifecycleUseCa
           : {}),
       });
       if (!created) return { info: await context.info(record), created: false };
-      // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`): held alike, in memory only.
-      const apiKey = requestedLLM(request)?.api_key;
+      // Ours (`llm.api_key`) or upstream's (`agent.llm.api_key`, mapped by the edge): in memory only.
+      const apiKey = request.llm?.api_key;
       if (apiKey) {
         registry.resourcesOf(id).apiKey = apiKey;
         // A name no command can spell as `$NAME`: the model's key is masked, never handed to the terminal.
@@ -45,8 +45,7 @@ export function createLifecycleUseCases(context: ServiceContext): LifecycleUseCa
       }
       // Before the first message, so a secret in it is already masked when it is stored.
       if (request.secrets) secrets.setConversationSecrets(id, secretValues(request.secrets));
-      const mcpConfig = request.mcp_config ?? request.agent?.mcp_config ?? request.agent_settings?.mcp_config;
-      if (mcpConfig) await mcpConfigs.set(id, mcpConfig);
+      if (request.mcp_config) await mcpConfigs.set(id, request.mcp_config);
       const live = await registry.acquire(id);
       try {
         await registry.prepareSystemPrompt(id).catch((error: unknown) => {

@@ -136,9 +136,11 @@ describe('read-only tool calls of one reply', () => {
         { tool_calls: [finish] },
       ],
     });
-    const id = await h.create({
-      agent: { llm: { model: 'openai/scripted-model' }, tool_concurrency_limit: 2 },
-    });
+    // What the upstream edge makes of `agent: {llm, tool_concurrency_limit: 2}` (upstream-create-conversation.ts).
+    const id = await h.create(
+      { llm: { provider: 'openai', model: 'scripted-model' } },
+      { tool_concurrency_limit: 2, upstream_model: 'openai/scripted-model', make_missing_folder: true },
+    );
     await h.say(id, 'look');
     expect(await h.settled(id)).toBe('finished');
     const names = log.map((line) => line.replace(/:\d+$/, '')).filter((line) => !line.endsWith('finish'));

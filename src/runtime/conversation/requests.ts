@@ -16,8 +16,6 @@ import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { HookConfigInputSchema } from '../events/hook-config';
 import { LLMConfigInputSchema } from './llm-config-input';
 import { contentImageProblems } from './message-image-rules';
-import { UpstreamAgentSchema } from './upstream-agent';
-import { UpstreamAgentSettingsSchema } from './upstream-agent-settings';
 
 /** Request bodies of the runtime's API (CONTRACT §3). The server validates with these; OpenAPI is made from them. */
 
@@ -150,117 +148,90 @@ const ConversationSandboxInputSchema = z.strictObject({
 });
 
 /**
- * POST /api/conversations. Our own fields, plus what upstream clients send: `agent` (its `llm` becomes
- * the model configuration, `tools` are checked) or the Agent Canvas's `agent_settings`,
- * `workspace.kind`/`type`, `hook_config`, `user_id` (single user: ignored), `secrets`, tags as an
- * object, `autotitle`, `worktree`, `client_tools`. Accepted and not honoured (CONTRACT §8):
- * `title_llm_profile`, `parent_conversation_id`, `tool_module_qualnames`.
+ * POST /api/conversations, our part of it: our own fields, plus the upstream fields that need no
+ * mapping: `workspace.kind`/`type`, `hook_config`, `user_id` (single user: ignored), `secrets`, tags
+ * as an object, `autotitle`, `worktree`, `client_tools`. Accepted and not honoured (CONTRACT §8):
+ * `title_llm_profile`, `parent_conversation_id`, `tool_module_qualnames`. Upstream's way of naming
+ * the agent (`agent`, the Agent Canvas's `agent_settings` and `agent_profile_id`) is the upstream
+ * edge's (runtime/upstream/upstream-create-conversation.ts), which composes the route's body from
+ * these fields and maps it to them.
  */
+export const CreateConversationFields = {
+  conversation_id: z.guid().nullish(),
+  workspace: WorkspaceInputSchema.optional(),
+  initial_message: SendMessageSchema.nullish(),
+  confirmation_policy: ConfirmationPolicySchema.optional(),
+  /** null (upstream: no analyzer) is read as absent: the settings' analyzer. */
+  security_analyzer: SecurityAnalyzerSchema.nullish(),
+  max_iterations: z.number().int().min(1).max(10_000).default(500),
+  stuck_detection: z.boolean().default(true),
+  /**
+   * Budgets in USD (upstream's `max_budget_per_run`, and ours). Absent: the settings' default; null:
+   * none. Reaching one pauses the run (a BudgetEvent); 0, negative or not a finite number: 422.
+   */
+  max_budget_per_run: BudgetUsdSchema.nullish(),
+  max_budget_per_conversation: BudgetUsdSchema.nullish(),
+  max_budget_per_automation_run: BudgetUsdSchema.nullish(),
+  /** Off unless asked for: commands get no network at all. */
+  network_access: z.boolean().optional(),
+  title: z.string().min(1).max(200).optional(),
+  tags: TagsInputSchema.optional(),
+  llm: LLMConfigInputSchema.optional(),
+  secrets: SecretsInputSchema.optional(),
+  /** The conversation's own hooks (upstream's shape); they run after the global and the accepted workspace ones. */
+  hook_config: HookConfigInputSchema.nullish(),
+  user_id: z.string().max(500).nullish(),
+  /**
+   * The conversation's own MCP servers (upstream's `{mcpServers}`; upstream clients send it as
+   * `agent.mcp_config`) and the global servers it leaves off. Memory only, like a model key.
+   */
+  mcp_config: MCPConfigSchema.nullish(),
+  /** Tools the front end runs itself: offered to the model, each call handed to the client (CONTRACT §8). */
+  client_tools: ClientToolSpecListSchema.optional(),
+  /** false: the title is not taken from the first message (it stays until renamed). */
+  autotitle: z.boolean().optional(),
+  title_llm_profile: z.string().max(200).nullish(),
+  /**
+   * true: the conversation works in a git worktree of its own (branch `openhands/<id>`), deleted with
+   * it; a folder the person named in no repository is refused (worktree_not_a_repository).
+   */
+  worktree: z.boolean().optional(),
+  /**
+   * Where its commands run (ours): `bubblewrap`, or `docker` with an optional image (default: the
+   * runtime's). Absent: a DockerWorkspace's container, else the runtime's default sandbox.
+   */
+  sandbox: ConversationSandboxInputSchema.optional(),
+  /** Upstream's Fernet-encrypted keys; this runtime has none to decrypt, so a key sent with it is refused. */
+  secrets_encrypted: z.boolean().optional(),
+  parent_conversation_id: z.guid().nullish(),
+  tool_module_qualnames: z.record(z.string(), z.string()).nullish(),
+};
+
+/** What our fields must agree on among themselves (the sandbox asked for and the workspace's kind). */
+export function checkCreateConversation(
+  request: {
+    sandbox?: z.output<typeof ConversationSandboxInputSchema> | undefined;
+    workspace?: z.output<typeof WorkspaceInputSchema> | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (request.sandbox?.image !== undefined && request.sandbox.kind !== 'docker')
+    context.addIssue({
+      code: 'custom',
+      path: ['sandbox', 'image'],
+      message: 'Only the docker sandbox runs an image',
+    });
+  if (request.sandbox?.kind === 'bubblewrap' && request.workspace?.kind === 'DockerWorkspace')
+    context.addIssue({
+      code: 'custom',
+      path: ['sandbox', 'kind'],
+      message: 'A DockerWorkspace runs in the docker sandbox: leave sandbox out, or ask for docker',
+    });
+}
+
 export const CreateConversationSchema = z
-  .strictObject({
-    conversation_id: z.guid().nullish(),
-    workspace: WorkspaceInputSchema.optional(),
-    initial_message: SendMessageSchema.nullish(),
-    confirmation_policy: ConfirmationPolicySchema.optional(),
-    /** null (upstream: no analyzer) is read as absent: the settings' analyzer. */
-    security_analyzer: SecurityAnalyzerSchema.nullish(),
-    max_iterations: z.number().int().min(1).max(10_000).default(500),
-    stuck_detection: z.boolean().default(true),
-    /**
-     * Budgets in USD (upstream's `max_budget_per_run`, and ours). Absent: the settings' default; null:
-     * none. Reaching one pauses the run (a BudgetEvent); 0, negative or not a finite number: 422.
-     */
-    max_budget_per_run: BudgetUsdSchema.nullish(),
-    max_budget_per_conversation: BudgetUsdSchema.nullish(),
-    max_budget_per_automation_run: BudgetUsdSchema.nullish(),
-    /** Off unless asked for: commands get no network at all. */
-    network_access: z.boolean().optional(),
-    title: z.string().min(1).max(200).optional(),
-    tags: TagsInputSchema.optional(),
-    llm: LLMConfigInputSchema.optional(),
-    agent: UpstreamAgentSchema.optional(),
-    secrets: SecretsInputSchema.optional(),
-    /** The conversation's own hooks (upstream's shape); they run after the global and the accepted workspace ones. */
-    hook_config: HookConfigInputSchema.nullish(),
-    user_id: z.string().max(500).nullish(),
-    /**
-     * The conversation's own MCP servers (upstream's `{mcpServers}`; upstream clients send it as
-     * `agent.mcp_config`) and the global servers it leaves off. Memory only, like a model key.
-     */
-    mcp_config: MCPConfigSchema.nullish(),
-    /** The Agent Canvas's way of naming the agent (instead of `agent`). */
-    agent_settings: UpstreamAgentSettingsSchema.optional(),
-    /**
-     * An agent profile's id instead of `agent_settings` (the Canvas sends it for a profile other than
-     * "default"); the server resolves it to `agent_settings` before the runtime sees the request.
-     */
-    agent_profile_id: z.string().min(1).max(128).nullish(),
-    /** Tools the front end runs itself: offered to the model, each call handed to the client (CONTRACT §8). */
-    client_tools: ClientToolSpecListSchema.optional(),
-    /** false: the title is not taken from the first message (it stays until renamed). */
-    autotitle: z.boolean().optional(),
-    title_llm_profile: z.string().max(200).nullish(),
-    /**
-     * true: the conversation works in a git worktree of its own (branch `openhands/<id>`), deleted with
-     * it; a folder the person named in no repository is refused (worktree_not_a_repository).
-     */
-    worktree: z.boolean().optional(),
-    /**
-     * Where its commands run (ours): `bubblewrap`, or `docker` with an optional image (default: the
-     * runtime's). Absent: a DockerWorkspace's container, else the runtime's default sandbox.
-     */
-    sandbox: ConversationSandboxInputSchema.optional(),
-    /** Upstream's Fernet-encrypted keys; this runtime has none to decrypt, so a key sent with it is refused. */
-    secrets_encrypted: z.boolean().optional(),
-    parent_conversation_id: z.guid().nullish(),
-    tool_module_qualnames: z.record(z.string(), z.string()).nullish(),
-  })
-  .superRefine((request, context) => {
-    const ways = [
-      request.agent && 'agent',
-      request.agent_settings && 'agent_settings',
-      request.agent_profile_id && 'agent_profile_id',
-      request.llm && 'llm',
-    ];
-    const given = ways.filter((way) => typeof way === 'string');
-    if (given.length > 1)
-      context.addIssue({
-        code: 'custom',
-        path: [given[1] ?? 'agent'],
-        message: `Give the model either as agent.llm (upstream), agent_settings.llm or agent_profile_id (the Agent Canvas) or as llm, not ${given.join(' and ')}`,
-      });
-    if (request.secrets_encrypted && (request.agent?.llm.api_key || request.agent_settings?.llm?.api_key))
-      context.addIssue({
-        code: 'custom',
-        path: ['secrets_encrypted'],
-        message:
-          'Encrypted keys cannot be read here: send the key in plain over this connection, or leave it out to use the key in the settings',
-      });
-    if (request.agent_settings?.mcp_config && request.mcp_config)
-      context.addIssue({
-        code: 'custom',
-        path: ['mcp_config'],
-        message: 'Give the MCP servers either as agent_settings.mcp_config or as mcp_config, not both',
-      });
-    if (request.sandbox?.image !== undefined && request.sandbox.kind !== 'docker')
-      context.addIssue({
-        code: 'custom',
-        path: ['sandbox', 'image'],
-        message: 'Only the docker sandbox runs an image',
-      });
-    if (request.sandbox?.kind === 'bubblewrap' && request.workspace?.kind === 'DockerWorkspace')
-      context.addIssue({
-        code: 'custom',
-        path: ['sandbox', 'kind'],
-        message: 'A DockerWorkspace runs in the docker sandbox: leave sandbox out, or ask for docker',
-      });
-    if (request.agent?.mcp_config && request.mcp_config)
-      context.addIssue({
-        code: 'custom',
-        path: ['mcp_config'],
-        message: 'Give the MCP servers either as agent.mcp_config (upstream) or as mcp_config, not both',
-      });
-  });
+  .strictObject(CreateConversationFields)
+  .superRefine(checkCreateConversation);
 
 export const UpdateConversationSchema = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),

@@ -105,12 +105,11 @@ describe('the task tool', () => {
       ],
     });
     // The parent may use only the file editor: it cannot hand its child the terminal.
-    const parent = await h.create({
-      agent: {
-        llm: { model: 'openai/scripted-model' },
-        tools: [{ name: 'FileEditorTool' }, { name: 'TaskToolSet' }],
-      },
-    });
+    // What the upstream edge makes of `agent.tools: [FileEditorTool, TaskToolSet]` (upstream-create-conversation.ts).
+    const parent = await h.create(
+      { llm: { provider: 'openai', model: 'scripted-model' } },
+      { tools: ['file_editor', 'task'], upstream_model: 'openai/scripted-model', make_missing_folder: true },
+    );
     await h.say(parent, 'go');
     await h.settled(parent);
 

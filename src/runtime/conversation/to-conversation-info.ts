@@ -7,16 +7,15 @@ import {
 } from '../events';
 import { conversationSandboxKind } from '../sandbox/conversation-sandbox-kind';
 import type { ConversationRecord } from '../store/event-store';
-import { SERVED_TOOLS } from './upstream-agent';
-import { toUpstreamLLM } from './upstream-llm';
-import { withUpstreamMetrics } from './upstream-stats';
+import type { InfoDecorator } from './conversation-service-deps';
 
 /**
  * The API's view of a conversation row. `llm` shows the model a run would use: the conversation's own,
- * or (when it follows the settings, stored with an empty model) the one configured now. `agent` says
- * the same in upstream's words, without a key; `persistenceDir` is the conversation's folder in the
- * data dir. `stats` carries upstream's `usage_to_metrics` beside ours, which the Agent Canvas sums;
- * `tags` is upstream's key-value object and `tag_list` our list.
+ * or (when it follows the settings, stored with an empty model) the one configured now;
+ * `persistenceDir` is the conversation's folder in the data dir; `tags` is upstream's key-value object
+ * and `tag_list` our list. `decorate` adds another contract's fields (the upstream edge's `agent`, the
+ * model in upstream's words without a key, and `stats.usage_to_metrics`, which the Agent Canvas sums)
+ * from the row and the model shown, its base URL stripped of anything secret.
  */
 export function toConversationInfo(
   record: ConversationRecord,
@@ -26,13 +25,10 @@ export function toConversationInfo(
   budgetPause: BudgetEvent | null = null,
   queued: { position: number; queued_at: string } | null = null,
   env: NodeJS.ProcessEnv = process.env,
+  decorate?: InfoDecorator,
 ): ConversationInfo {
   const llm = followsSettings(record.llm) && settingsLLM ? settingsLLM : record.llm;
-  const upstreamLLM = toUpstreamLLM({
-    ...llm,
-    ...(llm.base_url ? { base_url: publicBaseUrl(llm.base_url) } : {}),
-  });
-  return {
+  const info: ConversationInfo = {
     id: record.id,
     title: record.title,
     created_at: record.created_at,
@@ -61,25 +57,24 @@ export function toConversationInfo(
         }
       : null,
     run_queue: queued ? { position: queued.position, queued_at: queued.queued_at } : null,
-    stats: withUpstreamMetrics(record.stats, upstreamLLM.model),
+    stats: { ...record.stats },
     tags: toUpstreamTags(record.tags),
     tag_list: [...record.tags],
     pinned: record.pinned,
     branch_folder: record.branch_folder !== undefined,
     sandbox: conversationSandboxKind(record.sandbox, env),
     sandbox_image: record.sandbox?.kind === 'docker' ? record.sandbox.image : null,
-    agent: {
-      kind: 'Agent',
-      llm: upstreamLLM,
-      // The tools the model is offered besides think and finish: the ones chosen at creation, else all.
-      tools: (record.tools ?? SERVED_TOOLS).map((name) => ({ name })),
-    },
     persistence_dir: persistenceDir,
     hook_config: record.hook_config ? structuredClone(record.hook_config) : null,
     activated_knowledge_skills: [],
     parent_conversation_id: record.parent?.conversation_id ?? null,
     parent_action_id: record.parent?.action_id ?? null,
   };
+  if (!decorate) return info;
+  return decorate(info, record, {
+    ...llm,
+    ...(llm.base_url ? { base_url: publicBaseUrl(llm.base_url) } : {}),
+  });
 }
 
 /**

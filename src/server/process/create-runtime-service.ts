@@ -7,6 +7,7 @@ import { createConfinedToolset } from '../../runtime/conversation/create-confine
 import { createRuntimeSandboxes } from '../../runtime/sandbox/runtime-sandboxes';
 import type { WorkspaceConfinement } from '../../runtime/sandbox/workspace-confinement';
 import { createConversationService } from '../../runtime/conversation/create-conversation-service';
+import { withUpstreamInfo } from '../../runtime/upstream/upstream-info';
 import { createLazyAiSdkLLM } from './lazy-ai-sdk-llm';
 import { createSecretRegistry, type SecretRegistry } from '../../runtime/secrets/create-secret-registry';
 import { runtimeSecrets } from '../../runtime/secrets/runtime-secrets';
@@ -99,6 +100,8 @@ export async function createRuntimeService(options: {
       settings: () => options.settings.current(),
       addGlobalApprovalRule: (rule) => options.settings.addApprovalRule(rule),
       createLLM: createLazyAiSdkLLM,
+      // Upstream's fields of every answer (`agent`, `stats.usage_to_metrics`) come from its edge.
+      decorateInfo: withUpstreamInfo,
       createToolset: (request) =>
         createConfinedToolset(
           {

@@ -1,9 +1,9 @@
-import type { CreateConversation } from '../../runtime/conversation/requests';
 import { RuntimeError } from '../../runtime/errors/runtime-error';
 import {
   type UpstreamAgentSettings,
   UpstreamAgentSettingsSchema,
-} from '../../runtime/conversation/upstream-agent-settings';
+} from '../../runtime/upstream/upstream-agent-settings';
+import type { UpstreamCreateConversation } from '../../runtime/upstream/upstream-create-conversation';
 import type { ServerContext } from '../http/server-context';
 
 /**
@@ -13,7 +13,10 @@ import type { ServerContext } from '../http/server-context';
  * from `agent_settings` then. Throws RuntimeError `agent_profile_not_found` for an unknown id, and
  * `llm_unsupported` when the named model cannot be served. Other requests pass unchanged.
  */
-export function resolveAgentProfile(context: ServerContext, request: CreateConversation): CreateConversation {
+export function resolveAgentProfile(
+  context: ServerContext,
+  request: UpstreamCreateConversation,
+): UpstreamCreateConversation {
   const { agent_profile_id: id, ...rest } = request;
   if (!id) return rest;
   const profile = context.agentProfiles.byId(id);

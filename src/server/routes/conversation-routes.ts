@@ -1,9 +1,9 @@
 import { ConversationInfoSchema } from '../../runtime/events';
+import { DeleteConversationQuerySchema, UpdateConversationSchema } from '../../runtime/conversation/requests';
 import {
-  CreateConversationSchema,
-  DeleteConversationQuerySchema,
-  UpdateConversationSchema,
-} from '../../runtime/conversation/requests';
+  toCreateConversation,
+  UpstreamCreateConversationSchema,
+} from '../../runtime/upstream/upstream-create-conversation';
 import {
   BatchGetQuerySchema,
   BatchGetResponseSchema,
@@ -33,7 +33,7 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
         tags,
         description:
           "201 with a new conversation; 200 with the existing one when `conversation_id` is taken. Also takes upstream's body: `agent` (`llm` becomes the model configuration, its key held in memory only; `tools` checked; `mcp_config` starts its MCP servers; custom system prompts, critics and message suffixes refused), `workspace.kind`/`type` (local only), `hook_config` (null or empty), `user_id` (ignored), `secrets`, and `tags` as an object (`key:value`). 422 `mcp_path_refused` when one of its stdio MCP servers lists `read_only_paths` that would show a path the sandbox hides (the data dir, credential folders, deny_paths).",
-        body: CreateConversationSchema,
+        body: UpstreamCreateConversationSchema,
         response: {
           200: ConversationInfoSchema,
           201: ConversationInfoSchema,
@@ -43,7 +43,9 @@ export function registerConversationRoutes(app: ZodApp, context: ServerContext):
       },
     },
     async (request, reply) => {
-      const { info, created } = await context.service().create(resolveAgentProfile(context, request.body));
+      // Upstream's way of naming the agent is mapped at the edge: the service takes ours only.
+      const ours = toCreateConversation(resolveAgentProfile(context, request.body));
+      const { info, created } = await context.service().create(ours.request, ours.agent);
       return reply.code(created ? 201 : 200).send(info);
     },
   );

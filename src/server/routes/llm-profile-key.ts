@@ -1,4 +1,4 @@
-import { fromUpstreamLLM, UpstreamLLMSchema } from '../../runtime/conversation/upstream-llm';
+import { fromUpstreamLLM, UpstreamLLMSchema } from '../../runtime/upstream/upstream-llm';
 import type { SettingsDocument } from '../../runtime/settings/merge-settings-diff';
 
 /**

@@ -6,10 +6,12 @@ import type { SettingsStore } from '../../runtime/settings/settings-store';
 import type { EventStore } from '../../runtime/store/event-store';
 import { withMCPTools } from '../../runtime/mcp/with-mcp-tools';
 import { createToolset } from '../../runtime/tools/create-toolset';
+import { withUpstreamInfo } from '../../runtime/upstream/upstream-info';
 
 /**
  * The real conversation service as server tests run it: settings and approval rules from the given
- * store, the given model, and tools without the sandbox (tests do not need bubblewrap), MCP servers included.
+ * store, the given model, and tools without the sandbox (tests do not need bubblewrap), MCP servers
+ * included; its answers carry upstream's fields, as the runtime's do.
  */
 export function createTestService(deps: {
   store: EventStore;
@@ -33,5 +35,6 @@ export function createTestService(deps: {
         dataDir: deps.dataDir,
         bwrapPath: undefined,
       }),
+    decorateInfo: withUpstreamInfo,
   });
 }

@@ -1,4 +1,5 @@
 import type { RuntimeLogger } from '../../logging/runtime-logger';
+import type { ConversationAgent } from '../conversation-agent';
 import type { AppendFeed } from '../../store/pg-append-feed';
 import type { ConversationLeases } from '../conversation-leases';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -163,8 +164,9 @@ export async function createServiceHarness(options: HarnessOptions = {}) {
     acceptedWorkspaceHooks,
     workspace,
     dataDir,
-    async create(request: Partial<CreateConversation> = {}): Promise<string> {
-      const { info } = await service.create(CreateConversationSchema.parse(request));
+    /** `agent`: what the upstream edge would make of an `agent` a client sent (its tools, tuning…). */
+    async create(request: Partial<CreateConversation> = {}, agent?: ConversationAgent): Promise<string> {
+      const { info } = await service.create(CreateConversationSchema.parse(request), agent);
       return info.id;
     },
     /** Sends a user message and runs; settles once the message is recorded. */

@@ -3,7 +3,11 @@ import {
   AskAgentSchema,
   SetSecurityAnalyzerSchema,
   SwitchLLMSchema,
-} from '../../../runtime/conversation/upstream-requests';
+} from '../../../runtime/upstream/upstream-requests';
+import {
+  setUpstreamSecurityAnalyzer,
+  switchUpstreamLLM,
+} from '../../../runtime/upstream/upstream-operations';
 import {
   ConversationParamsSchema,
   EmptyBodySchema,
@@ -90,7 +94,7 @@ export function registerUpstreamConversationRoutes(app: ZodApp, context: ServerC
       },
     },
     async (request) => {
-      await context.service().switchLLM(request.params.id, request.body.llm);
+      await switchUpstreamLLM(context.service(), request.params.id, request.body.llm);
       return success;
     },
   );
@@ -109,7 +113,7 @@ export function registerUpstreamConversationRoutes(app: ZodApp, context: ServerC
       },
     },
     async (request) => {
-      await context.service().setSecurityAnalyzer(request.params.id, request.body.security_analyzer);
+      await setUpstreamSecurityAnalyzer(context.service(), request.params.id, request.body.security_analyzer);
       return success;
     },
   );

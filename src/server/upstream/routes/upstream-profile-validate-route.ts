@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromUpstreamLLM, UpstreamLLMSchema } from '../../../runtime/conversation/upstream-llm';
+import { fromUpstreamLLM, UpstreamLLMSchema } from '../../../runtime/upstream/upstream-llm';
 import { testConnection } from '../../../runtime/llm/test-connection';
 import { ServiceUnavailableError } from '../../http/error-catalogue';
 import type { ServerContext, ZodApp } from '../../http/server-context';

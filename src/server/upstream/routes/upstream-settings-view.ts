@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { RuntimeError } from '../../../runtime/errors/runtime-error';
-import {
-  fromUpstreamLLM,
-  toUpstreamLLM,
-  UpstreamLLMSchema,
-} from '../../../runtime/conversation/upstream-llm';
+import { fromUpstreamLLM, toUpstreamLLM, UpstreamLLMSchema } from '../../../runtime/upstream/upstream-llm';
 import { isDocument, type SettingsDocument } from '../../../runtime/settings/merge-settings-diff';
 import type { SettingsPatch, SettingsView } from '../../../runtime/settings/settings-schemas';
 import type {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { withUpstreamMetrics } from '../../../runtime/conversation/upstream-stats';
+import { withUpstreamMetrics } from '../../../runtime/upstream/upstream-stats';
 import { type ConversationInfo, type Event, type InfoStats, StatsSchema } from '../../../runtime/events';
 
 /**

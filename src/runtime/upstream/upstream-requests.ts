@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LLMConfigInputSchema } from './llm-config-input';
+import { LLMConfigInputSchema } from '../conversation/llm-config-input';
 import { UpstreamLLMSchema } from './upstream-llm';
 import { UpstreamSecurityAnalyzerSchema } from './upstream-security-analyzer';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseUrlSchema, type LLMProvider, type LLMPublicConfig } from '../events';
-import type { LLMConfigInput } from './llm-config-input';
+import type { LLMConfigInput } from '../conversation/llm-config-input';
 
 /**
  * The OpenHands agent server describes a model as an `LLM` object in LiteLLM's naming

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
-import { type ServedTool, SERVED_TOOLS, servedToolFor, UpstreamToolsSchema } from './upstream-agent';
+import { SERVED_TOOLS, type ServedTool } from '../conversation/conversation-agent';
+import { servedToolFor, UpstreamToolsSchema } from './upstream-agent';
 import { RequestSkillsSchema } from './request-skills';
 import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 

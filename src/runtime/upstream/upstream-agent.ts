@@ -1,20 +1,8 @@
 import { z } from 'zod';
+import { SERVED_TOOLS, type ServedTool } from '../conversation/conversation-agent';
 import { fromUpstreamLLM, UpstreamLLMSchema } from './upstream-llm';
 import { MCPConfigSchema } from '../mcp/mcp-server-config';
 import { RequestSkillsSchema } from './request-skills';
-
-/** The tools a conversation can be given, by our name. `think` and `finish` are always on. */
-export const SERVED_TOOLS = [
-  'terminal',
-  'file_editor',
-  'grep',
-  'glob',
-  'list_dir',
-  'apply_patch',
-  'task_tracker',
-  'task',
-] as const;
-export type ServedTool = (typeof SERVED_TOOLS)[number];
 
 /**
  * Upstream names a tool by its class (`TerminalTool`) or by its registered name (`terminal`, the class

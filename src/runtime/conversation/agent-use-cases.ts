@@ -9,13 +9,10 @@ import { askAgent } from './ask-agent';
 import type { ConversationRegistry } from './conversation-registry';
 import type { ConversationService } from './conversation-service';
 import type { ConversationServiceDeps } from './conversation-service-deps';
-import { type LLMConfigInput, LLMConfigInputSchema } from './llm-config-input';
 import { resolveLLMConfig } from './resolve-llm-config';
 import { RuntimeError } from '../errors/runtime-error';
-import { fromUpstreamLLM, type UpstreamLLM } from './upstream-llm';
-import { fromUpstreamSecurityAnalyzer } from './upstream-security-analyzer';
 
-export interface UpstreamOperationPorts {
+export interface AgentUseCasePorts {
   deps: ConversationServiceDeps;
   /** Writes redacting secrets (the service's store). */
   store: EventStore;
@@ -24,13 +21,17 @@ export interface UpstreamOperationPorts {
   requireRecord(id: string): Promise<ConversationRecord>;
 }
 
-type UpstreamOperations = Pick<
+type AgentUseCases = Pick<
   ConversationService,
   'agentFinalResponse' | 'askAgent' | 'condense' | 'switchLLM' | 'setSecurityAnalyzer'
 >;
 
-/** The upstream agent server's conversation operations that the loop itself does not need. */
-export function createUpstreamOperations(ports: UpstreamOperationPorts): UpstreamOperations {
+/**
+ * What a conversation's agent is asked besides a run: its final answer, a side question, a summary
+ * now, another model, another analyzer. In our own shapes: the upstream edge (runtime/upstream/)
+ * maps its clients' models and analyzers before calling these.
+ */
+export function createAgentUseCases(ports: AgentUseCasePorts): AgentUseCases {
   const { registry, store, secrets } = ports;
 
   async function branchOf(id: string): Promise<readonly Event[]> {
@@ -80,9 +81,8 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
         registry.release(id);
       }
     },
-    async switchLLM(id, llm) {
+    async switchLLM(id, config, options = {}) {
       await ports.requireRecord(id);
-      const config = ourConfig(llm);
       // The key first: from here on it is masked wherever it could be recorded.
       if (config.api_key) {
         const taken = Object.keys(secrets.conversationSecrets(id)).filter((name) =>
@@ -97,7 +97,7 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
         // A key is never sent to an endpoint it was not given for.
         registry.resourcesOf(id).apiKey = undefined;
       }
-      const upstreamModel = 'provider' in llm ? undefined : llm.model;
+      const upstreamModel = options.upstreamModel;
       const publicConfig = {
         provider: config.provider,
         model: config.model,
@@ -112,21 +112,9 @@ export function createUpstreamOperations(ports: UpstreamOperationPorts): Upstrea
     },
     async setSecurityAnalyzer(id, analyzer) {
       await ports.requireRecord(id);
-      const mapped = fromUpstreamSecurityAnalyzer(analyzer);
-      if (!mapped.ok) throw new RuntimeError('security_analyzer_unsupported', mapped.reason);
       await registry.with(id, (live) =>
-        live.log.setState('security_analyzer', mapped.analyzer, { security_analyzer: mapped.analyzer }),
+        live.log.setState('security_analyzer', analyzer, { security_analyzer: analyzer }),
       );
     },
   };
-}
-
-/** Ours as given, or upstream's mapped; a model this runtime cannot serve is llm_unsupported. */
-function ourConfig(llm: LLMConfigInput | UpstreamLLM): LLMConfigInput {
-  const ours = LLMConfigInputSchema.safeParse(llm);
-  if (ours.success) return ours.data;
-  const mapped = fromUpstreamLLM(llm as UpstreamLLM);
-  if (!mapped.ok)
-    throw new RuntimeError('llm_unsupported', `This runtime cannot serve that model: ${mapped.reason}`);
-  return mapped.config;
 }
