@@ -124,6 +124,13 @@ describe('MCP audit: a stdio server sees what the terminal sees', () => {
         /"reader": read_only_paths entry ".*\/home" contains ".*\.agent-workbench", which the sandbox hides/,
       ),
     });
+    // The Agent Canvas's way (agent_settings.mcp_config) is checked the same, not left to the start.
+    const canvas = await workbench.api.request('POST', '/api/conversations', {
+      workspace: { working_dir: workbench.workspace },
+      agent_settings: { mcp_config: { mcpServers: { reader: server } } },
+    });
+    expect(canvas.status).toBe(422);
+    expect(canvas.json()).toMatchObject({ code: 'mcp_path_refused' });
     const saved = await workbench.api.request('PATCH', '/api/settings', { mcp_servers: { reader: server } });
     expect(saved.status).toBe(422);
     expect(saved.json()).toMatchObject({ code: 'mcp_path_refused' });
