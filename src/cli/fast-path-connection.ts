@@ -123,8 +123,11 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
   }
 
   function openUpstream(backend: Backend): Upstream {
-    const connection = connect({ host: backend.hostname, port: backend.port });
-    connection.setNoDelay(true);
+    const connection =
+      backend.socketPath === undefined
+        ? connect({ host: backend.hostname, port: backend.port })
+        : connect({ path: backend.socketPath });
+    connection.setNoDelay(true); // a no-op on a Unix socket
     const framer = createResponseFramer(
       {
         write: (bytes) => socket.write(bytes),
