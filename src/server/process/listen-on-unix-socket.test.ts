@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,9 +41,9 @@ async function listen(path: string): Promise<UnixSocketListener> {
   return listener;
 }
 
-function get(socketPath: string): Promise<string> {
+function get(socketPath: string, agent: Agent | false = false): Promise<string> {
   return new Promise((resolve, reject) => {
-    request({ socketPath, path: '/', agent: false }, (response) => {
+    request({ socketPath, path: '/', agent }, (response) => {
       let body = '';
       response.on('data', (chunk) => {
         body += chunk;
@@ -99,6 +99,18 @@ describe('the runtime on a Unix socket', () => {
   it('refuses a path too long for a socket address, with StartupError', async () => {
     const path = join(root, 'x'.repeat(MAX_UNIX_SOCKET_PATH_BYTES), 'runtime.sock');
     await expect(listenOnUnixSocket(server, path)).rejects.toBeInstanceOf(StartupError);
+  });
+
+  it('stops accepting at once on shutdown, while a connection already made still gets its answers', async () => {
+    const path = join(root, 'sockets', 'runtime.sock');
+    const listener = await listen(path);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await get(path, agent)).toBe('served');
+    listener.stopAccepting();
+    expect(existsSync(path)).toBe(false);
+    await expect(get(path)).rejects.toThrow(/ENOENT/);
+    expect(await get(path, agent)).toBe('served');
+    agent.destroy();
   });
 
   it('removes the socket file on close', async () => {

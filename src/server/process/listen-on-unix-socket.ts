@@ -8,7 +8,9 @@ import { StartupError } from './runtime-env';
 export const MAX_UNIX_SOCKET_PATH_BYTES = 107;
 
 export interface UnixSocketListener {
-  /** Stops accepting, drops its connections and removes the socket file. */
+  /** Stops accepting and removes the socket file; connections made stay the HTTP server's to close. */
+  stopAccepting(): void;
+  /** Stops accepting, removes the socket file and drops the connections still open. */
   close(): void;
 }
 
@@ -39,15 +41,22 @@ export async function listenOnUnixSocket(server: HttpServer, path: string): Prom
   });
   // Nobody but this user could reach it even before: its folder is 0700.
   chmodSync(path, 0o600);
+  let accepting = true;
+  const stopAccepting = () => {
+    if (!accepting) return;
+    accepting = false;
+    listener.close();
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone: nothing to remove.
+    }
+  };
   return {
+    stopAccepting,
     close() {
-      listener.close();
+      stopAccepting();
       for (const socket of connections) socket.destroy();
-      try {
-        unlinkSync(path);
-      } catch {
-        // Already gone: nothing to remove.
-      }
     },
   };
 }

@@ -150,8 +150,10 @@ async function startLocked(
     close: async () => {
       // Sockets and requests first, so nobody is told about a run being stopped halfway.
       await previewServer?.close();
-      unixSocket?.close();
+      // New connections stop at once; requests under way end as on the port, then what is left is dropped.
+      unixSocket?.stopAccepting();
       await app.close();
+      unixSocket?.close();
       await runtime.close();
       lock.release();
     },
