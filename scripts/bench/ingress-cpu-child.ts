@@ -1,16 +1,20 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startIngress } from '../../src/cli/start-ingress';
 
 /**
  * The processes of ingress-cpu.bench.ts, forked with a role: `backend` (a server answering a small
- * JSON body at once), `ingress <backend port>` (our ingress in front of it) or `bare <backend port>`
+ * JSON body at once, on a port and a Unix socket), `ingress <backend port>` (our ingress in front of
+ * it), `ingress-unix <backend port>` (the same, reaching it on its Unix socket) or `bare <backend port>`
  * (the least a Node proxy can do: http.request on a kept-alive pool, the answer piped back). Each
  * sends its port once listening, then answers every message with its CPU time so far in ms.
  */
 const [role, backendPort] = process.argv.slice(2);
+/** The backend also listens on this socket, where `ingress-unix` reaches it (as the launcher reaches its runtime). */
+const socketOf = (port: number | string) => join(tmpdir(), `bench-ingress-cpu-${port}.sock`);
 const port = await listen();
 process.send?.(port);
 process.on('message', () => {
@@ -19,8 +23,9 @@ process.on('message', () => {
 });
 
 async function listen(): Promise<number> {
-  if (role === 'ingress') {
+  if (role === 'ingress' || role === 'ingress-unix') {
     const result = await startIngress({
+      ...(role === 'ingress-unix' ? { runtimeSocketPath: socketOf(backendPort ?? '') } : {}),
       host: '127.0.0.1',
       port: 0,
       public: false,
@@ -50,5 +55,13 @@ async function listen(): Promise<number> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  return typeof address === 'object' && address ? address.port : 0;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  if (role === 'backend') {
+    rmSync(socketOf(port), { force: true });
+    const unix = createNetServer((socket) => server.emit('connection', socket));
+    await new Promise<void>((resolve) => unix.listen(socketOf(port), resolve));
+    // Killed by the bench: the socket file goes with SIGTERM.
+    process.once('SIGTERM', () => unix.close(() => process.exit(0)));
+  }
+  return port;
 }

@@ -18,23 +18,30 @@ const child = join(import.meta.dirname, 'ingress-cpu-child.ts');
  */
 export default async function ingressCpuBenchmark(): Promise<BenchFigure[]> {
   const ingress: number[] = [];
+  const overUnix: number[] = [];
   const bare: number[] = [];
   const shares: number[] = [];
+  const unixShares: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const ingressUs = await cpuPerRequestUs('ingress');
+    const unixUs = await cpuPerRequestUs('ingress-unix');
     const bareUs = await cpuPerRequestUs('bare');
     ingress.push(ingressUs);
+    overUnix.push(unixUs);
     bare.push(bareUs);
     shares.push((100 * ingressUs) / bareUs);
+    unixShares.push((100 * unixUs) / ingressUs);
   }
   return [
     { name: 'ingress alone: CPU per proxied request', unit: 'µs', samples: ingress },
+    { name: 'ingress alone: CPU per request, backend on a Unix socket', unit: 'µs', samples: overUnix },
+    { name: 'ingress alone: CPU per request, Unix socket / TCP backend', unit: '%', samples: unixShares },
     { name: 'ingress alone: CPU per request of a bare Node proxy', unit: 'µs', samples: bare },
     { name: 'ingress alone: CPU per request / bare Node proxy', unit: '%', samples: shares },
   ];
 }
 
-async function cpuPerRequestUs(role: 'ingress' | 'bare'): Promise<number> {
+async function cpuPerRequestUs(role: 'ingress' | 'ingress-unix' | 'bare'): Promise<number> {
   const backend = fork(child, ['backend'], { execArgv: process.execArgv });
   const proxy = fork(child, [role, String(await firstMessage(backend))], { execArgv: process.execArgv });
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT_CLIENTS });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { startTestWorkbench } from '../../src/cli/testing/start-test-workbench';
+import { INGRESS_OVER_TCP_VARIABLE } from '../../src/cli/runtime-socket-path';
+import { startTestWorkbench, type TestWorkbench } from '../../src/cli/testing/start-test-workbench';
 import type { BenchFigure } from './bench-figure';
 import { processCpuMs } from './process-cpu-ms';
 
@@ -19,91 +20,120 @@ const SOCKET_EVENTS = 2_000;
  * the median straight to the runtime; throughput is requests answered per second by 16 kept-alive
  * clients at once, through the ingress as a share of straight; socket frames are a replay of 2,000
  * events on a new socket (`after_seq=-1`), through the ingress as a share of straight.
+ * The same figures are taken, round by round, from a second launcher whose ingress reaches its runtime
+ * over TCP (AGENT_WORKBENCH_INGRESS_OVER_TCP=1), as it did before the Unix socket: the ratios and the
+ * launcher's CPU beside those of the default.
  * On a machine with fewer cores than the load generator, the launcher and the runtime need, the
  * throughput share measures the sharing of cores more than the ingress; so the CPU time the launcher
  * and the runtime spend per request through the ingress is reported too (from /proc, steady under
  * other load): where each process has a core, the share is about runtime / launcher CPU, capped at 100%.
  */
 export default async function ingressBenchmark(): Promise<BenchFigure[]> {
+  // The launcher as it starts by default (the runtime reached on a Unix socket in the data dir) and,
+  // side by side in the same rounds, reaching it over TCP as before.
   const workbench = await startTestWorkbench({ nodeFlags: npmStartNodeFlags() });
+  const overTcp = await startTestWorkbench({
+    nodeFlags: npmStartNodeFlags(),
+    env: { [INGRESS_OVER_TCP_VARIABLE]: '1' },
+  }).catch(async (error: unknown) => {
+    await workbench.cleanup();
+    throw error;
+  });
   try {
-    const direct = `http://127.0.0.1:${workbench.runtimePort}`;
-    const conversationId = await seedConversation(workbench.url, workbench.sessionKey);
-    const added: number[] = [];
-    const ingressRates: number[] = [];
-    const directRates: number[] = [];
-    const shares: number[] = [];
-    const socketShares: number[] = [];
-    const launcherCpu: number[] = [];
-    const runtimeCpu: number[] = [];
-    const cpuShares: number[] = [];
+    const unix = await measuring(workbench);
+    const tcp = await measuring(overTcp);
     // One round first, not counted: the JIT warms up on both sides.
-    await oneRound(false);
-    for (let round = 0; round < ROUNDS; round++) await oneRound(true);
+    await unix.round(false);
+    await tcp.round(false);
+    for (let round = 0; round < ROUNDS; round++) {
+      await unix.round(true);
+      await tcp.round(true);
+    }
     return [
-      { name: 'ingress: added latency per REST request (kept-alive client)', unit: 'ms', samples: added },
+      ...unix.figures(''),
+      ...tcp
+        .figures('ingress over TCP: ')
+        .filter((figure) => /through \/ straight|launcher CPU per/.test(figure.name)),
+    ];
+  } finally {
+    await Promise.all([workbench.cleanup(), overTcp.cleanup()]);
+  }
+}
+
+/** One workbench's rounds: each measures it through the ingress and straight to its runtime. */
+async function measuring(workbench: TestWorkbench) {
+  const direct = `http://127.0.0.1:${workbench.runtimePort}`;
+  const conversationId = await seedConversation(workbench.url, workbench.sessionKey);
+  const added: number[] = [];
+  const ingressRates: number[] = [];
+  const directRates: number[] = [];
+  const shares: number[] = [];
+  const socketShares: number[] = [];
+  const launcherCpu: number[] = [];
+  const runtimeCpu: number[] = [];
+  const cpuShares: number[] = [];
+
+  function cpuOfBothMs(): { launcher: number; runtime: number } {
+    const runtimePid = workbench.runtimePid();
+    if (runtimePid === undefined) throw new Error('the runtime is gone');
+    return { launcher: processCpuMs(workbench.launcher.pid), runtime: processCpuMs(runtimePid) };
+  }
+
+  async function round(record: boolean): Promise<void> {
+    const headers = { 'X-Session-API-Key': workbench.sessionKey };
+    const viaIngress = await medianLatencyMs(workbench.url, headers);
+    const straight = await medianLatencyMs(direct, headers);
+    const cpuBefore = cpuOfBothMs();
+    const throughIngress = await requestsPerSecond(workbench.url, headers);
+    const cpuAfter = cpuOfBothMs();
+    const ingressRate = throughIngress.rate;
+    const directRate = (await requestsPerSecond(direct, headers)).rate;
+    const socketIngress = await replayMs(workbench.url, conversationId, workbench.sessionKey);
+    const socketDirect = await replayMs(direct, conversationId, workbench.sessionKey);
+    if (!record) return;
+    added.push(viaIngress - straight);
+    ingressRates.push(ingressRate);
+    directRates.push(directRate);
+    shares.push((100 * ingressRate) / directRate);
+    const requests = throughIngress.answered;
+    const launcherUs = ((cpuAfter.launcher - cpuBefore.launcher) * 1000) / requests;
+    const runtimeUs = ((cpuAfter.runtime - cpuBefore.runtime) * 1000) / requests;
+    launcherCpu.push(launcherUs);
+    runtimeCpu.push(runtimeUs);
+    cpuShares.push((100 * launcherUs) / runtimeUs);
+    socketShares.push((100 * socketDirect) / socketIngress);
+  }
+
+  function figures(prefix: string): BenchFigure[] {
+    const named = (name: string) => `${prefix || 'ingress: '}${name}`;
+    return [
+      { name: named('added latency per REST request (kept-alive client)'), unit: 'ms', samples: added },
       {
-        name: `ingress: REST requests/s through the ingress, ${CONCURRENT_CLIENTS} clients`,
+        name: named(`REST requests/s through the ingress, ${CONCURRENT_CLIENTS} clients`),
         unit: 'req/s',
         samples: ingressRates,
         lowerIsBetter: false,
       },
       {
-        name: `ingress: REST requests/s straight to the runtime, ${CONCURRENT_CLIENTS} clients`,
+        name: named(`REST requests/s straight to the runtime, ${CONCURRENT_CLIENTS} clients`),
         unit: 'req/s',
         samples: directRates,
         lowerIsBetter: false,
       },
+      { name: named('REST throughput through / straight'), unit: '%', samples: shares, lowerIsBetter: false },
+      { name: named('launcher CPU per request through the ingress'), unit: 'µs', samples: launcherCpu },
+      { name: named('runtime CPU per request through the ingress'), unit: 'µs', samples: runtimeCpu },
+      { name: named('launcher CPU / runtime CPU per request'), unit: '%', samples: cpuShares },
       {
-        name: 'ingress: REST throughput through / straight',
-        unit: '%',
-        samples: shares,
-        lowerIsBetter: false,
-      },
-      { name: 'ingress: launcher CPU per request through the ingress', unit: 'µs', samples: launcherCpu },
-      { name: 'ingress: runtime CPU per request through the ingress', unit: 'µs', samples: runtimeCpu },
-      { name: 'ingress: launcher CPU / runtime CPU per request', unit: '%', samples: cpuShares },
-      {
-        name: `ingress: socket replay of ${SOCKET_EVENTS.toLocaleString('en')} events, through / straight`,
+        name: named(`socket replay of ${SOCKET_EVENTS.toLocaleString('en')} events, through / straight`),
         unit: '%',
         samples: socketShares,
         lowerIsBetter: false,
       },
     ];
-
-    function cpuOfBothMs(): { launcher: number; runtime: number } {
-      const runtimePid = workbench.runtimePid();
-      if (runtimePid === undefined) throw new Error('the runtime is gone');
-      return { launcher: processCpuMs(workbench.launcher.pid), runtime: processCpuMs(runtimePid) };
-    }
-
-    async function oneRound(record: boolean): Promise<void> {
-      const headers = { 'X-Session-API-Key': workbench.sessionKey };
-      const viaIngress = await medianLatencyMs(workbench.url, headers);
-      const straight = await medianLatencyMs(direct, headers);
-      const cpuBefore = cpuOfBothMs();
-      const throughIngress = await requestsPerSecond(workbench.url, headers);
-      const cpuAfter = cpuOfBothMs();
-      const ingressRate = throughIngress.rate;
-      const directRate = (await requestsPerSecond(direct, headers)).rate;
-      const socketIngress = await replayMs(workbench.url, conversationId, workbench.sessionKey);
-      const socketDirect = await replayMs(direct, conversationId, workbench.sessionKey);
-      if (!record) return;
-      added.push(viaIngress - straight);
-      ingressRates.push(ingressRate);
-      directRates.push(directRate);
-      shares.push((100 * ingressRate) / directRate);
-      const requests = throughIngress.answered;
-      const launcherUs = ((cpuAfter.launcher - cpuBefore.launcher) * 1000) / requests;
-      const runtimeUs = ((cpuAfter.runtime - cpuBefore.runtime) * 1000) / requests;
-      launcherCpu.push(launcherUs);
-      runtimeCpu.push(runtimeUs);
-      cpuShares.push((100 * launcherUs) / runtimeUs);
-      socketShares.push((100 * socketDirect) / socketIngress);
-    }
-  } finally {
-    await workbench.cleanup();
   }
+
+  return { round, figures };
 }
 
 /** The flags package.json's `start` gives the launcher's node, so the figure is what people run. */

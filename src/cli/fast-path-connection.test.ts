@@ -120,6 +120,28 @@ describe('the fast path', () => {
   });
 });
 
+describe('bytes outside ASCII in heads (obs-text)', () => {
+  it('pass both ways as the same bytes, never re-encoded', async () => {
+    let received = Buffer.alloc(0);
+    const backend = createNetServer((socket) => {
+      socket.on('data', (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        if (received.includes('\r\n\r\n'))
+          socket.write(
+            Buffer.from('HTTP/1.1 200 OK\r\nX-Name: caf\xe9\r\nContent-Length: 2\r\n\r\nok', 'latin1'),
+          );
+      });
+    });
+    servers.push(backend);
+    const proxy = await start(`http://127.0.0.1:${await listenOnFreePort(backend)}`);
+    const connection = await openRawConnection(proxy.port);
+    const answer = await connection.exchange(get('/server_info', proxy.port, 'X-Name: na\xefve\r\n'));
+    expect(answer.headLines).toContain('X-Name: caf\xe9');
+    expect(received.includes(Buffer.from('X-Name: na\xefve\r\n', 'latin1'))).toBe(true);
+    connection.socket.destroy();
+  });
+});
+
 describe('the fast path refuses request-smuggling shapes with 400 and closes, the runtime seeing nothing', () => {
   const host = () => `Host: localhost:${ingress.port}\r\n`;
   const shapes: Array<[string, () => string]> = [

@@ -29,6 +29,8 @@ const REQUEST_DEADLINE_MS = 60_000;
 /** An idle connection between requests is closed after this (Node's keepAliveTimeout). */
 const IDLE_TIMEOUT_MS = 5_000;
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** No bytes read yet (shared: an empty buffer has nothing to change). */
+const NOTHING = Buffer.alloc(0);
 /**
  * Tells the browser when an idle connection closes, as Node's server does, so that a client does not
  * send a request on a connection the ingress is closing (Node's agent leaves it a second early).
@@ -49,7 +51,7 @@ const NOT_SENT_ON = new Set(['host', 'connection', 'keep-alive', 'proxy-connecti
  * over 16 KiB 431, and the connection is closed. Never throws.
  */
 export function serveFastPathConnection(socket: Socket, context: FastPathContext): void {
-  let buffered: Buffer = Buffer.alloc(0);
+  let buffered: Buffer = NOTHING;
   let upstream: Upstream | undefined;
   let inFlight = false;
   /** When the first byte of the request being read came (0: none yet); checked as bytes arrive. */
@@ -103,15 +105,13 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     }
     if (buffered.length < requestEnd) return; // the rest of the body is on its way
     requestStartedAt = 0;
-    const bytes = Buffer.concat([
-      Buffer.from(serialiseHead(head, backend.hostHeader), 'latin1'),
-      buffered.subarray(bodyStart, requestEnd),
-    ]);
-    buffered = Buffer.alloc(0);
-    send(backend, head, bytes);
+    const body = bodyLength === 0 ? undefined : buffered.subarray(bodyStart, requestEnd);
+    buffered = NOTHING;
+    send(backend, head, serialiseHead(head, backend.hostHeader), body);
   }
 
-  function send(backend: Backend, head: RequestHead, bytes: Buffer): void {
+  /** The head as a string and the body as it came: no copy of either into a buffer of their own. */
+  function send(backend: Backend, head: RequestHead, headText: string, body: Buffer | undefined): void {
     if (upstream && upstream.backend !== backend) {
       upstream.detach();
       upstream = undefined;
@@ -119,15 +119,24 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     upstream ??= openUpstream(backend);
     inFlight = true;
     upstream.framer.expect(head.method);
-    upstream.socket.write(bytes);
+    const connection = upstream.socket;
+    if (body === undefined) return void connection.write(headText, 'latin1');
+    // Head and body leave in one write, not two.
+    connection.cork();
+    connection.write(headText, 'latin1');
+    connection.write(body);
+    connection.uncork();
   }
 
   function openUpstream(backend: Backend): Upstream {
-    const connection = connect({ host: backend.hostname, port: backend.port });
-    connection.setNoDelay(true);
+    const connection =
+      backend.socketPath === undefined
+        ? connect({ host: backend.hostname, port: backend.port })
+        : connect({ path: backend.socketPath });
+    connection.setNoDelay(true); // a no-op on a Unix socket
     const framer = createResponseFramer(
       {
-        write: (bytes) => socket.write(bytes),
+        write: (bytes) => (typeof bytes === 'string' ? socket.write(bytes, 'latin1') : socket.write(bytes)),
         ended: (reusable) => {
           inFlight = false;
           if (!reusable) {

@@ -17,6 +17,11 @@ export interface Backend {
   /** The Host the backend sees: its own (127.0.0.1:<port>), the only kind its Host check accepts. */
   hostHeader: string;
   /**
+   * The runtime's Unix socket in the data dir, reached instead of hostname:port when set: the same
+   * server, without TCP's loopback costs (src/server/process/listen-on-unix-socket.ts).
+   */
+  socketPath?: string;
+  /**
    * A pool of kept-alive connections, so a request does not pay for a new TCP connection and the
    * backend's accept (most of what a proxy adds per request). Keep-alive matters for correctness too:
    * a backend that answers before reading an upload (401, 403, 404) on a connection marked `close`
@@ -27,7 +32,8 @@ export interface Backend {
   agent: Agent;
 }
 
-export function createBackend(url: string): Backend {
+/** `socketPath`: the Unix socket the same backend also listens on, used instead of the URL's port. */
+export function createBackend(url: string, socketPath?: string): Backend {
   const parsed = new URL(url);
   const port = Number(parsed.port || 80);
   return {
@@ -35,8 +41,17 @@ export function createBackend(url: string): Backend {
     hostname: parsed.hostname,
     port,
     hostHeader: parsed.host,
+    ...(socketPath === undefined ? {} : { socketPath }),
     agent: new Agent({ keepAlive: true, scheduling: 'lifo' }),
   };
+}
+
+/** Where http.request reaches a backend: its Unix socket when it has one, else its host and port. */
+export function backendAddress(
+  backend: Backend,
+): { socketPath: string } | { hostname: string; port: number } {
+  if (backend.socketPath !== undefined) return { socketPath: backend.socketPath };
+  return { hostname: backend.hostname, port: backend.port };
 }
 
 export interface ForwardOptions {
@@ -71,8 +86,7 @@ export function forwardRequest(
 ): void {
   const outgoing = httpRequest({
     agent: backend.agent,
-    hostname: backend.hostname,
-    port: backend.port,
+    ...backendAddress(backend),
     method: request.method,
     path: request.url,
     headers: headersToSend(request.headers, backend.hostHeader),

@@ -1,7 +1,7 @@
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Backend } from './forward-request';
+import { type Backend, backendAddress } from './forward-request';
 
 /**
  * Forwards a WebSocket upgrade to a backend and, once it answers 101, joins the two sockets as a raw
@@ -24,8 +24,7 @@ export function forwardUpgrade(
   const outgoing = httpRequest({
     // A socket leaves the pool for good once upgraded: a connection of its own.
     agent: false,
-    hostname: backend.hostname,
-    port: backend.port,
+    ...backendAddress(backend),
     method: request.method,
     path: request.url,
     headers: { ...request.headers, host: backend.hostHeader },

@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port';
 import { isProcessAlive, waitUntilProcessGone } from './testing/process-gone';
@@ -42,5 +46,28 @@ describe('runtime lifecycle', () => {
     expect(second.stdoutLines).toEqual([]);
     // The first one is untouched.
     expect((await fetch(`http://127.0.0.1:${first.port}/server_info`)).status).toBe(200);
+  });
+
+  it('reaches the runtime over TCP when the data dir is too deep for a Unix socket address', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'awb-long-'));
+    // Past Linux's 107 bytes once sockets/runtime.sock is added.
+    const dataDir = join(root, 'd'.repeat(100));
+    const key = 'k'.repeat(64);
+    const workbench = await startTestWorkbench({
+      args: ['--data-dir', dataDir],
+      env: { AGENT_WORKBENCH_SESSION_KEY: key },
+    });
+    started.push(workbench);
+    try {
+      const response = await fetch(`${workbench.url}/api/conversations/search`, {
+        headers: { 'X-Session-API-Key': key },
+      });
+      expect(response.status).toBe(200);
+      expect(existsSync(join(dataDir, 'runtime.pid'))).toBe(true);
+      expect(existsSync(join(dataDir, 'sockets'))).toBe(false);
+    } finally {
+      await workbench.cleanup();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

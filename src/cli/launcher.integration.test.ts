@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitUntilProcessGone } from './testing/process-gone';
 import { rawRequest } from './testing/raw-request';
@@ -97,6 +99,26 @@ describe('launcher with the real runtime', () => {
     });
   });
 
+  it('reaches the runtime on a Unix socket in the data dir, 0600 in a 0700 folder', async () => {
+    const socketPath = join(workbench.dataDir, 'sockets', 'runtime.sock');
+    expect(statSync(socketPath).isSocket()).toBe(true);
+    expect(statSync(socketPath).mode & 0o777).toBe(0o600);
+    expect(statSync(join(workbench.dataDir, 'sockets')).mode & 0o777).toBe(0o700);
+    const before = unixConnectionsTo(socketPath);
+    // A kept-alive browser connection keeps its backend connection: the runtime's end of it is on the socket.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    await new Promise<void>((resolve, reject) => {
+      request(`${workbench.url}/server_info`, { agent }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.resume().on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(unixConnectionsTo(socketPath)).toBe(before + 1);
+    agent.destroy();
+  });
+
   it('passes the session key to the runtime, which guards /api', async () => {
     const without = await fetch(`${workbench.url}/api/settings`);
     expect(without.status).toBe(401);
@@ -115,7 +137,9 @@ describe('launcher with the real runtime', () => {
     });
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toHaveProperty('detail');
+    // The new runtime removed the socket file the killed one left, and the ingress reaches it there.
     expect((await fetch(`${workbench.url}/server_info`)).status).toBe(200);
+    expect(statSync(join(workbench.dataDir, 'sockets', 'runtime.sock')).isSocket()).toBe(true);
   });
 
   it('answers malformed JSON with a 4xx JSON error and no stack trace', async () => {
@@ -154,7 +178,9 @@ describe('launcher with the real runtime', () => {
     const newPid = workbench.runtimePid();
     expect(newPid).toBeDefined();
     expect(newPid).not.toBe(firstPid);
+    // The new runtime removed the socket file the killed one left, and the ingress reaches it there.
     expect((await fetch(`${workbench.url}/server_info`)).status).toBe(200);
+    expect(statSync(join(workbench.dataDir, 'sockets', 'runtime.sock')).isSocket()).toBe(true);
   });
 
   it('ends itself and the runtime on SIGTERM', async () => {
@@ -166,3 +192,10 @@ describe('launcher with the real runtime', () => {
     expect(exit.runtimeGone).toBe(true);
   });
 });
+
+/** Sockets bound at `path` (/proc/net/unix): its listener, and one per connection the runtime accepted there. */
+function unixConnectionsTo(path: string): number {
+  return readFileSync('/proc/net/unix', 'utf8')
+    .split('\n')
+    .filter((line) => line.endsWith(` ${path}`)).length;
+}

@@ -6,7 +6,7 @@ function frame(method: string, chunks: string[]) {
   const written: string[] = [];
   const ended: boolean[] = [];
   const framer = createResponseFramer({
-    write: (bytes) => written.push(bytes.toString('latin1')),
+    write: (bytes) => written.push(typeof bytes === 'string' ? bytes : bytes.toString('latin1')),
     ended: (reusable) => ended.push(reusable),
   });
   framer.expect(method);

@@ -1,7 +1,10 @@
 /** What the framer hands back for the bytes it was given. */
 export interface ResponseFramerEvents {
-  /** Bytes for the browser, in order: heads without the backend's connection headers, bodies as they came. */
-  write(bytes: Buffer): void;
+  /**
+   * Bytes for the browser, in order: heads without the backend's connection headers (a string of
+   * latin1 bytes, written as such: no buffer made for it here), bodies as they came.
+   */
+  write(bytes: Buffer | string): void;
   /** The answer to the request in flight is complete; `reusable` false when the backend will close. */
   ended(reusable: boolean): void;
 }
@@ -62,7 +65,7 @@ export function createResponseFramer(
     head = undefined;
     const parsed = parseResponseHead(joined.toString('latin1', 0, end), addedFields);
     if (!parsed) return -1;
-    events.write(Buffer.from(`${parsed.head}\r\n\r\n`, 'latin1'));
+    events.write(`${parsed.head}\r\n\r\n`);
     status = parsed.status;
     reusable = parsed.reusable;
     if (status >= 100 && status < 200) return end + 4 - previous; // an interim answer: the final one follows

@@ -12,6 +12,7 @@ import { prepareDataDir } from './prepare-data-dir';
 import { resolveLaunchPaths } from './resolve-launch-paths';
 import { findFreePort } from './find-free-port';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
+import { runtimeSocketPath } from './runtime-socket-path';
 import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
 import { type Ingress, startIngress } from './start-ingress';
 import { checkPortFree } from './check-port-free';
@@ -128,6 +129,10 @@ async function startUp(
   // The printed URL logs one browser in once. With --public the URL may be seen by others on the
   // network path, so there is none: people type the key on the page.
   const loginToken = options.public ? undefined : createLoginToken();
+  // One runtime this launcher starts is reached on a Unix socket in the data dir; several, or one at
+  // --runtime-url, over TCP.
+  const socketPath =
+    options.runtimeUrl || options.runtimes > 1 ? undefined : runtimeSocketPath(paths.dataDir, io.env);
   // The ingress binds first: a busy port is found before any runtime is spawned.
   const ingress = await startIngress({
     host: options.host,
@@ -135,6 +140,7 @@ async function startUp(
     public: options.public,
     runtimeUrl,
     runtimeUrls,
+    runtimeSocketPath: socketPath,
     automationUrl,
     staticDir: io.staticDir ?? join(REPO_DIR, 'dist', 'ui'),
     sessionKey: key.sessionKey,
@@ -146,18 +152,7 @@ async function startUp(
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${ingress.ingress.port}`;
   const url = loginToken ? `${origin}/?token=${loginToken.token}` : origin;
 
-  if (options.runtimeUrl) {
-    const health = await waitUntilHealthy(options.runtimeUrl, {
-      timeoutMs: HEALTH_TIMEOUT_MS,
-      intervalMs: HEALTH_INTERVAL_MS,
-      exited: io.shutdownRequested,
-    });
-    if (health === 'healthy') return { ok: true, url };
-    return {
-      ok: false,
-      message: `no runtime answered ${options.runtimeUrl}/server_info; start it or drop --runtime-url`,
-    };
-  }
+  if (options.runtimeUrl) return waitForGivenRuntime(options.runtimeUrl, io, url);
 
   // A signal that came before the supervisor existed could not stop it: do not spawn at all.
   if (signalled()) return { ok: false, message: 'stopped before the runtime started' };
@@ -186,6 +181,7 @@ async function startUp(
       databaseUrl,
       runtimeName: name,
       previewPort: previewPorts[index],
+      socketPath: index === 0 ? socketPath : undefined,
       sandbox: options.sandbox,
       sandboxImage: options.sandboxImage,
     });
@@ -239,6 +235,24 @@ async function startUp(
     .start()
     .then((result) => (result.ok ? new Promise<string>(() => {}) : result.message));
   return { ok: true, url };
+}
+
+/** --runtime-url: the launcher starts no runtime, and is ready once that one answers. */
+async function waitForGivenRuntime(
+  runtimeUrl: string,
+  io: LauncherIo,
+  url: string,
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  const health = await waitUntilHealthy(runtimeUrl, {
+    timeoutMs: HEALTH_TIMEOUT_MS,
+    intervalMs: HEALTH_INTERVAL_MS,
+    exited: io.shutdownRequested,
+  });
+  if (health === 'healthy') return { ok: true, url };
+  return {
+    ok: false,
+    message: `no runtime answered ${runtimeUrl}/server_info; start it or drop --runtime-url`,
+  };
 }
 
 /** The flags that cannot go together, refused before anything starts; the database URL in effect. */

@@ -21,6 +21,8 @@ export interface RuntimeCommandOptions {
   databaseUrl?: string | undefined;
   /** One of several runtimes (--runtimes): its name, for its lock file and its lease owner id. */
   runtimeName?: string | undefined;
+  /** A Unix socket in the data dir it also listens on, for the ingress (runtime-socket-path.ts); absent: TCP only. */
+  socketPath?: string | undefined;
   /** The loopback port of its preview origin (apps running in sandboxes); absent: no preview. */
   previewPort?: number | undefined;
   /** --sandbox: the runtime's AGENT_WORKBENCH_SANDBOX_BACKEND, or AGENT_WORKBENCH_SANDBOX=0 for none. */
@@ -61,6 +63,8 @@ export function runtimeCommand(options: RuntimeCommandOptions): RuntimeCommand {
       ...(options.databaseUrl ? { AGENT_WORKBENCH_DATABASE_URL: options.databaseUrl } : {}),
       ...(options.runtimeName ? { AGENT_WORKBENCH_RUNTIME_NAME: options.runtimeName } : {}),
       ...(options.previewPort ? { AGENT_WORKBENCH_PREVIEW_PORT: String(options.previewPort) } : {}),
+      // Never inherited: only the runtime the ingress reaches on it listens there.
+      AGENT_WORKBENCH_RUNTIME_SOCKET: options.socketPath,
       ...sandboxVariables(options),
     },
   };

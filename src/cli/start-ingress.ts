@@ -36,6 +36,11 @@ export interface IngressOptions {
   /** Base URL of the runtime, e.g. http://127.0.0.1:18000. */
   runtimeUrl: string;
   /**
+   * The Unix socket the one runtime also listens on (runtime-socket-path.ts): the ingress reaches it
+   * there, for REST and upgrades alike. Ignored with several runtimes, which are reached over TCP.
+   */
+  runtimeSocketPath?: string | undefined;
+  /**
    * Several runtimes on one database (--runtimes N), the first being `runtimeUrl`: a conversation's
    * traffic goes to the runtime holding its lease (runtime-router.ts).
    */
@@ -92,10 +97,11 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   });
   const backends = new Map<string, Backend>();
   /** The backend of a runtime URL the router names (always one of runtimeUrls), made once. */
+  const socketPath = runtimeUrls.length === 1 ? options.runtimeSocketPath : undefined;
   const backendOf = (url: string): Backend => {
     const known = backends.get(url);
     if (known) return known;
-    const backend = createBackend(url);
+    const backend = createBackend(url, url === options.runtimeUrl ? socketPath : undefined);
     backends.set(url, backend);
     return backend;
   };

@@ -157,6 +157,14 @@ export const TOOL_AND_PROCESS_SURFACES: readonly AttackSurface[] = [
         title: 'refuses upgrades on runtime paths that are not sockets with 404, without asking the runtime',
       },
       { file: 'src/cli/ingress-spa.test.ts', title: 'never serves files outside the build folder' },
+      {
+        file: 'src/runtime/tools/terminal/sandbox-confinement.test.ts',
+        title: "cannot reach the runtime's Unix socket in the data dir (the ingress's door to it)",
+      },
+      {
+        file: 'src/server/process/listen-on-unix-socket.test.ts',
+        title: 'refuses a socket folder that is a link to another folder',
+      },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 
 export interface FakeRuntime {
@@ -13,9 +14,9 @@ export interface FakeRuntime {
  * A little real upstream for ingress tests: /server_info answers JSON, /api/echo echoes the body and the
  * headers it received, /api/early answers 401 at once without reading the body (as the runtime does for
  * a request without the session key), /sockets/echo is a WebSocket echo. Not the real runtime: that one
- * is tested through the launcher.
+ * is tested through the launcher. With `socketPath` it also serves a Unix socket there, as the runtime does.
  */
-export async function startFakeRuntime(): Promise<FakeRuntime> {
+export async function startFakeRuntime(options: { socketPath?: string } = {}): Promise<FakeRuntime> {
   const seen: string[] = [];
   const server: Server = createServer((request, response) => {
     seen.push(`${request.method} ${request.url}`);
@@ -47,6 +48,14 @@ export async function startFakeRuntime(): Promise<FakeRuntime> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const unixConnections = new Set<Socket>();
+  const unix = options.socketPath
+    ? createNetServer((socket) => {
+        unixConnections.add(socket);
+        server.emit('connection', socket);
+      })
+    : undefined;
+  if (unix) await new Promise<void>((resolve) => unix.listen(options.socketPath, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -57,6 +66,8 @@ export async function startFakeRuntime(): Promise<FakeRuntime> {
       new Promise<void>((resolve) => {
         for (const client of sockets.clients) client.terminate();
         sockets.close();
+        unix?.close();
+        for (const socket of unixConnections) socket.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -21,6 +21,11 @@ export interface RuntimeEnv {
   leaseTtlMs?: number;
   /** Where the ingress reaches this runtime, recorded in its leases (AGENT_WORKBENCH_ADVERTISE_URL; default the listen URL). */
   advertiseUrl?: string;
+  /**
+   * A Unix socket the runtime also listens on, for the launcher's ingress (AGENT_WORKBENCH_RUNTIME_SOCKET,
+   * a path in the data dir set by the launcher); absent: TCP only.
+   */
+  socketPath?: string;
   /** The preview origin's loopback port (AGENT_WORKBENCH_PREVIEW_PORT, chosen by the launcher); absent: no preview. */
   previewPort?: number;
 }
@@ -78,6 +83,8 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
       `AGENT_WORKBENCH_PREVIEW_PORT must be a port number 1-65535 (got "${previewText}")`,
     );
   }
+  const socketText = env.AGENT_WORKBENCH_RUNTIME_SOCKET?.trim();
+  const socketPath = socketText ? resolve(cwd, socketText) : undefined;
   return {
     host,
     port,
@@ -90,6 +97,7 @@ export function readRuntimeEnv(env: NodeJS.ProcessEnv, cwd: string): RuntimeEnv 
     ...(leaseTtlMs ? { leaseTtlMs } : {}),
     ...(advertiseUrl ? { advertiseUrl } : {}),
     ...(previewPort ? { previewPort } : {}),
+    ...(socketPath ? { socketPath } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { type PreviewServer, startPreviewServer } from '../preview/start-preview
 const PREVIEW_HOST = '127.0.0.1';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { type CorruptRow, createRuntimeService, type RuntimeService } from './create-runtime-service';
+import { listenOnUnixSocket, type UnixSocketListener } from './listen-on-unix-socket';
 import { readVersion } from './read-version';
 import { type RuntimeEnv, StartupError } from './runtime-env';
 import type { ZodApp } from '../http/server-context';
@@ -109,6 +110,16 @@ async function startLocked(
     await runtime.close();
     throw new StartupError(listenFailure(error, env));
   }
+  let unixSocket: UnixSocketListener | undefined;
+  if (env.socketPath !== undefined) {
+    try {
+      unixSocket = await listenOnUnixSocket(app.server, env.socketPath);
+    } catch (error) {
+      await app.close();
+      await runtime.close();
+      throw error;
+    }
+  }
   let previewServer: PreviewServer | undefined;
   if (preview !== undefined) {
     try {
@@ -118,6 +129,7 @@ async function startLocked(
         host: PREVIEW_HOST,
       });
     } catch (error) {
+      unixSocket?.close();
       await app.close();
       await runtime.close();
       throw new StartupError(
@@ -138,7 +150,10 @@ async function startLocked(
     close: async () => {
       // Sockets and requests first, so nobody is told about a run being stopped halfway.
       await previewServer?.close();
+      // New connections stop at once; requests under way end as on the port, then what is left is dropped.
+      unixSocket?.stopAccepting();
       await app.close();
+      unixSocket?.close();
       await runtime.close();
       lock.release();
     },

@@ -130,6 +130,26 @@ describe.each(['bubblewrap', 'docker'] as const)('sandbox confinement (real %s)'
       expect(observation.text).not.toContain('session-key\n');
     });
 
+    it("cannot reach the runtime's Unix socket in the data dir (the ingress's door to it)", async () => {
+      // Listening as the runtime does (src/server/process/listen-on-unix-socket.ts): 0600 in a 0700 folder.
+      const socketPath = join(dataDir, 'sockets', 'runtime.sock');
+      await mkdir(join(dataDir, 'sockets'), { mode: 0o700 });
+      const answer = 'HTTP/1.1 200 OK\r\nContent-Length: 17\r\nConnection: close\r\n\r\nRUNTIME-ANSWERED\n';
+      const runtime = createServer((socket) => socket.end(answer));
+      await new Promise<void>((resolve) => runtime.listen(socketPath, resolve));
+      try {
+        const observation = await run(terminal(), {
+          command: `echo "curl=$(command -v curl)"; test -e ${socketPath} && echo SOCKET-SEEN; curl -s --max-time 3 --unix-socket ${socketPath} http://runtime/server_info; echo attack-done`,
+        });
+        expect(observation.text).toMatch(/curl=\//);
+        expect(observation.text).toContain('attack-done');
+        expect(observation.text).not.toContain('SOCKET-SEEN');
+        expect(observation.text).not.toContain('RUNTIME-ANSWERED');
+      } finally {
+        runtime.close();
+      }
+    });
+
     it('hides credentials in the home directory and gives an empty writable home', async () => {
       const tool = terminal();
       const observation = await run(tool, {
