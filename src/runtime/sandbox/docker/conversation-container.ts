@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import type { SandboxNetworkOptions } from '../sandbox-network';
 import { type ContainerMount, containerSpec } from './container-spec';
 import { messageOf, noShellRefusal } from './docker-readiness';
+import { daemonEngine } from './daemon-engine';
 import { execExitCode } from './exec-exit-code';
 import { gitProtectionMounts } from './git-protection-mounts';
 import { sharedWorkspaceRefusal } from './shared-workspace-probe';
@@ -91,6 +92,7 @@ export function createConversationContainer(options: ConversationContainerOption
         maxMemoryMb: options.maxMemoryMb,
         cpus: options.cpus,
         command: mainCommand(options.network),
+        engine: await daemonEngine(options.docker),
       }),
     );
     try {
