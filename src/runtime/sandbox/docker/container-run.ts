@@ -8,7 +8,7 @@ import { adoptWorkspace } from './adopt-workspace';
 import { chownTree, type ContainerUser } from './container-user';
 import { containerSpec } from './container-spec';
 import { daemonEngine } from './daemon-engine';
-import { dockerRefusal, messageOf } from './docker-readiness';
+import { createRefusal, dockerRefusal, messageOf } from './docker-readiness';
 import { removeQuietly } from './conversation-container';
 import { probeWithMarker } from './shared-workspace-probe';
 
@@ -92,7 +92,7 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
     } catch (error) {
       throw new WorkspaceError(
         'sandbox_missing',
-        `The container sandbox refused the command: ${messageOf(error)}`,
+        `The container sandbox refused the command: ${createRefusal(error)}`,
       );
     }
     try {
