@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
+import { findExecutable } from '../../find-executable';
 import { requireExecutable } from '../../testing/require-executable';
 import { DEFAULT_SANDBOX_IMAGE } from '../../sandbox-kind';
 import { dockerRefusal } from '../docker-readiness';
@@ -35,10 +36,13 @@ async function startPodman(image: string): Promise<Docker> {
   const log = join(folder, 'service.log');
   const env = { ...process.env, CONTAINERS_CONF: containersConf(folder) };
   const logFd = openSync(log, 'a');
-  const child = spawn(podman, [...flags, 'system', 'service', '--time=0', `unix://${socketPath}`], {
-    env,
-    stdio: ['ignore', logFd, logFd],
-  });
+  // setpriv's parent-death signal ends the service with this process, however it ends: vitest ends
+  // its workers with a signal, which runs no 'exit' handler.
+  const serviceArgv = [podman, ...flags, 'system', 'service', '--time=0', `unix://${socketPath}`];
+  const setpriv = findExecutable('setpriv', process.env.PATH);
+  const [program = podman, ...args] =
+    setpriv === undefined ? serviceArgv : [setpriv, '--pdeathsig', 'SIGTERM', '--', ...serviceArgv];
+  const child = spawn(program, args, { env, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   // The test process never waits for it; it ends with the process.
   child.unref();
