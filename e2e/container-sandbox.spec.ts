@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { type MockLLM, startMockLLM } from '../scripts/mock-llm/mock-llm-server';
 import { startTestWorkbench, type TestWorkbench } from '../src/cli/testing/start-test-workbench';
 import { requireDocker } from '../src/runtime/sandbox/docker/testing/require-docker';
-import { script, terminal } from './ui-support';
+import { SCREENSHOTS, script, terminal } from './ui-support';
 
 /**
  * The container sandbox through the real launcher (`--sandbox docker`), the real daemon and the
@@ -69,5 +69,35 @@ test.describe('with the docker sandbox', () => {
       'title',
       /image agent-workbench-sandbox:1/,
     );
+  });
+});
+
+/** A docker default whose image the daemon lacks: the banner says commands are disabled and how to build it. */
+test.describe('with the docker sandbox and an image the daemon lacks', () => {
+  let workbench: TestWorkbench;
+  test.beforeAll(async () => {
+    await requireDocker();
+    workbench = await startTestWorkbench({
+      args: ['--sandbox', 'docker', '--sandbox-image', 'agent-workbench-sandbox:missing-in-e2e'],
+      // A model is set (never called), so the first-run settings dialog does not cover the page.
+      env: {
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        LLM_MODEL: 'mock-model',
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await workbench?.cleanup();
+  });
+
+  test('every page shows a banner naming the missing image and what to do', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(workbench.loginUrl);
+    const banner = page.getByTestId('sandbox-banner');
+    await expect(banner).toContainText('Commands are disabled: the container sandbox cannot start.');
+    await expect(banner).toContainText('agent-workbench-sandbox:missing-in-e2e');
+    await expect(banner).toContainText('npm run sandbox-image');
+    await page.screenshot({ path: `${SCREENSHOTS}sandbox-docker-image-missing.png` });
   });
 });

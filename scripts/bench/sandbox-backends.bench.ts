@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap/bubblewrap-backend';
 import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
+import type Docker from 'dockerode';
 import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
+import { requirePodman } from '../../src/runtime/sandbox/docker/testing/require-podman';
 import type { SandboxBackend } from '../../src/runtime/sandbox/sandbox-backend';
 import { DEFAULT_SANDBOX_IMAGE } from '../../src/runtime/sandbox/sandbox-kind';
 import {
@@ -17,17 +19,19 @@ const FIRST_COMMANDS = 6;
 const ROUND_TRIPS = 40;
 const WARMUP = 3;
 
-type Kind = 'bubblewrap' | 'docker';
+type Kind = 'bubblewrap' | 'docker' | 'podman';
 
 /**
- * The two sandboxes side by side in one run: a conversation's first command (bubblewrap: a new bwrap
+ * The sandboxes side by side in one run: a conversation's first command (bubblewrap: a new bwrap
  * and cgroup; docker: creating and starting the container, the bash check and the exec), and the
- * round trip of `echo hi` once the shell runs. Needs bwrap, the Docker daemon and the default image.
+ * round trip of `echo hi` once the shell runs; the docker backend on Docker and on Podman's
+ * compatible service (started for the run). Needs bwrap, the Docker daemon, Podman and the default image.
  */
 export default async function sandboxBackendsBench(): Promise<BenchFigure[]> {
-  const docker = await requireDocker();
+  const engines = { docker: await requireDocker(), podman: await requirePodman() };
   const figures: BenchFigure[] = [];
-  for (const kind of ['bubblewrap', 'docker'] as const) {
+  for (const kind of ['bubblewrap', 'docker', 'podman'] as const) {
+    const docker = kind === 'podman' ? engines.podman : engines.docker;
     const firsts: number[] = [];
     for (let run = 0; run < FIRST_COMMANDS; run++) {
       await withSession(kind, docker, async (session) => {
@@ -47,12 +51,12 @@ export default async function sandboxBackendsBench(): Promise<BenchFigure[]> {
 
 async function withSession(
   kind: Kind,
-  docker: Awaited<ReturnType<typeof requireDocker>>,
+  docker: Docker,
   use: (session: TerminalSession) => Promise<void>,
 ): Promise<void> {
   const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-sandbox-bench-'));
   const backend: SandboxBackend =
-    kind === 'docker'
+    kind !== 'bubblewrap'
       ? createDockerBackend({
           docker,
           image: DEFAULT_SANDBOX_IMAGE,

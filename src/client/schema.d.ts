@@ -2152,6 +2152,8 @@ export interface components {
             sandbox_status: {
                 /** @enum {string} */
                 kind: "sandboxed" | "missing" | "disabled";
+                /** @enum {string} */
+                backend?: "bubblewrap" | "docker";
                 detail?: string;
             };
         };

@@ -1,7 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type Docker from 'dockerode';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionEvent, ConversationErrorEvent, ObservationEvent, SystemPromptEvent } from '../events';
-import { bwrapPath, everythingServer } from '../mcp/testing-servers';
+import { bundleReferenceServers } from '../mcp/backend-test-sandbox';
+import type { MCPStdioServer } from '../mcp/mcp-server-config';
+import { bwrapPath, everythingServer as hostEverythingServer } from '../mcp/testing-servers';
 import { withMCPTools } from '../mcp/with-mcp-tools';
+import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { testDockerBackend } from '../sandbox/docker/testing/test-docker-backend';
+import type { SandboxBackend } from '../sandbox/sandbox-backend';
 import { createToolset } from '../tools/create-toolset';
 import {
   createServiceHarness,
@@ -10,25 +17,59 @@ import {
 } from './testing/create-service-harness';
 
 let harness: ServiceHarness;
-afterEach(async () => harness?.close());
+let kind: 'bubblewrap' | 'docker' = 'bubblewrap';
+let docker: Docker | undefined;
+/** The reference servers bundled into single files, which the container's node runs (shown read-only). */
+let bundles = '';
+const backends: SandboxBackend[] = [];
+afterEach(async () => {
+  await harness?.close();
+  await Promise.all(backends.splice(0).map((backend) => backend.dispose()));
+});
 
-/** The real tools plus the real reference MCP servers, stdio ones in bubblewrap when the host has it. */
+/** The everything server as this backend runs it: the runtime's node in bubblewrap, the image's in a container. */
+function everythingServer(extra: Partial<MCPStdioServer> = {}): MCPStdioServer {
+  if (kind === 'bubblewrap') return hostEverythingServer(extra);
+  return { command: 'node', args: [join(bundles, 'everything.mjs'), 'stdio'], ...extra };
+}
+
+/**
+ * The real tools plus the real reference MCP servers, stdio ones in the backend's sandbox: bubblewrap,
+ * or the conversation's container (its startPiped).
+ */
 async function start(options: HarnessOptions): Promise<void> {
   harness = await createServiceHarness({
     ...options,
-    createToolset: (request) =>
-      withMCPTools(createToolset({ ...request, sandbox: false }), request.mcpServers, {
+    createToolset: (request) => {
+      const backend =
+        kind === 'docker' && docker !== undefined
+          ? testDockerBackend(docker, {
+              workspaceDir: request.workspaceDir,
+              dataDir: harness.dataDir,
+              exposedPaths: [bundles],
+            })
+          : undefined;
+      if (backend) backends.push(backend);
+      return withMCPTools(createToolset({ ...request, sandbox: false }), request.mcpServers, {
         workspaceDir: request.workspaceDir,
         readOnlyDir: request.workspaceDir,
         dataDir: harness.dataDir,
         bwrapPath,
-      }),
+        ...(backend?.startPiped ? { startPiped: backend.startPiped.bind(backend) } : {}),
+      });
+    },
   });
 }
 
 const echoCall = { tool_calls: [{ name: 'everything__echo', arguments: { message: 'from the model' } }] };
 
-describe('MCP servers in a conversation', () => {
+describe.each(['bubblewrap', 'docker'] as const)('MCP servers in a conversation (%s)', (backendKind) => {
+  beforeAll(async () => {
+    kind = backendKind;
+    bundles = await bundleReferenceServers();
+    docker = backendKind === 'docker' ? await requireDocker() : undefined;
+  }, 120_000);
+
   it("the model calls a global server's tool and reads what it answered", async () => {
     await start({
       mcpServers: { everything: everythingServer() },

@@ -2,13 +2,13 @@ import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { requireEngine } from '../sandbox/docker/testing/require-engine';
 import { testDockerBackend } from '../sandbox/docker/testing/test-docker-backend';
 import type { SandboxBackend } from '../sandbox/sandbox-backend';
 import type { MCPStdioServer } from './mcp-server-config';
 import { EVERYTHING_SCRIPT, FILESYSTEM_SCRIPT, makeTestSandbox, type TestSandbox } from './testing-servers';
 
-export type TestBackendKind = 'bubblewrap' | 'docker';
+export type TestBackendKind = 'bubblewrap' | 'docker' | 'podman';
 
 /** A test sandbox of either backend, with the reference servers where its node can run them. */
 export interface BackendTestSandbox extends TestSandbox {
@@ -56,7 +56,7 @@ export function bundleReferenceServers(): Promise<string> {
 }
 
 /**
- * makeTestSandbox for `kind`: on docker, a container backend for the workspace whose stdio servers
+ * makeTestSandbox for `kind`: on docker (or Podman's compatible service), a container backend for the workspace whose stdio servers
  * start in its container. Fails (never skips) without bwrap or a Docker daemon with the image.
  */
 export async function makeBackendTestSandbox(kind: TestBackendKind): Promise<BackendTestSandbox> {
@@ -67,14 +67,14 @@ export async function makeBackendTestSandbox(kind: TestBackendKind): Promise<Bac
   for (const name of ['everything', 'filesystem'])
     await copyFile(join(bundles, `${name}.mjs`), join(serversDir, `${name}.mjs`));
   const backend: SandboxBackend | undefined =
-    kind === 'docker'
-      ? testDockerBackend(await requireDocker(), {
+    kind !== 'bubblewrap'
+      ? testDockerBackend(await requireEngine(kind), {
           workspaceDir: box.workspaceDir,
           dataDir: box.dataDir,
           exposedPaths: [box.sandbox.readOnlyDir],
         })
       : undefined;
-  const node = kind === 'docker' ? 'node' : process.execPath;
+  const node = kind === 'bubblewrap' ? process.execPath : 'node';
   return {
     ...box,
     kind,

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENGINE_START_MS, requireEngine } from '../sandbox/docker/testing/require-engine';
 import { type BackendTestSandbox, makeBackendTestSandbox } from './backend-test-sandbox';
 import {
   connectMCPServer,
@@ -25,9 +26,14 @@ function textOf(outcome: MCPCallOutcome): string {
   return outcome.kind === 'result' ? JSON.stringify(outcome.result.content) : JSON.stringify(outcome);
 }
 
-describe.each(['bubblewrap', 'docker'] as const)(
+describe.each(['bubblewrap', 'docker', 'podman'] as const)(
   'connectMCPServer against the reference servers from npm (%s)',
   (kind) => {
+    // Podman's first start in a process may load the image (tens of seconds): once, before the tests.
+    beforeAll(async () => {
+      if (kind !== 'bubblewrap') await requireEngine(kind);
+    }, ENGINE_START_MS);
+
     beforeEach(async () => {
       box = await makeBackendTestSandbox(kind);
     });
@@ -154,7 +160,7 @@ describe.each(['bubblewrap', 'docker'] as const)(
       const connection = await connect('fs', box.filesystem('/'));
       const read = (path: string) => connection.call('read_text_file', { path }, signal());
       expect(textOf(await read(join(box.dataDir, 'session-key')))).not.toContain('secret');
-      if (kind === 'docker') {
+      if (kind !== 'bubblewrap') {
         // The container's own /etc, not the host's (which bubblewrap shows read-only).
         expect(textOf(await read('/etc/hostname'))).toContain('sandbox');
         expect(textOf(await read('/etc/hostname'))).not.toContain(hostname());

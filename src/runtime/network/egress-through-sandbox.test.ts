@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentText } from '../events';
-import { requireDocker } from '../sandbox/docker/testing/require-docker';
+import { ENGINE_START_MS, requireEngine } from '../sandbox/docker/testing/require-engine';
 import { testDockerBackend } from '../sandbox/docker/testing/test-docker-backend';
 import { createTerminalSession } from '../tools/terminal/terminal-session';
 import { createTerminalTool, type TerminalTool } from '../tools/terminal/terminal-tool';
@@ -21,7 +21,7 @@ import { prepareProxySocketPath } from './prepare-proxy-socket-path';
  * host off the allowlist, not a direct connection, not anything while the network switch is off.
  * The target listens on the host's loopback, which only the test's proxy may reach (allowAddress).
  */
-describe.each(['bubblewrap', 'docker'] as const)('egress through the %s sandbox', (kind) => {
+describe.each(['bubblewrap', 'docker', 'podman'] as const)('egress through the %s sandbox', (kind) => {
   let root: string;
   let workspaceDir: string;
   let dataDir: string;
@@ -34,7 +34,7 @@ describe.each(['bubblewrap', 'docker'] as const)('egress through the %s sandbox'
 
   beforeAll(async () => {
     requireExecutable('bwrap', 'bubblewrap');
-    if (kind === 'docker') docker = await requireDocker();
+    if (kind !== 'bubblewrap') docker = await requireEngine(kind);
     root = await mkdtemp(join(tmpdir(), 'awb-egress-'));
     workspaceDir = join(root, 'workspace');
     dataDir = join(root, 'data');
@@ -52,7 +52,7 @@ describe.each(['bubblewrap', 'docker'] as const)('egress through the %s sandbox'
       allowAddress: (address) => address === '127.0.0.1',
     });
     network = { proxySocketPath: location.socketPath, bridgeScriptPath };
-  });
+  }, ENGINE_START_MS);
   afterEach(async () => {
     networkOn = true;
     await Promise.all(open.splice(0).map((tool) => tool.close()));
@@ -100,10 +100,12 @@ describe.each(['bubblewrap', 'docker'] as const)('egress through the %s sandbox'
     const url = `http://allowed.test:${target.port}/hello`;
     const text = await run(
       tool,
-      `${bridgeUp}; echo "plain: $(curl -sS -m 20 ${url})"; echo "tunnel: $(curl -sS -m 20 -p ${url})"; echo "in: $(hostname)"`,
+      `${bridgeUp}; echo "plain: $(curl -sS -m 20 ${url})"; echo "tunnel: $(curl -sS -m 20 -p ${url})"; echo "in: $(hostname)"; touch ~/made && echo home-writable`,
     );
+    // With a network the container's first process is the bridge's user: the commands' home is still theirs.
+    expect(text).toContain('home-writable');
     // The container's own hostname: the docker variant never ran on the host by mistake.
-    if (kind === 'docker') expect(text).toContain('in: sandbox');
+    if (kind !== 'bubblewrap') expect(text).toContain('in: sandbox');
     expect(text).toContain('plain: hello from the target');
     expect(text).toContain('tunnel: hello from the target');
   });

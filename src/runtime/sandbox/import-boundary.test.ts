@@ -41,8 +41,6 @@ const BUBBLEWRAP_REACHERS: Record<string, string> = {
   'src/runtime/tools/person-terminal/person-shell-launcher.ts': 'bwrap shell for the person',
   // Whether bwrap is installed, for the toolset's refusal and the settings page.
   'src/runtime/conversation/create-confined-toolset.ts': 'bwrap presence',
-  'src/server/routes/settings-routes.ts': 'bwrap presence shown on the settings page',
-  'src/server/routes/settings-routes.test.ts': 'bwrap presence shown on the settings page',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -12,7 +12,7 @@ import { type WorkspaceConfinement, workspaceConfinement } from './workspace-con
 import { WorkspaceError } from './workspace-error';
 import { requireExecutable } from './testing/require-executable';
 import { createDockerSandboxes } from './docker/docker-sandboxes';
-import { requireDocker } from './docker/testing/require-docker';
+import { ENGINE_START_MS, requireEngine } from './docker/testing/require-engine';
 import { DEFAULT_SANDBOX_IMAGE } from './sandbox-kind';
 
 const SESSION_KEY = 'awb-session-key-do-not-leak-5f1e2d';
@@ -58,14 +58,14 @@ const bash = (command: string, timeoutMs = 10_000) =>
     maxOutputBytes: 1024 * 1024,
   });
 
-describe.each(['bubblewrap', 'docker'] as const)('runConfined in %s', (kind) => {
+describe.each(['bubblewrap', 'docker', 'podman'] as const)('runConfined in %s', (kind) => {
   beforeAll(async () => {
     if (kind === 'bubblewrap') {
       requireExecutable('bwrap', 'bubblewrap');
       return;
     }
     // A container per call: the same workspace, data dir and limits; the root-owned test folders are the runtime's own.
-    const docker = await requireDocker();
+    const docker = await requireEngine(kind);
     const runner = createDockerSandboxes({
       dataDir,
       image: () => DEFAULT_SANDBOX_IMAGE,
@@ -78,7 +78,7 @@ describe.each(['bubblewrap', 'docker'] as const)('runConfined in %s', (kind) => 
       env: { PATH: process.env.PATH },
       runner,
     });
-  });
+  }, ENGINE_START_MS);
   it('runs a command in the workspace and reports its output and exit code', async () => {
     const result = await bash('pwd; echo oops >&2; exit 3');
     expect(result).toMatchObject({

@@ -13,6 +13,12 @@ export interface RuntimeSandboxesOptions {
   /** AGENT_WORKBENCH_RUNTIME_NAME: part of the containers' owner label. */
   runtimeName?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether the store holds a conversation whose commands run in containers (a cheap count): a
+   * runtime on bubblewrap sweeps at start only then, so its start never loads the Docker client for
+   * nothing. Absent: never (a runtime without a store).
+   */
+  hasDockerConversations?: () => Promise<boolean>;
   /** Tests: the docker side to use instead of the real one. */
   docker?: () => DockerSandboxes;
 }
@@ -33,7 +39,11 @@ export interface RuntimeSandboxes {
    * bubblewrap sandbox is turned off: a conversation never falls back to less than it was made with.
    */
   confinement(sandbox?: ConversationSandbox): WorkspaceConfinement;
-  /** Removes every container this runtime left (at start when its default is docker, and at stop). Never throws. */
+  /**
+   * Removes every container this runtime (or a run of it that was killed) left: when its default is
+   * docker, it made a docker conversation's container, or its store holds docker conversations.
+   * Called at start and at stop. Never throws.
+   */
   sweep(): Promise<number>;
 }
 
@@ -41,6 +51,14 @@ export function createRuntimeSandboxes(options: RuntimeSandboxesOptions): Runtim
   const env = options.env ?? process.env;
   let docker: DockerSandboxes | undefined;
   const choice = () => sandboxChoice(env, options.sandboxSettings());
+  const hasDockerConversations = async () => {
+    try {
+      return (await options.hasDockerConversations?.()) === true;
+    } catch {
+      // A store that cannot answer now: the stop's sweep, or the next start's, tries again.
+      return false;
+    }
+  };
   const dockerNow = (): DockerSandboxes => {
     docker ??=
       options.docker?.() ??
@@ -69,7 +87,7 @@ export function createRuntimeSandboxes(options: RuntimeSandboxesOptions): Runtim
       });
     },
     async sweep() {
-      if (docker === undefined && choice().kind !== 'docker') return 0;
+      if (docker === undefined && choice().kind !== 'docker' && !(await hasDockerConversations())) return 0;
       return dockerNow().sweepStale();
     },
   };

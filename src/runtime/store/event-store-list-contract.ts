@@ -32,6 +32,7 @@ export function describeConversationListContract(context: ContractContext): void
   describeConversationList(context);
   describeConversationSearch(context);
   describeSearchOverManyHits(context);
+  describeSandboxFilter(context);
 }
 
 /** Listing: sorts, paging, filters, the kept fields of a conversation. */
@@ -279,6 +280,28 @@ function describeSearchOverManyHits(context: ContractContext): void {
       expect(
         (await listAll(context, { q: 'release', limit: 2, status: 'error' })).map((item) => item.id),
       ).toEqual([testId(3)]);
+    });
+  });
+}
+
+function describeSandboxFilter(context: ContractContext): void {
+  describe('the sandbox filter', () => {
+    it('filters by sandbox, a record without one counting as bubblewrap', async () => {
+      const docker = { kind: 'docker' as const, image: 'agent-workbench-sandbox:1' };
+      await context.store.createConversation(newConversation(1, { sandbox: docker }));
+      await context.store.createConversation(newConversation(2, { sandbox: { kind: 'bubblewrap' } }));
+      await context.store.createConversation(newConversation(3));
+      expect(await context.store.countConversations({ sandbox: 'docker' })).toBe(1);
+      expect(await context.store.countConversations({ sandbox: 'bubblewrap' })).toBe(2);
+      const ids = async (query: Omit<ConversationQuery, 'limit'>) =>
+        (await listAll(context, { ...query, limit: 10, sort: 'CREATED_AT' })).map((item) => item.id);
+      expect(await ids({ sandbox: 'docker' })).toEqual([testId(1)]);
+      expect((await ids({ q: 'conversation', sandbox: 'bubblewrap' })).sort()).toEqual([
+        testId(2),
+        testId(3),
+      ]);
+      await context.store.deleteConversation(testId(1));
+      expect(await context.store.countConversations({ sandbox: 'docker' })).toBe(0);
     });
   });
 }

@@ -202,6 +202,8 @@ export interface ConversationFilter {
   tags?: readonly string[];
   /** A conversation id: only its sub-agents; null: only top-level conversations; absent: all. */
   parent?: string | null;
+  /** Only conversations whose commands run in this sandbox (a record without one ran in bubblewrap). */
+  sandbox?: ConversationSandbox['kind'];
 }
 
 export interface ConversationQuery extends ConversationFilter {

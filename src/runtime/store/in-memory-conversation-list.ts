@@ -7,6 +7,7 @@ import { messageText } from './message-text';
 import { decodePageId, encodePageId, pageIdNumber, pageIdString } from './page-cursor';
 import { hasEveryTag } from './has-every-tag';
 import { hasParent } from './has-parent';
+import { hasSandbox } from './has-sandbox';
 import { searchTerms } from './search-terms';
 
 /** What the in-memory store hands the list: a conversation and every event of its log. */
@@ -33,7 +34,8 @@ export function listInMemory(
       (query.status === undefined || source.record.execution_status === query.status) &&
       (query.pinned === undefined || source.record.pinned === query.pinned) &&
       hasEveryTag(source.record.tags, query.tags) &&
-      hasParent(source.record, query.parent),
+      hasParent(source.record, query.parent) &&
+      hasSandbox(source.record, query.sandbox),
   );
   return query.q === undefined || query.q.trim() === ''
     ? listSorted(filtered, query)

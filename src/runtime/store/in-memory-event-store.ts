@@ -14,6 +14,7 @@ import { eventFilterMatches } from './event-filter-matches';
 import { forkRecord } from './fork-record';
 import { hasEveryTag } from './has-every-tag';
 import { hasParent } from './has-parent';
+import { hasSandbox } from './has-sandbox';
 import { listInMemory } from './in-memory-conversation-list';
 import { messageText } from './message-text';
 import { decodePageId, pageIdNumber } from './page-cursor';
@@ -88,7 +89,8 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
         ({ record }) =>
           (filter.status === undefined || record.execution_status === filter.status) &&
           hasEveryTag(record.tags, filter.tags) &&
-          hasParent(record, filter.parent),
+          hasParent(record, filter.parent) &&
+          hasSandbox(record, filter.sandbox),
       ).length;
     },
     async workspaceDirs() {

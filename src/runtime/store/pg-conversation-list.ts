@@ -198,5 +198,8 @@ function filters(query: ConversationFilter & { pinned?: boolean }, values: unkno
   if (query.parent === null) parts.push(`(${prefix}settings::jsonb -> 'parent') IS NULL`);
   else if (query.parent !== undefined)
     parts.push(`(${prefix}settings::jsonb -> 'parent' ->> 'conversation_id') = ${bind(query.parent)}`);
+  // Rows written before the sandbox was stored ran in bubblewrap.
+  if (query.sandbox !== undefined)
+    parts.push(`coalesce(${prefix}sandbox_kind, 'bubblewrap') = ${bind(query.sandbox)}`);
   return parts;
 }

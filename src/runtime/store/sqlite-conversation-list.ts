@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ConversationFilter, ConversationListItem, ConversationQuery, Page } from './event-store';
 import { hasEveryTag } from './has-every-tag';
 import { hasParent } from './has-parent';
+import { hasSandbox } from './has-sandbox';
 import { conversationSortSpec } from './conversation-sort';
 import { documentScore } from './document-score';
 import { makeSnippet } from './make-snippet';
@@ -149,7 +150,8 @@ export function createSqliteConversationList(db: Database.Database) {
         (query.status === undefined || row.execution_status === query.status) &&
         (query.pinned === undefined || row.pinned === (query.pinned ? 1 : 0)) &&
         hasEveryTag(conversationRecord(row).tags, query.tags) &&
-        hasParent(conversationRecord(row), query.parent);
+        hasParent(conversationRecord(row), query.parent) &&
+        hasSandbox(conversationRecord(row), query.sandbox);
       if (!row || !passes) {
         byRow.set(document.conversation_row, null);
         continue;
@@ -193,6 +195,8 @@ function filters(query: ConversationFilter & { pinned?: boolean }, prefix: strin
   if (query.parent === null) parts.push(`json_extract(${prefix}settings, '$.parent') IS NULL`);
   else if (query.parent !== undefined)
     parts.push(`json_extract(${prefix}settings, '$.parent.conversation_id') = @parent`);
+  // Rows written before the sandbox was stored ran in bubblewrap.
+  if (query.sandbox !== undefined) parts.push(`coalesce(${prefix}sandbox_kind, 'bubblewrap') = @sandbox`);
   return parts;
 }
 
@@ -203,5 +207,6 @@ function filterParams(query: ConversationFilter & { pinned?: boolean }): Record<
   if (query.pinned !== undefined) values.pinned = query.pinned ? 1 : 0;
   if (query.tags !== undefined && query.tags.length > 0) values.tags = JSON.stringify(query.tags);
   if (typeof query.parent === 'string') values.parent = query.parent;
+  if (query.sandbox !== undefined) values.sandbox = query.sandbox;
   return values;
 }

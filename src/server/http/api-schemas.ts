@@ -164,10 +164,13 @@ export const SettingsResponseSchema = SettingsViewSchema.extend({
   /**
    * Whether agent commands can run: `sandboxed` (bubblewrap confines them), `missing` (bubblewrap is
    * not installed: commands are refused; `detail` says how to install it) or `disabled`
-   * (AGENT_WORKBENCH_SANDBOX=0: commands run unconfined; the UI keeps a warning up).
+   * (AGENT_WORKBENCH_SANDBOX=0: commands run unconfined; the UI keeps a warning up). For the
+   * default of new conversations: `backend` names it (absent when off); on docker, `missing` means the
+   * daemon does not answer or lacks the image, `detail` saying which and what to do.
    */
   sandbox_status: z.strictObject({
     kind: z.enum(['sandboxed', 'missing', 'disabled']),
+    backend: z.enum(['bubblewrap', 'docker']).optional(),
     detail: z.string().optional(),
   }),
 });

@@ -85,11 +85,13 @@ export async function createRuntimeService(options: {
     dataDir: options.dataDir,
     defaultWorkspace: options.defaultWorkspace,
     sandboxSettings: () => options.settings.current().sandbox,
+    hasDockerConversations: async () => (await store.countConversations({ sandbox: 'docker' })) > 0,
     ...(process.env.AGENT_WORKBENCH_RUNTIME_NAME
       ? { runtimeName: process.env.AGENT_WORKBENCH_RUNTIME_NAME }
       : {}),
   });
-  // Containers a crashed run left behind; a runtime on bubblewrap leaves the Docker client unloaded.
+  // Containers a killed run left behind; a runtime on bubblewrap whose store holds no docker
+  // conversation leaves the Docker client unloaded.
   const swept = await sandboxes.sweep();
   if (swept > 0) notice(`Removed ${swept} sandbox container(s) a previous run left behind.`);
   const service = createConversationService(

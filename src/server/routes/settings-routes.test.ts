@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { defaultMaxConcurrentRuns } from '../../runtime/settings/max-concurrent-runs';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../runtime/sandbox/sandbox-settings';
-import { sandboxStatus } from '../../runtime/sandbox/bubblewrap/sandbox-status';
+import { runtimeSandboxStatus } from '../../runtime/sandbox/runtime-sandbox-status';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../testing/api-helpers';
@@ -45,7 +45,7 @@ describe('/api/settings', () => {
       max_concurrent_runs_default: true,
       native_tool_calling: {},
       memory_workspaces: [],
-      sandbox_status: sandboxStatus(process.env),
+      sandbox_status: await runtimeSandboxStatus(process.env, DEFAULT_SANDBOX_SETTINGS),
       agent_settings: { llm: { model: 'openai/scripted-model', base_url: null, api_key: null } },
       conversation_settings: {},
       misc_settings: {},

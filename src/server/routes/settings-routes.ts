@@ -5,7 +5,7 @@ import {
   SettingsPatchSchema,
   TestConnectionSchema,
 } from '../../runtime/settings/settings-schemas';
-import { sandboxStatus } from '../../runtime/sandbox/bubblewrap/sandbox-status';
+import { runtimeSandboxStatus } from '../../runtime/sandbox/runtime-sandbox-status';
 import { ServiceUnavailableError } from '../http/error-catalogue';
 import {
   ErrorResponseSchema,
@@ -26,13 +26,13 @@ import {
  * The API key is write-only.
  */
 export function registerSettingsRoutes(app: ZodApp, context: ServerContext): void {
-  const answer = () => {
+  const answer = async () => {
     const view = context.settings.view();
     return {
       ...view,
       ...upstreamSettingsView(context.upstreamSettings.read(), view),
       default_workspace: context.defaultWorkspace,
-      sandbox_status: sandboxStatus(process.env),
+      sandbox_status: await runtimeSandboxStatus(process.env, context.settings.current().sandbox),
     };
   };
 
@@ -46,7 +46,7 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
         response: { 200: SettingsResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async () => answer(),
+    () => answer(),
   );
 
   app.patch(
@@ -69,7 +69,7 @@ export function registerSettingsRoutes(app: ZodApp, context: ServerContext): voi
       const llm = llmPatchFromDiff(diffs, context.upstreamSettings.read());
       const { api_key_cleared } = context.settings.update(llm === undefined ? ours : { ...ours, llm });
       context.upstreamSettings.merge(diffs);
-      return { ...answer(), ...(api_key_cleared ? { api_key_cleared } : {}) };
+      return { ...(await answer()), ...(api_key_cleared ? { api_key_cleared } : {}) };
     },
   );
 

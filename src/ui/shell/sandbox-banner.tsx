@@ -2,8 +2,9 @@ import { ShieldAlert, ShieldOff } from 'lucide-react';
 import { useSettings } from '../api/use-settings';
 
 /**
- * A permanent strip above every page while agent commands are not confined: bubblewrap is missing
- * (commands are refused, and it says how to install it) or the sandbox was turned off on purpose
+ * A permanent strip above every page while agent commands are not confined: the default sandbox
+ * cannot run (bubblewrap missing, or for docker the daemon not answering or the image missing;
+ * commands are refused, and it says what to do) or the sandbox was turned off on purpose
  * (commands run with the person's full access). Nothing is shown while the sandbox works.
  */
 export function SandboxBanner() {
@@ -13,10 +14,16 @@ export function SandboxBanner() {
     return (
       <div className="sandbox-banner sandbox-banner--missing" role="alert" data-testid="sandbox-banner">
         <ShieldAlert size={16} aria-hidden />
-        <span>
-          <strong>Commands are disabled: bubblewrap is not installed.</strong>{' '}
-          {status.detail?.replace(/^.*?commands are disabled\.\s*/i, '')}
-        </span>
+        {status.backend === 'docker' ? (
+          <span>
+            <strong>Commands are disabled: the container sandbox cannot start.</strong> {status.detail}
+          </span>
+        ) : (
+          <span>
+            <strong>Commands are disabled: bubblewrap is not installed.</strong>{' '}
+            {status.detail?.replace(/^.*?commands are disabled\.\s*/i, '')}
+          </span>
+        )}
       </div>
     );
   }

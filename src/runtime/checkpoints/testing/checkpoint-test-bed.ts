@@ -6,7 +6,7 @@ import type Docker from 'dockerode';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../sandbox/sandbox-settings';
 import { createDockerSandboxes } from '../../sandbox/docker/docker-sandboxes';
-import { requireDocker } from '../../sandbox/docker/testing/require-docker';
+import { ENGINE_START_MS, requireEngine } from '../../sandbox/docker/testing/require-engine';
 import { DEFAULT_SANDBOX_IMAGE } from '../../sandbox/sandbox-kind';
 import { requireExecutable } from '../../sandbox/testing/require-executable';
 import { type WorkspaceConfinement, workspaceConfinement } from '../../sandbox/workspace-confinement';
@@ -29,7 +29,7 @@ export let store: CheckpointStore;
 export let docker: Docker | undefined;
 
 /** The sandboxes every confined suite runs on. */
-export const CHECKPOINT_SANDBOXES = ['bubblewrap', 'docker'] as const;
+export const CHECKPOINT_SANDBOXES = ['bubblewrap', 'docker', 'podman'] as const;
 
 /** Replaces the bed's store for the rest of one test (a store with other limits or options). */
 export function replaceStore(replacement: CheckpointStore): void {
@@ -104,6 +104,6 @@ export function registerCheckpointTestBed(): void {
 export function requireSandbox(kind: (typeof CHECKPOINT_SANDBOXES)[number] | 'none'): void {
   beforeAll(async () => {
     if (kind === 'bubblewrap') requireExecutable('bwrap', 'bubblewrap');
-    docker = kind === 'docker' ? await requireDocker() : undefined;
-  });
+    docker = kind === 'docker' || kind === 'podman' ? await requireEngine(kind) : undefined;
+  }, ENGINE_START_MS);
 }

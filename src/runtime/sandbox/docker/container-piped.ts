@@ -23,8 +23,16 @@ export async function startContainerPiped(
 ): Promise<PipedProcess> {
   const pidFile = `/tmp/.awb-piped-${randomUUID()}`;
   const created = await container.exec({
-    Cmd: ['/bin/sh', '-c', 'echo $$ > "$0" && exec "$@"', pidFile, ...exec.argv],
-    Env: Object.entries(exec.env).map(([name, value]) => `${name}=${value}`),
+    // The pid file named in a variable the program never sees, not as $0: sh names $0 in its errors,
+    // and a failed start's message must read the same each time (the notice is said once).
+    Cmd: [
+      '/bin/sh',
+      '-c',
+      'echo $$ > "$AWB_PID_FILE" && unset AWB_PID_FILE && exec "$@"',
+      'sh',
+      ...exec.argv,
+    ],
+    Env: Object.entries({ ...exec.env, AWB_PID_FILE: pidFile }).map(([name, value]) => `${name}=${value}`),
     User: exec.user,
     WorkingDir: exec.workingDir,
     Tty: false,

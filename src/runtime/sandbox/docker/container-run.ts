@@ -7,7 +7,8 @@ import { WorkspaceError } from '../workspace-error';
 import { adoptWorkspace } from './adopt-workspace';
 import { chownTree, type ContainerUser } from './container-user';
 import { containerSpec } from './container-spec';
-import { dockerRefusal, messageOf } from './docker-readiness';
+import { daemonEngine } from './daemon-engine';
+import { createRefusal, dockerRefusal, messageOf } from './docker-readiness';
 import { removeQuietly } from './conversation-container';
 import { probeWithMarker } from './shared-workspace-probe';
 
@@ -83,6 +84,7 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
       maxMemoryMb: options.maxMemoryMb,
       cpus: options.cpus,
       command: [program, ...rest],
+      engine: await daemonEngine(options.docker),
     });
     let container: Docker.Container;
     try {
@@ -90,7 +92,7 @@ export function createContainerRunner(options: ContainerRunnerOptions) {
     } catch (error) {
       throw new WorkspaceError(
         'sandbox_missing',
-        `The container sandbox refused the command: ${messageOf(error)}`,
+        `The container sandbox refused the command: ${createRefusal(error)}`,
       );
     }
     try {

@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import type { DaemonEngine } from './daemon-engine';
 
 /** Labels every sandbox container carries, so a runtime finds its own (and a crashed run's) again. */
 export const CONTAINER_LABEL = 'agent-workbench.sandbox';
@@ -46,6 +47,8 @@ export interface ContainerSpecInput {
   env?: Readonly<Record<string, string>>;
   /** The container's first process: the proxy bridge when the conversation has a network, else a sleep. */
   command: readonly string[];
+  /** The engine that makes it (daemon-engine.ts); default docker. */
+  engine?: DaemonEngine;
 }
 
 /**
@@ -57,7 +60,6 @@ export interface ContainerSpecInput {
  */
 export function containerSpec(input: ContainerSpecInput): Docker.ContainerCreateOptions {
   const memoryBytes = input.maxMemoryMb * 1024 * 1024;
-  const owner = `uid=${input.user.uid},gid=${input.user.gid}`;
   return {
     Image: input.image,
     Cmd: [...input.command],
@@ -85,10 +87,7 @@ export function containerSpec(input: ContainerSpecInput): Docker.ContainerCreate
       Memory: memoryBytes,
       MemorySwap: memoryBytes,
       ...(input.cpus === undefined ? {} : { NanoCpus: Math.round(input.cpus * 1e9) }),
-      Tmpfs: {
-        '/tmp': 'rw,exec,nosuid,nodev,size=1g,mode=1777',
-        [CONTAINER_HOME]: `rw,exec,nosuid,nodev,size=512m,mode=0700,${owner}`,
-      },
+      Tmpfs: tmpfsMounts(input),
       Mounts: [
         {
           Type: 'bind',
@@ -102,7 +101,7 @@ export function containerSpec(input: ContainerSpecInput): Docker.ContainerCreate
           Target: mount.target,
           ReadOnly: mount.readOnly,
         })),
-        ...input.emptyReadOnly.map((target) => ({
+        ...(input.engine === 'podman' ? [] : input.emptyReadOnly).map((target) => ({
           Type: 'tmpfs' as const,
           Source: '',
           Target: target,
@@ -112,4 +111,34 @@ export function containerSpec(input: ContainerSpecInput): Docker.ContainerCreate
       RestartPolicy: { Name: 'no' },
     },
   };
+}
+
+/**
+ * The tmpfs mounts: /tmp, the home, and on Podman the empty read-only ones too. Podman fills a
+ * tmpfs with a copy of what lies below it (`tmpcopyup`, its default), which would show a masked
+ * folder's secrets in its mask; `notmpcopyup`, which Docker does not know, turns that off, and a
+ * Mounts entry cannot carry it.
+ */
+function tmpfsMounts(input: ContainerSpecInput): Record<string, string> {
+  const podman = input.engine === 'podman';
+  const empty = podman ? ',notmpcopyup' : '';
+  return {
+    '/tmp': `rw,exec,nosuid,nodev,size=1g,mode=1777${empty}`,
+    [CONTAINER_HOME]: `rw,exec,nosuid,nodev,size=512m,${homeOwner(input)}${empty}`,
+    ...Object.fromEntries(
+      (podman ? input.emptyReadOnly : []).map((target) => [target, 'ro,nosuid,nodev,noexec,notmpcopyup']),
+    ),
+  };
+}
+
+/**
+ * Who owns the empty home: the commands' user, 0700. Docker takes `uid=`/`gid=`; Podman (4.x)
+ * refuses them and has `U` instead, which gives the tmpfs to the first process's user: the same one
+ * without a network; with one (the bridge runs as the proxy socket's owner) the home is 1777, which
+ * only the commands' user and the capability-less bridge ever see.
+ */
+function homeOwner(input: ContainerSpecInput): string {
+  if (input.engine !== 'podman') return `mode=0700,uid=${input.user.uid},gid=${input.user.gid}`;
+  const sameUser = input.mainUser.uid === input.user.uid && input.mainUser.gid === input.user.gid;
+  return sameUser ? 'mode=0700,U' : 'mode=1777';
 }

@@ -1,7 +1,8 @@
 import type Docker from 'dockerode';
 import type { SandboxNetworkOptions } from '../sandbox-network';
 import { type ContainerMount, containerSpec } from './container-spec';
-import { messageOf, noShellRefusal } from './docker-readiness';
+import { createRefusal, messageOf, noShellRefusal } from './docker-readiness';
+import { daemonEngine } from './daemon-engine';
 import { execExitCode } from './exec-exit-code';
 import { gitProtectionMounts } from './git-protection-mounts';
 import { sharedWorkspaceRefusal } from './shared-workspace-probe';
@@ -76,7 +77,8 @@ export function createConversationContainer(options: ConversationContainerOption
             readOnly: true,
           }))),
     ];
-    const created = await options.docker.createContainer(
+    const created = await createOrSay(
+      options.docker,
       containerSpec({
         image: options.image,
         owner: options.owner,
@@ -91,6 +93,7 @@ export function createConversationContainer(options: ConversationContainerOption
         maxMemoryMb: options.maxMemoryMb,
         cpus: options.cpus,
         command: mainCommand(options.network),
+        engine: await daemonEngine(options.docker),
       }),
     );
     try {
@@ -172,6 +175,14 @@ function mainCommand(network: SandboxNetworkOptions | undefined): string[] {
     network.bridgeScriptPath,
     network.proxySocketPath,
   ];
+}
+
+async function createOrSay(docker: Docker, spec: Docker.ContainerCreateOptions): Promise<Docker.Container> {
+  try {
+    return await docker.createContainer(spec);
+  } catch (error) {
+    throw new Error(createRefusal(error));
+  }
 }
 
 function startFailure(image: string, error: unknown): string {

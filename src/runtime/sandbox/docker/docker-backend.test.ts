@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,8 @@ import { CONTAINER_LABEL, CONVERSATION_LABEL } from './container-spec';
 import { createDockerBackend } from './docker-backend';
 import { createDockerSandboxes } from './docker-sandboxes';
 import { requireDocker } from './testing/require-docker';
+import { requirePodman } from './testing/require-podman';
+import { imageWithoutShell, waitFor } from './testing/docker-test-helpers';
 import { TEST_OWNER, testDockerBackend } from './testing/test-docker-backend';
 
 let docker: Docker;
@@ -24,6 +25,9 @@ const backends: SandboxBackend[] = [];
 beforeAll(async () => {
   docker = await requireDocker();
 });
+
+/** The engines the backend's core checks run on: Docker, and Podman's compatible service. */
+const ENGINES = ['docker', 'podman'] as const;
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'awb-docker-backend-'));
@@ -57,7 +61,11 @@ async function containersOf(conversationId: string): Promise<Docker.ContainerInf
   });
 }
 
-describe('docker backend', () => {
+describe.each(ENGINES)('docker backend on %s', (engine) => {
+  beforeAll(async () => {
+    docker = engine === 'podman' ? await requirePodman() : await requireDocker();
+  }, 300_000);
+
   it('runs commands as the workspace owner, never root, and what they write stays theirs', async () => {
     chownSync(workspaceDir, 1234, 1234);
     const terminal = session(testDockerBackend(docker, { workspaceDir, dataDir: join(root, 'data') }));
@@ -112,7 +120,7 @@ describe('docker backend', () => {
   });
 
   it('refuses an image without a shell at start, with the reason', async () => {
-    const image = await imageWithoutShell();
+    const image = await imageWithoutShell(docker, root);
     const backend = testDockerBackend(docker, { workspaceDir, dataDir: join(root, 'data'), image });
     const result = await run(session(backend), 'echo never');
     expect(result.ending).toBe('refused');
@@ -207,6 +215,7 @@ describe('docker backend', () => {
       dataDir,
       image: () => 'agent-workbench-sandbox:1',
       ownWorkspaces: () => [],
+      docker,
     });
     const left = sandboxes.backend({
       conversationId: 'left-behind',
@@ -250,6 +259,7 @@ describe('docker backend', () => {
         dataDir,
         image: () => 'agent-workbench-sandbox:1',
         ownWorkspaces: () => [],
+        docker,
         ...(runtimeName ? { runtimeName } : {}),
       });
     chownSync(workspaceDir, 1000, 1000);
@@ -290,37 +300,11 @@ describe('docker backend', () => {
   });
 });
 
-/** Polls `probe` until it finds something (at most ~15 s: a loaded machine starts containers slowly). */
-async function waitFor<T>(probe: () => Promise<T[]>): Promise<T[]> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const found = await probe();
-    if (found.length > 0) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return probe();
-}
+describe.each(ENGINES)('docker backend after dispose on %s', (engine) => {
+  beforeAll(async () => {
+    docker = engine === 'podman' ? await requirePodman() : await requireDocker();
+  }, 300_000);
 
-/** A one-file image with no shell in it, imported (no registry needed). */
-async function imageWithoutShell(): Promise<string> {
-  const tag = 'agent-workbench-test-no-shell:1';
-  const found = await docker
-    .getImage(tag)
-    .inspect()
-    .catch(() => undefined);
-  if (found !== undefined) return tag;
-  const context = join(root, 'no-shell');
-  mkdirSync(context);
-  writeFileSync(join(context, 'README'), 'no shell here\n');
-  const tarPath = join(root, 'no-shell.tar');
-  execFileSync('tar', ['-cf', tarPath, '-C', context, 'README']);
-  const stream = await docker.importImage(tarPath, { repo: 'agent-workbench-test-no-shell', tag: '1' });
-  await new Promise((resolve, reject) =>
-    docker.modem.followProgress(stream, (error) => (error ? reject(error) : resolve(undefined))),
-  );
-  return tag;
-}
-
-describe('docker backend after dispose', () => {
   it('starts no container for a shell asked for once the tools closed', async () => {
     chownSync(workspaceDir, 1000, 1000);
     const backend = createDockerBackend({
@@ -340,6 +324,10 @@ describe('docker backend after dispose', () => {
 });
 
 describe('docker backend when the daemon goes away', () => {
+  beforeAll(async () => {
+    docker = await requireDocker();
+  });
+
   it('refuses the next command with what to do and reports the sandbox lost', async () => {
     chownSync(workspaceDir, 1000, 1000);
     // The daemon, reached through a socket this test can cut: what a stopped daemon looks like to the runtime.

@@ -33,6 +33,17 @@ export function noShellRefusal(image: string, detail: string): string {
   return `The image ${image} has no usable /bin/sh and bash (${detail}), so it cannot run commands: choose an image with bash (the default one, \`npm run sandbox-image\`).`;
 }
 
+/**
+ * Why the daemon would not create a container, with what to do where it is known: Podman without
+ * the init it gives `Init` containers (catatonit, only recommended by Debian's package).
+ */
+export function createRefusal(error: unknown): string {
+  const text = messageOf(error);
+  if (/catatonit|container-init binary not found/i.test(text))
+    return `the container engine has no init to give the container (${text}): on Podman, install catatonit (\`sudo apt-get install catatonit\`)`;
+  return `the container could not be created: ${text}`;
+}
+
 export function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').trim().slice(0, 300);

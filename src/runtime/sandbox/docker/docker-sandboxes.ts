@@ -59,10 +59,7 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
     client ??= loadDockerClient();
     return client;
   };
-  const owner = createHash('sha256')
-    .update(`${realHostView.realPath(options.dataDir)}\u0000${options.runtimeName ?? ''}`)
-    .digest('hex')
-    .slice(0, 16);
+  const owner = containerOwner(options.dataDir, options.runtimeName);
   const adopt = (workspaceDir: string) =>
     options.ownWorkspaces().some((own) => isInside(workspaceDir, realHostView.realPath(own)));
   return {
@@ -105,4 +102,12 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
       }
     },
   };
+}
+
+/** The owner label of a runtime's containers: its data dir (real path) and name, hashed. */
+export function containerOwner(dataDir: string, runtimeName?: string): string {
+  return createHash('sha256')
+    .update(`${realHostView.realPath(dataDir)}\u0000${runtimeName ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
 }

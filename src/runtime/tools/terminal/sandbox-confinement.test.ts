@@ -11,7 +11,7 @@ import type { ToolContext } from '../tool';
 import { createTerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
 import { requireExecutable } from '../../sandbox/testing/require-executable';
-import { requireDocker } from '../../sandbox/docker/testing/require-docker';
+import { ENGINE_START_MS, requireEngine } from '../../sandbox/docker/testing/require-engine';
 import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-backend';
 
 /**
@@ -20,7 +20,7 @@ import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-back
  * same attacks run against both backends, bubblewrap and docker, with the same expected results.
  */
 
-type BackendKind = 'bubblewrap' | 'docker';
+type BackendKind = 'bubblewrap' | 'docker' | 'podman';
 let backendKind: BackendKind = 'bubblewrap';
 let docker: Docker | undefined;
 
@@ -59,7 +59,7 @@ function terminal(options: Partial<TerminalSessionOptions> = {}, noOutputTimeout
     ...options,
   };
   const backend =
-    backendKind === 'docker' && docker !== undefined
+    backendKind !== 'bubblewrap' && docker !== undefined
       ? testDockerBackend(docker, {
           workspaceDir: settings.workspaceDir,
           dataDir: settings.dataDir ?? dataDir,
@@ -116,12 +116,12 @@ async function eventually(check: () => boolean, limitMs = 5_000): Promise<boolea
   return check();
 }
 
-describe.each(['bubblewrap', 'docker'] as const)('sandbox confinement (real %s)', (kind) => {
+describe.each(['bubblewrap', 'docker', 'podman'] as const)('sandbox confinement (real %s)', (kind) => {
   beforeAll(async () => {
     backendKind = kind;
     if (kind === 'bubblewrap') requireExecutable('bwrap', 'bubblewrap');
-    else docker = await requireDocker();
-  });
+    else docker = await requireEngine(kind);
+  }, ENGINE_START_MS);
   describe('files', () => {
     it('hides the data dir with the session key', async () => {
       const tool = terminal();

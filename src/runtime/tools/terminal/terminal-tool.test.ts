@@ -8,7 +8,7 @@ import { contentText, type TerminalObservation } from '../../events';
 import type { ToolContext } from '../tool';
 import { createTerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { createTerminalTool, type TerminalTool } from './terminal-tool';
-import { requireDocker } from '../../sandbox/docker/testing/require-docker';
+import { ENGINE_START_MS, requireEngine } from '../../sandbox/docker/testing/require-engine';
 import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-backend';
 
 let root: string;
@@ -29,12 +29,12 @@ afterEach(async () => {
 });
 
 /** Which sandbox the suite's terminals run in: the core cases run on both. */
-let backendKind: 'bubblewrap' | 'docker' = 'bubblewrap';
+let backendKind: 'bubblewrap' | 'docker' | 'podman' = 'bubblewrap';
 let docker: Docker | undefined;
 
 function terminal(options: Partial<TerminalSessionOptions> = {}, noOutputTimeoutMs = 400): TerminalTool {
   const backend =
-    backendKind === 'docker' && docker !== undefined
+    backendKind !== 'bubblewrap' && docker !== undefined
       ? testDockerBackend(docker, {
           workspaceDir,
           dataDir: join(root, 'data'),
@@ -65,11 +65,11 @@ async function run(
   return { ...observation, text: contentText(observation.content) };
 }
 
-describe.each(['bubblewrap', 'docker'] as const)('terminal tool (%s)', (kind) => {
+describe.each(['bubblewrap', 'docker', 'podman'] as const)('terminal tool (%s)', (kind) => {
   beforeAll(async () => {
     backendKind = kind;
-    if (kind === 'docker') docker = await requireDocker();
-  });
+    if (kind !== 'bubblewrap') docker = await requireEngine(kind);
+  }, ENGINE_START_MS);
 
   it('keeps the working directory between calls', async () => {
     const tool = terminal();
