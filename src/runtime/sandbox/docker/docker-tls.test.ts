@@ -39,7 +39,7 @@ describe('the docker sandbox over TCP with TLS (DOCKER_HOST, DOCKER_TLS_VERIFY, 
     expect(run.containersAfterDispose).toBe(0);
     expect(run.gitOutput.trim()).toBe('first');
     expect(relay.accepted()).toBeGreaterThan(before);
-  });
+  }, 120_000);
 
   it('refuses a daemon whose certificate the CA in DOCKER_CERT_PATH did not sign, naming TLS', async () => {
     const refused = await refusedThrough(tlsClient(relay.wrongCaDir));

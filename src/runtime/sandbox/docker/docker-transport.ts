@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
+import type { ConnectConfig } from 'ssh2';
+import { SshDockerAgent } from './ssh-docker-agent';
 import { knownKeyTypes, verifyHostKey } from './ssh-known-hosts';
 
 /**
@@ -117,7 +119,10 @@ function sshTransport(env: NodeJS.ProcessEnv, host: string, url: URL): DockerTra
   const types = knownKeyTypes(knownHosts, host, port).flatMap((type) =>
     type === 'ssh-rsa' ? ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'] : [type],
   );
-  const sshOptions = {
+  const agent = new SshDockerAgent({
+    host,
+    port,
+    username,
     ...identity.options,
     ...(types.length === 0 ? {} : { algorithms: { serverHostKey: types } }),
     hostVerifier: (key: Buffer) => {
@@ -125,16 +130,16 @@ function sshTransport(env: NodeJS.ProcessEnv, host: string, url: URL): DockerTra
       hostKeyRefusal = verdict.trusted ? undefined : verdict.reason;
       return verdict.trusted;
     },
-  };
+  } as ConnectConfig);
   return {
-    options: { protocol: 'ssh', host, port, username, sshOptions } as Docker.DockerOptions,
+    options: { protocol: 'http', host, port, agent } as Docker.DockerOptions,
     explain: (error) =>
       explainFailure(error, (code, message) => {
         if (/host denied/i.test(message) && hostKeyRefusal !== undefined)
           return `${where} refused: ${hostKeyRefusal}`;
         if (/authentication methods failed/i.test(message))
           return `${where} refused: the server accepted none of this client's keys (${identity.tried}). Add this client's public key to the remote user's ~/.ssh/authorized_keys, or name the right key with ${SSH_KEY_ENV}`;
-        if (code === 'ECONNRESET' || /socket hang up/i.test(message))
+        if (code === 'ECONNRESET' || /socket hang up|dial-stdio/i.test(message))
           return `${where} logged in, but \`docker system dial-stdio\` gave no answer (${message}): the remote user needs the docker CLI on its PATH and access to the daemon's socket (the docker group)`;
         return `${where} failed (${message}). An SSH server must answer there and know this client's key`;
       }),

@@ -1,0 +1,116 @@
+import { Agent } from 'node:http';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
+
+/** Channels opened on one SSH connection before another is made: OpenSSH's MaxSessions is 10. */
+const CHANNELS_PER_CONNECTION = 8;
+
+interface Connection {
+  client: Promise<Client>;
+  channels: number;
+  closed: boolean;
+}
+
+/**
+ * The HTTP agent of the SSH transport: each HTTP connection to the daemon is `docker system
+ * dial-stdio` on the remote host, as the docker CLI does, but over a few kept SSH connections (a
+ * login costs seconds on a busy host, docker-modem's own SSH transport logs in for every request)
+ * and kept alive between requests; an upgraded one (a pty's attach) leaves the pool. The socket
+ * under SSH is unref'd, so an idle pool never holds a process open. destroy() ends every connection.
+ */
+export class SshDockerAgent extends Agent {
+  private connections: Connection[] = [];
+
+  constructor(private readonly config: ConnectConfig) {
+    super({ keepAlive: true, maxFreeSockets: 4 });
+  }
+
+  override createConnection(
+    _options: unknown,
+    callback: (error: Error | null, stream?: Duplex) => void,
+  ): undefined {
+    const connection = this.pick();
+    connection.channels += 1;
+    const failed = (error: Error) => {
+      connection.channels -= 1;
+      callback(error);
+    };
+    connection.client.then(
+      (client) =>
+        client.exec('docker system dial-stdio', (error, stream) => {
+          if (error) failed(error);
+          else
+            callback(
+              null,
+              dialStream(stream, () => (connection.channels -= 1)),
+            );
+        }),
+      failed,
+    );
+    return undefined;
+  }
+
+  override destroy(): void {
+    super.destroy();
+    for (const connection of this.connections.splice(0))
+      connection.client.then(
+        (client) => client.end(),
+        () => undefined,
+      );
+  }
+
+  private pick(): Connection {
+    this.connections = this.connections.filter((connection) => !connection.closed);
+    const open = this.connections.find((connection) => connection.channels < CHANNELS_PER_CONNECTION);
+    if (open !== undefined) return open;
+    const made: Connection = { client: this.login(() => (made.closed = true)), channels: 0, closed: false };
+    this.connections.push(made);
+    return made;
+  }
+
+  private login(closed: () => void): Promise<Client> {
+    const { Client: SshClient } = createRequire(import.meta.url)('ssh2') as typeof import('ssh2');
+    const client = new SshClient();
+    const sock = connect({ host: this.config.host ?? '127.0.0.1', port: this.config.port ?? 22 });
+    sock.unref();
+    const ready = new Promise<Client>((resolve, reject) => {
+      client.once('ready', () => resolve(client));
+      client.on('error', (error) => {
+        closed();
+        reject(error);
+      });
+      client.once('close', closed);
+    });
+    ready.catch(() => undefined);
+    client.connect({ ...this.config, sock });
+    return ready;
+  }
+}
+
+/**
+ * The channel as the HTTP client's socket. A remote dial-stdio that exits before any answer (no
+ * docker CLI, no access to the daemon) fails the request with its exit code and stderr.
+ */
+function dialStream(stream: ClientChannel, closed: () => void): Duplex {
+  let answered = false;
+  let stderr = '';
+  stream.once('data', () => (answered = true));
+  stream.stderr.on('data', (chunk: Buffer) => (stderr = `${stderr}${chunk}`.slice(-500)));
+  stream.once('exit', (code: number | null) => {
+    if (!answered && code !== 0)
+      (stream as Duplex).destroy(
+        new Error(`the remote \`docker system dial-stdio\` exited with ${code}: ${stderr.trim()}`),
+      );
+  });
+  stream.once('close', closed);
+  // What the HTTP client and its keep-alive agent call on a TCP socket (an SSH channel has none of it).
+  return Object.assign(stream, {
+    setKeepAlive: () => stream,
+    setNoDelay: () => stream,
+    setTimeout: () => stream,
+    ref: () => stream,
+    unref: () => stream,
+  });
+}
