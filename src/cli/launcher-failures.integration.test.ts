@@ -80,6 +80,30 @@ describe('launcher startup failures (exit 1, one clear line)', () => {
     );
   });
 
+  it('refuses --sandbox docker over TLS without the certificate files, naming TLS and DOCKER_CERT_PATH', async () => {
+    const result = await run(
+      [
+        '--sandbox',
+        'docker',
+        '--port',
+        String(await freePort()),
+        '--runtime-port',
+        String(await freePort()),
+        ...(await automationPortArgs()),
+      ],
+      {
+        AGENT_WORKBENCH_DATA_DIR: await dataDir('no-certs'),
+        DOCKER_HOST: 'tcp://127.0.0.1:2376',
+        DOCKER_TLS_VERIFY: '1',
+        DOCKER_CERT_PATH: '/nonexistent/certs',
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.at(-1)).toMatch(
+      /^agent-workbench: the docker sandbox cannot start: TLS to the Docker host 127\.0\.0\.1:2376 cannot start: \/nonexistent\/certs\/ca\.pem cannot be read \(ENOENT\)\. DOCKER_CERT_PATH must name a folder/,
+    );
+  });
+
   it('names the busy port and the fix', async () => {
     const { server, port } = await occupy();
     const result = await run(

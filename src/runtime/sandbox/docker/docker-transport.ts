@@ -36,8 +36,10 @@ const CERT_FILES = ['ca.pem', 'cert.pem', 'key.pem'] as const;
  */
 export function dockerTransport(env: NodeJS.ProcessEnv): DockerTransport | { refusal: string } {
   const hostSetting = env.DOCKER_HOST ?? '';
-  if (hostSetting === '' || hostSetting.startsWith('unix://') || hostSetting.startsWith('npipe://'))
-    return { options: {}, explain: (error) => error };
+  if (hostSetting === '') return { options: {}, explain: (error) => error };
+  const socket = /^(unix|npipe):\/\/(.*)$/.exec(hostSetting);
+  if (socket !== null)
+    return { options: socket[2] === '' ? {} : { socketPath: socket[2] }, explain: (error) => error };
   let url: URL;
   try {
     url = new URL(hostSetting.includes('//') ? hostSetting : `tcp://${hostSetting}`);

@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
 
@@ -9,8 +9,17 @@ const CHANNELS_PER_CONNECTION = 8;
 
 interface Connection {
   client: Promise<Client>;
+  /** Its socket under SSH: held (ref'd) while some channel is in use, so a pending request keeps the process. */
+  sock: Socket;
   channels: number;
+  busy: number;
   closed: boolean;
+}
+
+function holdWhileBusy(connection: Connection, delta: number): void {
+  connection.busy += delta;
+  if (connection.busy > 0) connection.sock.ref();
+  else connection.sock.unref();
 }
 
 /**
@@ -18,7 +27,8 @@ interface Connection {
  * dial-stdio` on the remote host, as the docker CLI does, but over a few kept SSH connections (a
  * login costs seconds on a busy host, docker-modem's own SSH transport logs in for every request)
  * and kept alive between requests; an upgraded one (a pty's attach) leaves the pool. The socket
- * under SSH is unref'd, so an idle pool never holds a process open. destroy() ends every connection.
+ * under SSH holds the process only while a channel is in use, so an idle pool never keeps a process
+ * alive. destroy() ends every connection.
  */
 export class SshDockerAgent extends Agent {
   private connections: Connection[] = [];
@@ -33,19 +43,17 @@ export class SshDockerAgent extends Agent {
   ): undefined {
     const connection = this.pick();
     connection.channels += 1;
+    holdWhileBusy(connection, 1);
     const failed = (error: Error) => {
       connection.channels -= 1;
+      holdWhileBusy(connection, -1);
       callback(error);
     };
     connection.client.then(
       (client) =>
         client.exec('docker system dial-stdio', (error, stream) => {
           if (error) failed(error);
-          else
-            callback(
-              null,
-              dialStream(stream, () => (connection.channels -= 1)),
-            );
+          else callback(null, dialStream(stream, connection));
         }),
       failed,
     );
@@ -65,27 +73,24 @@ export class SshDockerAgent extends Agent {
     this.connections = this.connections.filter((connection) => !connection.closed);
     const open = this.connections.find((connection) => connection.channels < CHANNELS_PER_CONNECTION);
     if (open !== undefined) return open;
-    const made: Connection = { client: this.login(() => (made.closed = true)), channels: 0, closed: false };
-    this.connections.push(made);
-    return made;
-  }
-
-  private login(closed: () => void): Promise<Client> {
-    const { Client: SshClient } = createRequire(import.meta.url)('ssh2') as typeof import('ssh2');
-    const client = new SshClient();
     const sock = connect({ host: this.config.host ?? '127.0.0.1', port: this.config.port ?? 22 });
-    sock.unref();
-    const ready = new Promise<Client>((resolve, reject) => {
+    // ssh2 as docker-modem has it (not a dependency of this package of its own).
+    const fromModem = createRequire(createRequire(import.meta.url).resolve('docker-modem'));
+    const { Client: SshClient } = fromModem('ssh2') as typeof import('ssh2');
+    const client = new SshClient();
+    const made: Connection = { client: Promise.resolve(client), sock, channels: 0, busy: 0, closed: false };
+    made.client = new Promise<Client>((resolve, reject) => {
       client.once('ready', () => resolve(client));
       client.on('error', (error) => {
-        closed();
+        made.closed = true;
         reject(error);
       });
-      client.once('close', closed);
+      client.once('close', () => (made.closed = true));
     });
-    ready.catch(() => undefined);
+    made.client.catch(() => undefined);
     client.connect({ ...this.config, sock });
-    return ready;
+    this.connections.push(made);
+    return made;
   }
 }
 
@@ -93,9 +98,14 @@ export class SshDockerAgent extends Agent {
  * The channel as the HTTP client's socket. A remote dial-stdio that exits before any answer (no
  * docker CLI, no access to the daemon) fails the request with its exit code and stderr.
  */
-function dialStream(stream: ClientChannel, closed: () => void): Duplex {
+function dialStream(stream: ClientChannel, connection: Connection): Duplex {
   let answered = false;
   let stderr = '';
+  let held = true;
+  const hold = (now: boolean) => {
+    if (now !== held) holdWhileBusy(connection, now ? 1 : -1);
+    held = now;
+  };
   stream.once('data', () => (answered = true));
   stream.stderr.on('data', (chunk: Buffer) => (stderr = `${stderr}${chunk}`.slice(-500)));
   stream.once('exit', (code: number | null) => {
@@ -104,13 +114,22 @@ function dialStream(stream: ClientChannel, closed: () => void): Duplex {
         new Error(`the remote \`docker system dial-stdio\` exited with ${code}: ${stderr.trim()}`),
       );
   });
-  stream.once('close', closed);
-  // What the HTTP client and its keep-alive agent call on a TCP socket (an SSH channel has none of it).
+  stream.once('close', () => {
+    connection.channels -= 1;
+    hold(false);
+  });
+  // What the HTTP client and its keep-alive agent call on a TCP socket (unref: the channel is idle in the pool).
   return Object.assign(stream, {
     setKeepAlive: () => stream,
     setNoDelay: () => stream,
     setTimeout: () => stream,
-    ref: () => stream,
-    unref: () => stream,
+    ref: () => {
+      hold(true);
+      return stream;
+    },
+    unref: () => {
+      hold(false);
+      return stream;
+    },
   });
 }
