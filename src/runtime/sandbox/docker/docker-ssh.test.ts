@@ -41,6 +41,20 @@ describe('the docker sandbox over SSH (DOCKER_HOST=ssh://user@host:port)', () =>
     expect(host.log()).toContain('Accepted publickey');
   }, 120_000);
 
+  it('logs in with the key the ssh-agent at SSH_AUTH_SOCK holds', async () => {
+    const docker = sshClient({ agent: host.agentSocket });
+    await expect(docker.ping()).resolves.toBeDefined();
+    await expect(local.ping()).resolves.toBeDefined();
+  });
+
+  it('says what the remote user lacks when `docker system dial-stdio` cannot run there', async () => {
+    const refused = await refusedThrough(sshClient({ key: host.noDockerKey }));
+    expect(refused).toMatchObject({ ending: 'refused', ran: false });
+    expect(refused.notices).toMatch(
+      /logged in, but `docker system dial-stdio` gave no answer \(the remote `docker system dial-stdio` exited with 127: sh: 1: docker: not found\): the remote user needs the docker CLI/,
+    );
+  });
+
   it('refuses a host whose key known_hosts does not name, with its fingerprint and what to do', async () => {
     const refused = await refusedThrough(
       sshClient({ key: host.clientKey, knownHosts: host.emptyKnownHosts }),

@@ -1,7 +1,7 @@
 import { Agent } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { Duplex } from 'node:stream';
 import type { Client, ClientChannel, ConnectConfig } from 'ssh2';
 
 /** Channels opened on one SSH connection before another is made: OpenSSH's MaxSessions is 10. */
@@ -95,41 +95,59 @@ export class SshDockerAgent extends Agent {
 }
 
 /**
- * The channel as the HTTP client's socket. A remote dial-stdio that exits before any answer (no
- * docker CLI, no access to the daemon) fails the request with its exit code and stderr.
+ * The channel as the HTTP client's socket. Its reading side ends when the channel closes, after the
+ * remote command's exit status: a dial-stdio that exits before any answer (no docker CLI, no access
+ * to the daemon) fails the request with its exit status and stderr rather than a bare hang-up.
  */
-function dialStream(stream: ClientChannel, connection: Connection): Duplex {
+function dialStream(channel: ClientChannel, connection: Connection): Duplex {
   let answered = false;
   let stderr = '';
+  let exit: string | undefined;
   let held = true;
   const hold = (now: boolean) => {
     if (now !== held) holdWhileBusy(connection, now ? 1 : -1);
     held = now;
   };
-  stream.once('data', () => (answered = true));
-  stream.stderr.on('data', (chunk: Buffer) => (stderr = `${stderr}${chunk}`.slice(-500)));
-  stream.once('exit', (code: number | null) => {
-    if (!answered && code !== 0)
-      (stream as Duplex).destroy(
-        new Error(`the remote \`docker system dial-stdio\` exited with ${code}: ${stderr.trim()}`),
-      );
+  const socket = new Duplex({
+    read: () => channel.resume(),
+    write: (chunk, encoding, done) => channel.write(chunk, encoding, done),
+    final: (done) => {
+      channel.end();
+      done();
+    },
+    destroy: (error, done) => {
+      channel.destroy();
+      done(error);
+    },
   });
-  stream.once('close', () => {
+  channel.on('data', (chunk: Buffer) => {
+    answered = true;
+    if (!socket.push(chunk)) channel.pause();
+  });
+  channel.stderr.on('data', (chunk: Buffer) => (stderr = `${stderr}${chunk}`.slice(-500)));
+  channel.once('exit', (code: number | null, signal?: string) => {
+    if (code !== 0) exit = code === null ? `was killed by ${signal}` : `exited with ${code}`;
+  });
+  channel.on('error', (error: Error) => socket.destroy(error));
+  channel.once('close', () => {
     connection.channels -= 1;
     hold(false);
+    if (!answered && exit !== undefined)
+      socket.destroy(new Error(`the remote \`docker system dial-stdio\` ${exit}: ${stderr.trim()}`));
+    else socket.push(null);
   });
   // What the HTTP client and its keep-alive agent call on a TCP socket (unref: the channel is idle in the pool).
-  return Object.assign(stream, {
-    setKeepAlive: () => stream,
-    setNoDelay: () => stream,
-    setTimeout: () => stream,
+  return Object.assign(socket, {
+    setKeepAlive: () => socket,
+    setNoDelay: () => socket,
+    setTimeout: () => socket,
     ref: () => {
       hold(true);
-      return stream;
+      return socket;
     },
     unref: () => {
       hold(false);
-      return stream;
+      return socket;
     },
   });
 }

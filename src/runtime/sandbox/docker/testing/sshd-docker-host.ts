@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 const SSHD = '/usr/sbin/sshd';
 const SSH_KEYGEN = '/usr/bin/ssh-keygen';
+const SSH_AGENT = '/usr/bin/ssh-agent';
+const SSH_ADD = '/usr/bin/ssh-add';
 const INSTALL_HINT = '(Debian: apt-get install openssh-server openssh-client)';
 
 /** A private sshd on loopback in front of this machine's docker CLI, as a remote Docker host. */
@@ -16,6 +18,10 @@ export interface SshDockerHost {
   clientKey: string;
   /** A key the sshd does not authorize. */
   strangerKey: string;
+  /** A key whose login runs a command that says docker is not found, as on a host without its CLI. */
+  noDockerKey: string;
+  /** An ssh-agent's socket (SSH_AUTH_SOCK) holding the client key. */
+  agentSocket: string;
   /** known_hosts files: one with the host's key, one with another key for it, one that names no host. */
   knownHosts: string;
   wrongKnownHosts: string;
@@ -27,12 +33,12 @@ export interface SshDockerHost {
 
 /**
  * Starts `sshd -D -p <port> -f <config>` with a generated host key and an authorized key for the
- * current user, everything in a temp folder (the system's ssh config is untouched; as root, sshd's
+ * current user (held by a private ssh-agent too), everything in a temp folder (the system's ssh config is untouched; as root, sshd's
  * privilege separation folder /run/sshd is made when missing). Throws with the install hint when
  * sshd or ssh-keygen is missing, and with sshd's log when it does not listen.
  */
 export async function startSshDockerHost(): Promise<SshDockerHost> {
-  for (const program of [SSHD, SSH_KEYGEN])
+  for (const program of [SSHD, SSH_KEYGEN, SSH_AGENT, SSH_ADD])
     if (!existsSync(program)) throw new Error(`the SSH transport tests need ${program} ${INSTALL_HINT}`);
   const dir = mkdtempSync(join(tmpdir(), 'awb-docker-ssh-'));
   const key = (name: string) => {
@@ -43,7 +49,14 @@ export async function startSshDockerHost(): Promise<SshDockerHost> {
   const otherHostKey = key('other_host_key');
   const clientKey = key('client_key');
   const strangerKey = key('stranger_key');
-  writeFileSync(join(dir, 'authorized_keys'), readFileSync(`${clientKey}.pub`));
+  const noDockerKey = key('no_docker_key');
+  writeFileSync(
+    join(dir, 'authorized_keys'),
+    `${readFileSync(`${clientKey}.pub`, 'utf8')}command="echo 'sh: 1: docker: not found' >&2; exit 127" ${readFileSync(`${noDockerKey}.pub`, 'utf8')}`,
+  );
+  const agentSocket = join(dir, 'agent.sock');
+  const agent = spawn(SSH_AGENT, ['-D', '-a', agentSocket], { stdio: 'ignore' });
+  const agentExited = new Promise<void>((resolve) => agent.once('exit', () => resolve()));
   const port = await freePort();
   const hostLine = (pub: string) =>
     `[127.0.0.1]:${port} ${readFileSync(pub, 'utf8').split(' ').slice(0, 2).join(' ')}\n`;
@@ -81,24 +94,43 @@ export async function startSshDockerHost(): Promise<SshDockerHost> {
   const exited = new Promise<void>((resolve) => sshd.once('exit', () => resolve()));
   const close = async () => {
     if (sshd.exitCode === null && sshd.signalCode === null) sshd.kill('SIGTERM');
-    await exited;
+    if (agent.exitCode === null && agent.signalCode === null) agent.kill('SIGTERM');
+    await Promise.all([exited, agentExited]);
     rmSync(dir, { recursive: true, force: true });
   };
   if (!(await listening(port, () => sshd.exitCode !== null))) {
     await close();
     throw new Error(`the test sshd did not listen on 127.0.0.1:${port}: ${log.trim()}`);
   }
+  try {
+    await waitFor(() => existsSync(agentSocket));
+    execFileSync(SSH_ADD, ['-q', clientKey], {
+      env: { ...process.env, SSH_AUTH_SOCK: agentSocket },
+      stdio: 'pipe',
+    });
+  } catch (error) {
+    await close();
+    throw new Error(`the test ssh-agent did not take the client key: ${String(error)}`);
+  }
   return {
     port,
     user: userInfo().username,
     clientKey,
     strangerKey,
+    noDockerKey,
+    agentSocket,
     knownHosts: join(dir, 'known_hosts'),
     wrongKnownHosts: join(dir, 'wrong_known_hosts'),
     emptyKnownHosts: join(dir, 'empty_known_hosts'),
     log: () => log,
     close,
   };
+}
+
+async function waitFor(ready: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 100 && !ready(); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!ready()) throw new Error('timed out');
 }
 
 async function freePort(): Promise<number> {
