@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap/bubblewrap-backend';
 import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
 import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
@@ -12,6 +11,7 @@ import {
   type TerminalSession,
 } from '../../src/runtime/tools/terminal/terminal-session';
 import type { BenchFigure } from './bench-figure';
+import { timeEcho } from './time-echo';
 
 const FIRST_COMMANDS = 6;
 const ROUND_TRIPS = 40;
@@ -70,15 +70,4 @@ async function withSession(
     await session.close();
     await rm(workspaceDir, { recursive: true, force: true });
   }
-}
-
-async function timeEcho(session: TerminalSession): Promise<number> {
-  const started = performance.now();
-  const result = await session.run(
-    { kind: 'command', command: 'echo hi' },
-    { noOutputTimeoutMs: 30_000, signal: new AbortController().signal },
-  );
-  if (result.ending !== 'completed')
-    throw new Error(`echo hi ended ${result.ending}: ${result.notices.join(' ')}`);
-  return performance.now() - started;
 }

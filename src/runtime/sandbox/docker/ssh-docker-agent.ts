@@ -95,9 +95,10 @@ export class SshDockerAgent extends Agent {
 }
 
 /**
- * The channel as the HTTP client's socket. Its reading side ends when the channel closes, after the
- * remote command's exit status: a dial-stdio that exits before any answer (no docker CLI, no access
- * to the daemon) fails the request with its exit status and stderr rather than a bare hang-up.
+ * The channel as the HTTP client's socket. Its reading side ends with the channel's data once the
+ * daemon answered; without an answer, when the channel closes after the remote command's exit status:
+ * a dial-stdio that exits before any answer (no docker CLI, no access to the daemon) fails the
+ * request with its exit status and stderr rather than a bare hang-up.
  */
 function dialStream(channel: ClientChannel, connection: Connection): Duplex {
   let answered = false;
@@ -129,12 +130,16 @@ function dialStream(channel: ClientChannel, connection: Connection): Duplex {
     if (code !== 0) exit = code === null ? `was killed by ${signal}` : `exited with ${code}`;
   });
   channel.on('error', (error: Error) => socket.destroy(error));
+  // An answer ends with the daemon's side (waiting for the channel's close costs seconds on some).
+  channel.once('end', () => {
+    if (answered) socket.push(null);
+  });
   channel.once('close', () => {
     connection.channels -= 1;
     hold(false);
     if (!answered && exit !== undefined)
       socket.destroy(new Error(`the remote \`docker system dial-stdio\` ${exit}: ${stderr.trim()}`));
-    else socket.push(null);
+    else if (!answered) socket.push(null);
   });
   // What the HTTP client and its keep-alive agent call on a TCP socket (unref: the channel is idle in the pool).
   return Object.assign(socket, {

@@ -89,25 +89,16 @@ interface KeyPair {
   cert: string;
 }
 
+/** A new P-256 key at `pair.key` and, with `-x509`, a self-signed certificate, else a request, at `out`. */
+function newKey(pair: KeyPair, out: string, subject: string, selfSigned: boolean): void {
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  const days = selfSigned ? ['-x509', '-days', '2'] : [];
+  openssl(['req', ...days, ...ec, '-keyout', pair.key, '-out', out, '-subj', subject]);
+}
+
 function makeCa(dir: string, name: string): KeyPair {
   const pair = { key: join(dir, `${name}-key.pem`), cert: join(dir, `${name}.pem`) };
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    pair.key,
-    '-out',
-    pair.cert,
-    '-days',
-    '2',
-    '-subj',
-    `/CN=awb test ${name}`,
-  ]);
+  newKey(pair, pair.cert, `/CN=awb test ${name}`, true);
   return pair;
 }
 
@@ -116,37 +107,9 @@ function signed(dir: string, name: string, ca: KeyPair, extensions: string): Key
   const request = join(dir, `${name}.csr`);
   const extFile = join(dir, `${name}.ext`);
   writeFileSync(extFile, `${extensions}\n`);
-  openssl([
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    pair.key,
-    '-out',
-    request,
-    '-subj',
-    `/CN=${name === 'server' ? '127.0.0.1' : name}`,
-  ]);
-  openssl([
-    'x509',
-    '-req',
-    '-in',
-    request,
-    '-CA',
-    ca.cert,
-    '-CAkey',
-    ca.key,
-    '-CAcreateserial',
-    '-out',
-    pair.cert,
-    '-days',
-    '2',
-    '-extfile',
-    extFile,
-  ]);
+  newKey(pair, request, `/CN=${name === 'server' ? '127.0.0.1' : name}`, false);
+  const signing = ['-CA', ca.cert, '-CAkey', ca.key, '-CAcreateserial', '-days', '2', '-extfile', extFile];
+  openssl(['x509', '-req', '-in', request, ...signing, '-out', pair.cert]);
   return pair;
 }
 
