@@ -16,6 +16,9 @@ interface Connection {
   closed: boolean;
 }
 
+/** A spare's failure waits for the request that takes it: that one opens a channel of its own. */
+function ignoreWhileSpare(): void {}
+
 function holdWhileBusy(connection: Connection, delta: number): void {
   connection.busy += delta;
   if (connection.busy > 0) connection.sock.ref();
@@ -26,12 +29,16 @@ function holdWhileBusy(connection: Connection, delta: number): void {
  * The HTTP agent of the SSH transport: each HTTP connection to the daemon is `docker system
  * dial-stdio` on the remote host, as the docker CLI does, but over a few kept SSH connections (a
  * login costs seconds on a busy host, docker-modem's own SSH transport logs in for every request)
- * and kept alive between requests; an upgraded one (a pty's attach) leaves the pool. The socket
+ * and kept alive between requests; an upgraded one (a pty's attach) leaves the pool, so one channel
+ * is always opened ahead (its dial-stdio starts through the remote user's shell, a second or more
+ * on some hosts, while the request that will take it is not yet asked). The socket
  * under SSH holds the process only while a channel is in use, so an idle pool never keeps a process
  * alive. destroy() ends every connection.
  */
 export class SshDockerAgent extends Agent {
   private connections: Connection[] = [];
+  /** One channel opened ahead, for the next connection the HTTP client asks for. */
+  private spare: Promise<DialSocket> | undefined;
 
   constructor(private readonly config: ConnectConfig) {
     super({ keepAlive: true, maxFreeSockets: 4 });
@@ -41,32 +48,59 @@ export class SshDockerAgent extends Agent {
     _options: unknown,
     callback: (error: Error | null, stream?: Duplex) => void,
   ): undefined {
-    const connection = this.pick();
-    connection.channels += 1;
-    holdWhileBusy(connection, 1);
-    const failed = (error: Error) => {
-      connection.channels -= 1;
-      holdWhileBusy(connection, -1);
-      callback(error);
-    };
-    connection.client.then(
-      (client) =>
-        client.exec('docker system dial-stdio', (error, stream) => {
-          if (error) failed(error);
-          else callback(null, dialStream(stream, connection));
-        }),
-      failed,
-    );
+    const spare = this.spare;
+    this.spare = undefined;
+    const fresh = () => this.open().then((stream) => callback(null, stream), callback);
+    if (spare === undefined) fresh();
+    else
+      spare.then(
+        (stream) => {
+          stream.off('error', ignoreWhileSpare);
+          if (stream.destroyed || stream.readableEnded) fresh();
+          else callback(null, stream.ref());
+        },
+        () => fresh(),
+      );
+    // The next connection's dial-stdio starts now, so a request does not wait for the remote shell.
+    this.spare = this.open().then((stream) => stream.on('error', ignoreWhileSpare).unref());
+    this.spare.catch(() => undefined);
     return undefined;
   }
 
   override destroy(): void {
     super.destroy();
+    this.spare?.then(
+      (stream) => stream.destroy(),
+      () => undefined,
+    );
+    this.spare = undefined;
     for (const connection of this.connections.splice(0))
       connection.client.then(
         (client) => client.end(),
         () => undefined,
       );
+  }
+
+  /** A new dial-stdio channel on a connection with room for one, held (ref'd) until unref'd. */
+  private open(): Promise<DialSocket> {
+    const connection = this.pick();
+    connection.channels += 1;
+    holdWhileBusy(connection, 1);
+    return new Promise<DialSocket>((resolve, reject) => {
+      const failed = (error: Error) => {
+        connection.channels -= 1;
+        holdWhileBusy(connection, -1);
+        reject(error);
+      };
+      connection.client.then(
+        (client) =>
+          client.exec('docker system dial-stdio', (error, stream) => {
+            if (error) failed(error);
+            else resolve(dialStream(stream, connection));
+          }),
+        failed,
+      );
+    });
   }
 
   private pick(): Connection {
@@ -100,7 +134,9 @@ export class SshDockerAgent extends Agent {
  * a dial-stdio that exits before any answer (no docker CLI, no access to the daemon) fails the
  * request with its exit status and stderr rather than a bare hang-up.
  */
-function dialStream(channel: ClientChannel, connection: Connection): Duplex {
+type DialSocket = Duplex & { ref(): DialSocket; unref(): DialSocket };
+
+function dialStream(channel: ClientChannel, connection: Connection): DialSocket {
   let answered = false;
   let stderr = '';
   let exit: string | undefined;
@@ -142,17 +178,18 @@ function dialStream(channel: ClientChannel, connection: Connection): Duplex {
     else if (!answered) socket.push(null);
   });
   // What the HTTP client and its keep-alive agent call on a TCP socket (unref: the channel is idle in the pool).
-  return Object.assign(socket, {
-    setKeepAlive: () => socket,
-    setNoDelay: () => socket,
-    setTimeout: () => socket,
+  const dial: DialSocket = Object.assign(socket, {
+    setKeepAlive: () => dial,
+    setNoDelay: () => dial,
+    setTimeout: () => dial,
     ref: () => {
       hold(true);
-      return socket;
+      return dial;
     },
     unref: () => {
       hold(false);
-      return socket;
+      return dial;
     },
   });
+  return dial;
 }
