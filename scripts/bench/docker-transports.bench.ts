@@ -2,16 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
 import { SSH_KEY_ENV, SSH_KNOWN_HOSTS_ENV } from '../../src/runtime/sandbox/docker/docker-transport';
 import { loadDockerClient } from '../../src/runtime/sandbox/docker/load-docker-client';
 import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
 import { startSshDockerHost } from '../../src/runtime/sandbox/docker/testing/sshd-docker-host';
 import { startTlsDockerRelay } from '../../src/runtime/sandbox/docker/testing/tls-docker-relay';
-import { DEFAULT_SANDBOX_IMAGE } from '../../src/runtime/sandbox/sandbox-kind';
 import { createTerminalSession } from '../../src/runtime/tools/terminal/terminal-session';
 import type { BenchFigure } from './bench-figure';
-import { timeEcho } from './time-echo';
+import { benchDockerBackend, timeEcho } from './sandbox-bench-tools';
 
 const FIRST_COMMANDS = 4;
 const ROUND_TRIPS = 20;
@@ -77,15 +75,7 @@ async function withSession(
   use: (echo: () => Promise<number>) => Promise<void>,
 ): Promise<void> {
   const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-transport-bench-'));
-  const backend = createDockerBackend({
-    docker,
-    image: DEFAULT_SANDBOX_IMAGE,
-    owner: 'agent-workbench-bench',
-    conversationId: `bench-${Date.now()}`,
-    workspaceDir,
-    dataDir: join(workspaceDir, '..', 'awb-bench-data'),
-    adoptRootOwned: true,
-  });
+  const backend = benchDockerBackend(docker, workspaceDir);
   const session = createTerminalSession({ workspaceDir, backend });
   const echo = () => timeEcho(session);
   try {

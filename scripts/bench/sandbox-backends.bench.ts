@@ -2,16 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap/bubblewrap-backend';
-import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
 import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
 import type { SandboxBackend } from '../../src/runtime/sandbox/sandbox-backend';
-import { DEFAULT_SANDBOX_IMAGE } from '../../src/runtime/sandbox/sandbox-kind';
 import {
   createTerminalSession,
   type TerminalSession,
 } from '../../src/runtime/tools/terminal/terminal-session';
 import type { BenchFigure } from './bench-figure';
-import { timeEcho } from './time-echo';
+import { benchDockerBackend, timeEcho } from './sandbox-bench-tools';
 
 const FIRST_COMMANDS = 6;
 const ROUND_TRIPS = 40;
@@ -53,15 +51,7 @@ async function withSession(
   const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-sandbox-bench-'));
   const backend: SandboxBackend =
     kind === 'docker'
-      ? createDockerBackend({
-          docker,
-          image: DEFAULT_SANDBOX_IMAGE,
-          owner: 'agent-workbench-bench',
-          conversationId: `bench-${Date.now()}`,
-          workspaceDir,
-          dataDir: join(workspaceDir, '..', 'awb-bench-data'),
-          adoptRootOwned: true,
-        })
+      ? benchDockerBackend(docker, workspaceDir)
       : createBubblewrapBackend({ workspaceDir, sandbox: true });
   const session = createTerminalSession({ workspaceDir, backend });
   try {
