@@ -1,19 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createBubblewrapBackend } from '../../src/runtime/sandbox/bubblewrap/bubblewrap-backend';
-import { createDockerBackend } from '../../src/runtime/sandbox/docker/docker-backend';
 import type Docker from 'dockerode';
 import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
 import { requirePodman } from '../../src/runtime/sandbox/docker/testing/require-podman';
 import type { SandboxBackend } from '../../src/runtime/sandbox/sandbox-backend';
-import { DEFAULT_SANDBOX_IMAGE } from '../../src/runtime/sandbox/sandbox-kind';
 import {
   createTerminalSession,
   type TerminalSession,
 } from '../../src/runtime/tools/terminal/terminal-session';
 import type { BenchFigure } from './bench-figure';
+import { benchDockerBackend, timeEcho } from './sandbox-bench-tools';
 
 const FIRST_COMMANDS = 6;
 const ROUND_TRIPS = 40;
@@ -57,15 +55,7 @@ async function withSession(
   const workspaceDir = await mkdtemp(join(tmpdir(), 'awb-sandbox-bench-'));
   const backend: SandboxBackend =
     kind !== 'bubblewrap'
-      ? createDockerBackend({
-          docker,
-          image: DEFAULT_SANDBOX_IMAGE,
-          owner: 'agent-workbench-bench',
-          conversationId: `bench-${Date.now()}`,
-          workspaceDir,
-          dataDir: join(workspaceDir, '..', 'awb-bench-data'),
-          adoptRootOwned: true,
-        })
+      ? benchDockerBackend(docker, workspaceDir)
       : createBubblewrapBackend({ workspaceDir, sandbox: true });
   const session = createTerminalSession({ workspaceDir, backend });
   try {
@@ -74,15 +64,4 @@ async function withSession(
     await session.close();
     await rm(workspaceDir, { recursive: true, force: true });
   }
-}
-
-async function timeEcho(session: TerminalSession): Promise<number> {
-  const started = performance.now();
-  const result = await session.run(
-    { kind: 'command', command: 'echo hi' },
-    { noOutputTimeoutMs: 30_000, signal: new AbortController().signal },
-  );
-  if (result.ending !== 'completed')
-    throw new Error(`echo hi ended ${result.ending}: ${result.notices.join(' ')}`);
-  return performance.now() - started;
 }

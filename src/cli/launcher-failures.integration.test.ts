@@ -57,26 +57,33 @@ describe('launcher usage errors (exit 2)', () => {
   });
 });
 
+/** A launcher started with --sandbox docker and `env` (its own data dir `name`): its exit and stderr. */
+async function dockerStart(name: string, env: Record<string, string>) {
+  const ports = ['--port', String(await freePort()), '--runtime-port', String(await freePort())];
+  return run(['--sandbox', 'docker', ...ports, ...(await automationPortArgs())], {
+    AGENT_WORKBENCH_DATA_DIR: await dataDir(name),
+    ...env,
+  });
+}
+
 describe('launcher startup failures (exit 1, one clear line)', () => {
   it('refuses --sandbox docker when no Docker daemon answers, saying what to do (never another sandbox)', async () => {
-    const result = await run(
-      [
-        '--sandbox',
-        'docker',
-        '--port',
-        String(await freePort()),
-        '--runtime-port',
-        String(await freePort()),
-        ...(await automationPortArgs()),
-      ],
-      {
-        AGENT_WORKBENCH_DATA_DIR: await dataDir('no-daemon'),
-        DOCKER_HOST: 'unix:///nonexistent/docker.sock',
-      },
-    );
+    const result = await dockerStart('no-daemon', { DOCKER_HOST: 'unix:///nonexistent/docker.sock' });
     expect(result.code).toBe(1);
     expect(result.stderr.at(-1)).toBe(
       'agent-workbench: the docker sandbox cannot start: no Docker daemon answers at unix:///nonexistent/docker.sock (ENOENT): start it (systemctl start docker, or dockerd), or set DOCKER_HOST to one that runs',
+    );
+  });
+
+  it('refuses --sandbox docker over TLS without the certificate files, naming TLS and DOCKER_CERT_PATH', async () => {
+    const result = await dockerStart('no-certs', {
+      DOCKER_HOST: 'tcp://127.0.0.1:2376',
+      DOCKER_TLS_VERIFY: '1',
+      DOCKER_CERT_PATH: '/nonexistent/certs',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.at(-1)).toMatch(
+      /^agent-workbench: the docker sandbox cannot start: TLS to the Docker host 127\.0\.0\.1:2376 cannot start: \/nonexistent\/certs\/ca\.pem cannot be read \(ENOENT\)\. DOCKER_CERT_PATH must name a folder/,
     );
   });
 

@@ -35,7 +35,9 @@ export const LAYER_TABLE: Record<string, LayerAllowance> = {
   },
   // The launcher spawns the runtime and talks HTTP to it.
   'src/cli': {
-    code: ['src/client'],
+    // The docker sandbox's client, so the image is built on the daemon the runtime will use, reached
+    // the same way (TLS verified, SSH host keys checked).
+    code: ['src/client', 'src/runtime/sandbox/docker/load-docker-client.ts'],
     // The recipe test holds the launcher's default image name to the runtime's.
     tests: [MOCK_LLM, PG_CLUSTER, 'src/runtime/sandbox/sandbox-kind.ts'],
   },

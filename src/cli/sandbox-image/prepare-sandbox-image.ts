@@ -10,12 +10,13 @@ export async function prepareSandboxImage(
   report: (line: string) => void,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | undefined> {
-  const [{ default: Dockerode }, { ensureSandboxImage }] = await Promise.all([
-    import('dockerode'),
+  const [{ loadDockerClient }, { ensureSandboxImage }] = await Promise.all([
+    import('../../runtime/sandbox/docker/load-docker-client'),
     import('./ensure-sandbox-image'),
   ]);
   try {
-    const outcome = await ensureSandboxImage(new Dockerode(), { progress: report });
+    // The runtime's client: DOCKER_HOST over TLS or SSH reached and checked as its sandboxes are.
+    const outcome = await ensureSandboxImage(loadDockerClient(env), { progress: report });
     if (outcome === 'built') report('built; later starts reuse it');
     return undefined;
   } catch (error) {

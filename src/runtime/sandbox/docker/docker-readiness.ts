@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import { DockerTransportError } from './docker-transport';
 
 /** What a person does when the daemon does not answer. */
 export const START_DAEMON_HINT =
@@ -16,6 +17,9 @@ export async function dockerRefusal(docker: Docker, image: string): Promise<stri
   try {
     await docker.ping();
   } catch (error) {
+    // TLS or SSH said what failed on the way: starting a daemon would not help.
+    if (error instanceof DockerTransportError)
+      return `${error.message}. Commands are disabled until it is fixed.`;
     return `The Docker daemon does not answer (${messageOf(error)}), so commands are disabled: ${START_DAEMON_HINT}.`;
   }
   try {
