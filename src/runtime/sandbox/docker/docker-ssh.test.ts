@@ -4,7 +4,7 @@ import type Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSH_KEY_ENV, SSH_KNOWN_HOSTS_ENV } from './docker-transport';
 import { loadDockerClient } from './load-docker-client';
-import { refusedThrough, runThroughRemoteDaemon } from './testing/remote-daemon-checks';
+import { refusedThrough, runThroughRemoteDaemon } from '../../tools/terminal/testing/remote-daemon-checks';
 import { requireDocker } from './testing/require-docker';
 import { type SshDockerHost, startSshDockerHost } from './testing/sshd-docker-host';
 

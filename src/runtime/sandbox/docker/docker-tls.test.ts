@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDockerClient } from './load-docker-client';
-import { refusedThrough, runThroughRemoteDaemon } from './testing/remote-daemon-checks';
+import { refusedThrough, runThroughRemoteDaemon } from '../../tools/terminal/testing/remote-daemon-checks';
 import { requireDocker } from './testing/require-docker';
 import { startTlsDockerRelay, type TlsDockerRelay } from './testing/tls-docker-relay';
 

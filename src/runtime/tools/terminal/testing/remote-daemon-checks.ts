@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { createTerminalSession } from '../../../tools/terminal/terminal-session';
-import { DEFAULT_SANDBOX_IMAGE } from '../../sandbox-kind';
-import { createContainerRunner } from '../container-run';
-import { CONVERSATION_LABEL } from '../container-spec';
-import { createDockerBackend } from '../docker-backend';
-import { TEST_OWNER } from './test-docker-backend';
+import { createTerminalSession } from '../terminal-session';
+import { DEFAULT_SANDBOX_IMAGE } from '../../../sandbox/sandbox-kind';
+import { createContainerRunner } from '../../../sandbox/docker/container-run';
+import { CONVERSATION_LABEL } from '../../../sandbox/docker/container-spec';
+import { createDockerBackend } from '../../../sandbox/docker/docker-backend';
+import { TEST_OWNER } from '../../../sandbox/docker/testing/test-docker-backend';
 
 /** What a conversation did through a daemon reached over a remote transport. */
 export interface RemoteDaemonRun {
