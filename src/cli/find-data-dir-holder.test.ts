@@ -14,6 +14,14 @@ describe('findDataDirHolder', () => {
     expect(findDataDirHolder('/data', read)).toBe(4242);
   });
 
+  it('names a runtime started from its sources, as the launcher does while the bundles are stale', () => {
+    const read = files({
+      '/data/runtime.pid': '4242\n',
+      '/proc/4242/cmdline': '/usr/bin/node\0--import\0tsx\0/repo/src/server/process/main.ts\0',
+    });
+    expect(findDataDirHolder('/data', read)).toBe(4242);
+  });
+
   it('treats a dead pid or a pid reused by another program as free', () => {
     expect(findDataDirHolder('/data', files({ '/data/runtime.pid': '4242' }))).toBeUndefined();
     const reused = files({ '/data/runtime.pid': '4242', '/proc/4242/cmdline': 'sleep\x00600' });

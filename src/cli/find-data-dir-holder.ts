@@ -11,7 +11,7 @@ export function findDataDirHolder(dataDir: string, readText = defaultReadText): 
   const pid = Number.parseInt(readText(join(dataDir, 'runtime.pid')) ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
   const commandLine = readText(`/proc/${pid}/cmdline`)?.split('\0').join(' ') ?? '';
-  return /(runtime[/\\]main\.mjs|server[/\\]main\.ts)/.test(commandLine) ? pid : undefined;
+  return /(runtime[/\\]main\.mjs|server[/\\]process[/\\]main\.ts)/.test(commandLine) ? pid : undefined;
 }
 
 function defaultReadText(path: string): string | undefined {
