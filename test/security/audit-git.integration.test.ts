@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuditedWorkbench,
+  auditedWorkbenchFor,
   editorTurn,
   observationTexts,
-  requireAuditedSandbox,
-  startAuditedWorkbench,
   terminalTurn,
 } from './audited-workbench';
 import { chownTree, FALLBACK_CONTAINER_USER } from '../../src/runtime/sandbox/docker/container-user';
@@ -65,13 +64,11 @@ async function personCommits(repo: string): Promise<void> {
 describe.each(['bubblewrap', 'docker'] as const)(
   'git audit (%s): the agent cannot plant what the person’s git runs',
   (sandbox) => {
-    beforeAll(async () => {
+    beforeAll(() => {
       expect(hasGit(), 'install git (apt-get install git)').toBe(true);
-      await requireAuditedSandbox(sandbox);
-      workbench = await startAuditedWorkbench(sandbox);
-    }, 120_000);
-    afterAll(async () => {
-      await workbench?.close();
+    });
+    auditedWorkbenchFor(sandbox, (started) => {
+      workbench = started;
     });
 
     it('approved, the fsmonitor and hooks are rated HIGH with the reason, refused by the sandbox, and never run on the host', async () => {

@@ -1,16 +1,15 @@
 import { readFileSync, statSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostProcessesMatching } from '../../src/cli/testing/child-pids';
 import { isProcessAlive } from '../../src/cli/testing/process-gone';
 import {
   type AuditedWorkbench,
+  auditedWorkbenchFor,
   editorTurn,
   LLM_KEY,
   observationTexts,
-  requireAuditedSandbox,
-  startAuditedWorkbench,
   terminalTurn,
 } from './audited-workbench';
 
@@ -34,12 +33,8 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
 }
 
 describe.each(['bubblewrap', 'docker'] as const)('confinement audit (%s)', (sandbox) => {
-  beforeAll(async () => {
-    await requireAuditedSandbox(sandbox);
-    workbench = await startAuditedWorkbench(sandbox);
-  }, 120_000);
-  afterAll(async () => {
-    await workbench?.close();
+  auditedWorkbenchFor(sandbox, (started) => {
+    workbench = started;
   });
   it('1: a command cannot reach the ingress or the runtime, so it cannot lower its own policy', async () => {
     const { port, runtimePort } = workbench;

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
 import { runtimePidOf } from '../../src/cli/testing/child-pids';
 import { freePort } from '../../src/cli/testing/free-port';
@@ -70,6 +71,25 @@ export type AuditedSandbox = 'bubblewrap' | 'docker';
 export async function requireAuditedSandbox(sandbox: AuditedSandbox): Promise<void> {
   if (sandbox === 'docker') await requireDocker();
   else requireExecutable('bwrap', 'bubblewrap');
+}
+
+/**
+ * The describe's audited workbench on `sandbox`: checked for (failing with the install hint, never
+ * skipping), started before its tests and handed to `started`, closed after them.
+ */
+export function auditedWorkbenchFor(
+  sandbox: AuditedSandbox,
+  started: (workbench: AuditedWorkbench) => void,
+): void {
+  let workbench: AuditedWorkbench | undefined;
+  beforeAll(async () => {
+    await requireAuditedSandbox(sandbox);
+    workbench = await startAuditedWorkbench(sandbox);
+    started(workbench);
+  }, 120_000);
+  afterAll(async () => {
+    await workbench?.close();
+  });
 }
 
 export async function startAuditedWorkbench(
