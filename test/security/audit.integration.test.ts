@@ -1,29 +1,25 @@
 import { readFileSync, statSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostProcessesMatching } from '../../src/cli/testing/child-pids';
 import { isProcessAlive } from '../../src/cli/testing/process-gone';
 import {
   type AuditedWorkbench,
+  auditedWorkbenchFor,
   editorTurn,
   LLM_KEY,
   observationTexts,
-  startAuditedWorkbench,
   terminalTurn,
 } from './audited-workbench';
-import { requireExecutable } from '../../src/runtime/sandbox/testing/require-executable';
 
 // The attacks of the confinement audit, replayed through the real launcher, the real runtime, the mock
-// model and real bubblewrap. Each one did harm before the confinement work; each must now fail.
+// model and each real sandbox: bubblewrap (the default) and docker (`--sandbox docker`, the default
+// image). Each one did harm before the confinement work; each must now fail, on both, with the same
+// results; where an observable differs on docker, the test says why and asserts the same property.
 
+/** The workbench of the describe running now: each sandbox's run starts its own and closes it. */
 let workbench: AuditedWorkbench;
-beforeAll(async () => {
-  workbench = await startAuditedWorkbench();
-}, 60_000);
-afterAll(async () => {
-  await workbench?.close();
-});
 
 const FINISH = { tool_calls: [{ name: 'finish', arguments: { message: 'done' } }] };
 
@@ -36,9 +32,9 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boole
   return check();
 }
 
-describe('confinement audit', () => {
-  beforeAll(() => {
-    requireExecutable('bwrap', 'bubblewrap');
+describe.each(['bubblewrap', 'docker'] as const)('confinement audit (%s)', (sandbox) => {
+  auditedWorkbenchFor(sandbox, (started) => {
+    workbench = started;
   });
   it('1: a command cannot reach the ingress or the runtime, so it cannot lower its own policy', async () => {
     const { port, runtimePort } = workbench;
@@ -168,6 +164,8 @@ describe('confinement audit', () => {
   });
 
   it('5: started as root, a command has no capabilities, no host processes and no way into the runtime', async () => {
+    // On docker a command runs as uid 1000, never root (container-user.ts), with every capability
+    // dropped: the same checks hold, and the runtime's and launcher's pids are not in its PID namespace.
     const runtimePid = workbench.runtimePid() ?? 0;
     const launcherPid = workbench.launcher.pid;
     const run = await workbench.runTurns(

@@ -1,12 +1,16 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { type MockLLM, startMockLLM } from '../../scripts/mock-llm/mock-llm-server';
 import { runtimePidOf } from '../../src/cli/testing/child-pids';
 import { freePort } from '../../src/cli/testing/free-port';
 import { type LauncherProcess, spawnLauncher } from '../../src/cli/testing/spawn-launcher';
 import { isolatedEnv, READY_LINE } from '../../src/cli/testing/start-test-workbench';
 import type { LLMScript, ScriptTurn } from '../../src/runtime/llm/llm-script';
+import { chownTree, FALLBACK_CONTAINER_USER } from '../../src/runtime/sandbox/docker/container-user';
+import { requireDocker } from '../../src/runtime/sandbox/docker/testing/require-docker';
+import { requireExecutable } from '../../src/runtime/sandbox/testing/require-executable';
 
 /** The model key the audited workbench is configured with: it must never leave the runtime. */
 export const LLM_KEY = 'sk-audit-0123456789abcdefghijklmnopqrstuv';
@@ -22,6 +26,8 @@ export interface AuditedWorkbench {
   port: number;
   runtimePort: number;
   automationPort: number;
+  /** The sandbox its conversations run in (`--sandbox`). */
+  sandbox: AuditedSandbox;
   home: string;
   dataDir: string;
   workspace: string;
@@ -55,7 +61,40 @@ export interface FinishedRun {
   transcript: string;
 }
 
-export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
+/** The sandboxes the audit replays its attacks on: the launcher's `--sandbox` values. */
+export type AuditedSandbox = 'bubblewrap' | 'docker';
+
+/**
+ * Fails with what to install or start when `sandbox` cannot run here: bwrap for bubblewrap; a
+ * running daemon and the default image for docker. Audits never skip.
+ */
+export async function requireAuditedSandbox(sandbox: AuditedSandbox): Promise<void> {
+  if (sandbox === 'docker') await requireDocker();
+  else requireExecutable('bwrap', 'bubblewrap');
+}
+
+/**
+ * The describe's audited workbench on `sandbox`: checked for (failing with the install hint, never
+ * skipping), started before its tests and handed to `started`, closed after them.
+ */
+export function auditedWorkbenchFor(
+  sandbox: AuditedSandbox,
+  started: (workbench: AuditedWorkbench) => void,
+): void {
+  let workbench: AuditedWorkbench | undefined;
+  beforeAll(async () => {
+    await requireAuditedSandbox(sandbox);
+    workbench = await startAuditedWorkbench(sandbox);
+    started(workbench);
+  }, 120_000);
+  afterAll(async () => {
+    await workbench?.close();
+  });
+}
+
+export async function startAuditedWorkbench(
+  sandbox: AuditedSandbox = 'bubblewrap',
+): Promise<AuditedWorkbench> {
   const root = await mkdtemp(join(tmpdir(), 'audit-'));
   const home = join(root, 'home');
   const workspace = join(home, 'project');
@@ -64,6 +103,11 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
   await writeFile(join(home, '.ssh', 'id_ed25519'), 'PRIVATE-SSH-KEY-MATERIAL\n');
   await mkdir(join(home, '.aws'), { recursive: true });
   await writeFile(join(home, '.aws', 'credentials'), '[default]\naws_secret_access_key = AWS-SECRET\n');
+  // On docker, HOME is a person's, as on their laptop: it, the project and the credential files belong
+  // to a regular user (the container's uid 1000), so a command in HOME runs as the files' owner and
+  // only the sandbox's masks stand between it and them. A root-owned folder a person picked is
+  // refused at the first command (container-user.ts), which would test nothing.
+  if (sandbox === 'docker') chownTree(home, FALLBACK_CONTAINER_USER.uid, FALLBACK_CONTAINER_USER.gid);
   const mockLlm = await startMockLLM();
   const port = await freePort();
   const runtimePort = await freePort();
@@ -78,6 +122,8 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
   };
   const args = ['--no-open', '--port', String(port), '--runtime-port', String(runtimePort)];
   args.push('--automation-port', String(automationPort));
+  // bubblewrap is the default where it exists: its audit starts the launcher as a person would, bare.
+  if (sandbox === 'docker') args.push('--sandbox', 'docker');
   const launcher = spawnLauncher([...args, '--workspace', workspace], { env, cwd: workspace });
   const close = async () => {
     launcher.child.kill('SIGTERM');
@@ -86,7 +132,7 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
     await rm(root, { recursive: true, force: true });
   };
   try {
-    const ready = await launcher.waitForStdout(READY_LINE, 30_000);
+    const ready = await launcher.waitForStdout(READY_LINE, 60_000);
     const origin = new URL(ready[1] ?? '').origin;
     const dataDir = join(home, '.agent-workbench');
     const sessionKey = (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
@@ -96,6 +142,7 @@ export async function startAuditedWorkbench(): Promise<AuditedWorkbench> {
       port,
       runtimePort,
       automationPort,
+      sandbox,
       home,
       dataDir,
       workspace,

@@ -1,15 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import type { ScriptTurn } from '../../src/runtime/llm/llm-script';
 import type { AuditedWorkbench } from './audited-workbench';
-
-/** Fails (never skips) without bubblewrap: these attacks mean nothing unconfined. */
-export function requireBwrap(): void {
-  try {
-    execFileSync('bwrap', ['--version'], { stdio: 'ignore' });
-  } catch {
-    throw new Error('bubblewrap is missing: install it (apt-get install bubblewrap) to run the file audit');
-  }
-}
 
 /**
  * Creates a conversation in `workspace` that starts running `turns` (then finishes) with no approvals,

@@ -2,9 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The person's git on the host: no system or global config, so only the repository's own counts. */
+/**
+ * The person's git on the host: no system or global config, so only the repository's own counts.
+ * `safe.directory=*`: the test runs as root, standing in for the person, and a repository of theirs
+ * that belongs to another uid (the docker audit's, uid 1000) is still theirs: git reads its config
+ * and runs its hooks, which is what the attacks aim at, rather than refusing it as dubious.
+ */
 export function hostGit(cwd: string, args: readonly string[]): string {
-  return execFileSync('git', ['-c', 'user.name=Person', '-c', 'user.email=person@example.com', ...args], {
+  const person = ['-c', 'user.name=Person', '-c', 'user.email=person@example.com', '-c', 'safe.directory=*'];
+  return execFileSync('git', [...person, ...args], {
     cwd,
     env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
     encoding: 'utf8',

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
@@ -63,15 +63,17 @@ describe.each(['bubblewrap', 'docker', 'podman'] as const)('egress through the %
     await rm(root, { recursive: true, force: true });
   });
 
-  function terminal(): TerminalTool {
+  function terminal(through = network): TerminalTool {
     const backend =
-      docker === undefined ? undefined : testDockerBackend(docker, { workspaceDir, dataDir, network });
+      docker === undefined
+        ? undefined
+        : testDockerBackend(docker, { workspaceDir, dataDir, network: through });
     const session = createTerminalSession({
       workspaceDir,
       dataDir,
       env: { ...process.env },
       sandbox: true,
-      network,
+      network: through,
       ...(backend === undefined ? {} : { backend }),
     });
     const tool = createTerminalTool(session, 30_000);
@@ -94,6 +96,20 @@ describe.each(['bubblewrap', 'docker', 'podman'] as const)('egress through the %
   /** Waits for the bridge, which the sandbox starts beside the shell, to listen. */
   const bridgeUp =
     'for attempt in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/3128) 2>/dev/null && break; sleep 0.1; done';
+
+  it("a fresh sandbox's first command waits for a bridge slow to listen", async () => {
+    // The real bridge, started late: the sandbox must wait for it before the first command (docker
+    // did not, and a first request in a new container was refused a connection to 127.0.0.1:3128).
+    // Within each backend's patience: bubblewrap's shell waits 2 s, the docker container 5 s.
+    const delayMs = kind === 'bubblewrap' ? 800 : 3000;
+    const slowBridge = join(root, `slow-bridge-${kind}.mjs`);
+    const source = await readFile(bridgeScriptPath, 'utf8');
+    const delay = `await new Promise((resolve) => setTimeout(resolve, ${delayMs}));`;
+    await writeFile(slowBridge, source.replace("import net from 'node:net';", `$&\n${delay}`));
+    const tool = terminal({ ...network, bridgeScriptPath: slowBridge });
+    const text = await run(tool, '(exec 3<>/dev/tcp/127.0.0.1/3128) 2>/dev/null; echo "bridge-exit=$?"');
+    expect(text).toContain('bridge-exit=0');
+  });
 
   it('reaches an allowlisted host through the bridge and the proxy, plain and tunnelled', async () => {
     const tool = terminal();

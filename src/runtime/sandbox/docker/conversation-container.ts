@@ -104,6 +104,7 @@ export function createConversationContainer(options: ConversationContainerOption
     }
     try {
       await requireBash(created, options);
+      if (options.network !== undefined) await bridgeListening(created, options.user);
       const unshared = await sharedWorkspaceRefusal(created, options.workspaceDir, options.user);
       if (unshared !== undefined) throw new Error(unshared);
     } catch (error) {
@@ -175,6 +176,18 @@ function mainCommand(network: SandboxNetworkOptions | undefined): string[] {
     network.bridgeScriptPath,
     network.proxySocketPath,
   ];
+}
+
+/**
+ * Returns once the proxy bridge listens on 127.0.0.1:3128, as bubblewrap's shell waits for its own
+ * (sandbox-network.ts): node takes a while to start it in a fresh container, and a first command run
+ * before would find no proxy (connection refused). After 5 s it returns anyway: requests then fail
+ * with a connection error the model can read.
+ */
+async function bridgeListening(created: Docker.Container, user: { uid: number; gid: number }): Promise<void> {
+  const probe = '(: </dev/tcp/127.0.0.1/3128) 2>/dev/null';
+  const loop = `for _ in $(seq 250); do ${probe} && exit 0; sleep 0.02; done; exit 1`;
+  await execExitCode(created, ['bash', '-c', loop], user);
 }
 
 async function createOrSay(docker: Docker, spec: Docker.ContainerCreateOptions): Promise<Docker.Container> {
