@@ -132,7 +132,7 @@ describe.each(['bubblewrap', 'docker'] as const)('file audit (%s)', (sandbox) =>
         expect(outsideIntact()).toBe(true);
 
         await workbench.api.json('DELETE', `/api/conversations/${sharing}`);
-      }, 300_000);
+      }, 120_000);
 
       it('an agent whose workspace holds the branches folder cannot turn the delete against outside files', async () => {
         outsideFolder();
@@ -159,7 +159,7 @@ describe.each(['bubblewrap', 'docker'] as const)('file audit (%s)', (sandbox) =>
 
         await workbench.api.json('DELETE', `/api/conversations/${swapper}`);
         expect(outsideIntact()).toBe(true);
-      }, 300_000);
+      }, 120_000);
     });
 });
 

@@ -8,6 +8,8 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,4 +113,36 @@ describe('watchWorkspace', () => {
     watcher = await watchWorkspace(workspace, { maxDirectories: 4 });
     expect(watcher.healthy()).toBe(false);
   });
+
+  it('settles while another process keeps swapping folders, and still counts their changes', async () => {
+    watcher = await watchWorkspace(workspace);
+    const churner = churn(workspace, 30);
+    try {
+      await waitForFile(join(workspace, '.churning'));
+      const before = watcher.generation();
+      // Before the events were coalesced, each one queued its own work, and a settle waited for a queue
+      // that never emptied until the churn stopped (and held the event loop meanwhile).
+      await watcher.settle();
+      expect(churner.exitCode).toBeNull();
+      expect(watcher.generation()).toBeGreaterThan(before);
+    } finally {
+      churner.kill('SIGKILL');
+    }
+  }, 60_000);
 });
+
+/** A process that renames 100 folders back and forth in `folder` for `seconds`, marking `.churning` once it has begun. */
+function churn(folder: string, seconds: number) {
+  const script = [
+    'my ($folder, $seconds) = @ARGV; chdir $folder or die;',
+    'for my $i (0..99) { mkdir "d$i" }',
+    'open my $m, ">", ".churning"; close $m;',
+    'my $end = time + $seconds;',
+    'while (time < $end) { for my $i (0..99) { rename("d$i", "e$i") } for my $i (0..99) { rename("e$i", "d$i") } }',
+  ].join(' ');
+  return spawn('perl', ['-e', script, folder, String(seconds)], { stdio: 'ignore' });
+}
+
+async function waitForFile(path: string): Promise<void> {
+  while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 20));
+}

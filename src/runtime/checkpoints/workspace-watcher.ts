@@ -43,12 +43,19 @@ export async function watchWorkspace(
   const workspaceDir = await realpath(workspacePath).catch(() => workspacePath);
   const maxDirectories = options.maxDirectories ?? DEFAULT_MAX_WATCHED_DIRECTORIES;
   const folders = new Map<string, { watcher: FSWatcher; identity: string }>();
-  const adding = new Set<Promise<void>>();
   const probes = new Map<string, () => void>();
   let generation = 0;
   let broken = false;
   let closed = false;
   let probeCount = 0;
+  /** Paths an event named, to look at again; true when one of their events was a rename. */
+  const pending = new Map<string, boolean>();
+  let rootChanged = false;
+  let working = false;
+  /** How many paths were marked, and how many looked at: a settle waits for its own count. */
+  let queued = 0;
+  let looked = 0;
+  const waiting: { ticket: number; resolve: () => void }[] = [];
 
   const giveUp = () => {
     broken = true;
@@ -57,9 +64,17 @@ export async function watchWorkspace(
     // A settle waiting on the probe ends too: healthy() is false, so what it counted is not used.
     for (const resolve of probes.values()) resolve();
     probes.clear();
+    pending.clear();
+    releaseWaiting();
+  };
+
+  const releaseWaiting = () => {
+    for (const { resolve } of waiting.splice(0)) resolve();
   };
 
   const forget = (path: string) => {
+    // Nothing below a folder is watched unless the folder is: most events name files.
+    if (!folders.has(path)) return;
     for (const [folder, { watcher }] of folders) {
       if (folder === path || folder.startsWith(`${path}/`)) {
         watcher.close();
@@ -68,12 +83,10 @@ export async function watchWorkspace(
     }
   };
 
-  const track = (work: Promise<void>) => {
-    adding.add(work);
-    void work.finally(() => adding.delete(work));
-  };
-
   /**
+   * Events only mark what to look at again; one worker looks, one path at a time. A process that
+   * churns folders sends events far faster than anything can be read: queuing work per event held the
+   * event loop and memory of the whole runtime, and a settle never saw the queue empty.
    * A `rename` (created, deleted, moved) of a folder is watched afresh: a folder deleted and made
    * again may even get the same inode back, and the old watch died with the old folder.
    */
@@ -83,19 +96,62 @@ export async function watchWorkspace(
     if (folder === workspaceDir) {
       // The root's own deletion or move comes as a rename named like it (so may a child's: same answer).
       if (type === 'rename' && name?.toString() === basename(workspaceDir)) return giveUp();
-      track(checkRoot());
+      rootChanged = true;
     }
-    if (name === null) return;
-    const child = join(folder, name.toString());
-    track(
-      lstat(child).then(
-        (stat) => {
-          if (!stat.isDirectory()) return forget(child);
-          if (type === 'rename' || folders.get(child)?.identity !== identity(stat)) return addTree(child);
-        },
-        () => forget(child),
-      ),
-    );
+    if (name !== null) {
+      const child = join(folder, name.toString());
+      const renamed = type === 'rename' || pending.get(child) === true;
+      // Re-marked paths keep their place: the look happens later and sees the latest state anyway.
+      if (!pending.has(child)) queued += 1;
+      pending.set(child, renamed);
+      if (pending.size > maxDirectories) return giveUp();
+    }
+    if (!working) {
+      working = true;
+      work().catch(giveUp);
+    }
+  };
+
+  /** Looks at what the events marked, in the order they marked it, until nothing is left. */
+  const work = async () => {
+    try {
+      while (!broken && !closed) {
+        if (rootChanged) {
+          rootChanged = false;
+          await checkRoot();
+          continue;
+        }
+        const next = pending.entries().next();
+        if (next.done) return;
+        const [child, renamed] = next.value;
+        pending.delete(child);
+        await lookAgain(child, renamed);
+        looked += 1;
+        for (let index = waiting.length - 1; index >= 0; index--) {
+          const entry = waiting[index];
+          if (entry && entry.ticket <= looked) {
+            waiting.splice(index, 1);
+            entry.resolve();
+          }
+        }
+      }
+    } finally {
+      // Cleared in the same turn the loop found nothing left, so the next event starts a new one.
+      working = false;
+    }
+  };
+
+  const lookAgain = async (child: string, renamed: boolean) => {
+    const stat = await lstat(child).catch(() => undefined);
+    if (!stat?.isDirectory()) return forget(child);
+    if (renamed || folders.get(child)?.identity !== identity(stat)) await addTree(child);
+  };
+
+  /** Resolves once every path marked so far was looked at (at once when the watcher gave up). */
+  const lookedAtAll = () => {
+    const ticket = queued;
+    if (looked >= ticket || broken || closed) return Promise.resolve();
+    return new Promise<void>((resolve) => waiting.push({ ticket, resolve }));
   };
 
   /** Watches `folder`, then reads it and watches its subfolders; a folder swapped meanwhile counts as a change. */
@@ -146,15 +202,10 @@ export async function watchWorkspace(
   // A workspace missing (or not a folder) is not watched: nothing could prove it unchanged.
   if (!folders.has(workspaceDir)) giveUp();
 
-  const drainAdds = async () => {
-    while (adding.size > 0) await Promise.allSettled([...adding]);
-  };
-
   return {
     generation: () => generation,
     healthy: () => !broken && !closed,
     async settle() {
-      await drainAdds();
       if (broken || closed) return;
       probeCount += 1;
       const name = `probe-${probeCount}`;
@@ -163,7 +214,7 @@ export async function watchWorkspace(
       await writeFile(join(probeDir, name), '').catch(giveUp);
       await arrived;
       await unlink(join(probeDir, name)).catch(() => undefined); // Gone with a closed watcher's folder.
-      await drainAdds();
+      await lookedAtAll();
     },
     async close() {
       closed = true;
@@ -172,6 +223,8 @@ export async function watchWorkspace(
       probe.close();
       for (const resolve of probes.values()) resolve();
       probes.clear();
+      pending.clear();
+      releaseWaiting();
       await rm(probeDir, { recursive: true, force: true });
     },
   };
