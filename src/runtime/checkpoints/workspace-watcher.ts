@@ -2,6 +2,7 @@ import { type FSWatcher, type Stats, watch } from 'node:fs';
 import { lstat, mkdtemp, readdir, realpath, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { markedPaths } from './marked-paths';
 
 /**
  * Counts the changes under a workspace, so a snapshot taken earlier can be known to still hold.
@@ -48,14 +49,6 @@ export async function watchWorkspace(
   let broken = false;
   let closed = false;
   let probeCount = 0;
-  /** Paths an event named, to look at again; true when one of their events was a rename. */
-  const pending = new Map<string, boolean>();
-  let rootChanged = false;
-  let working = false;
-  /** How many paths were marked, and how many looked at: a settle waits for its own count. */
-  let queued = 0;
-  let looked = 0;
-  const waiting: { ticket: number; resolve: () => void }[] = [];
 
   const giveUp = () => {
     broken = true;
@@ -64,12 +57,7 @@ export async function watchWorkspace(
     // A settle waiting on the probe ends too: healthy() is false, so what it counted is not used.
     for (const resolve of probes.values()) resolve();
     probes.clear();
-    pending.clear();
-    releaseWaiting();
-  };
-
-  const releaseWaiting = () => {
-    for (const { resolve } of waiting.splice(0)) resolve();
+    marked.clear();
   };
 
   const forget = (path: string) => {
@@ -84,74 +72,24 @@ export async function watchWorkspace(
   };
 
   /**
-   * Events only mark what to look at again; one worker looks, one path at a time. A process that
-   * churns folders sends events far faster than anything can be read: queuing work per event held the
-   * event loop and memory of the whole runtime, and a settle never saw the queue empty.
-   * A `rename` (created, deleted, moved) of a folder is watched afresh: a folder deleted and made
-   * again may even get the same inode back, and the old watch died with the old folder.
+   * An event only marks the path it names (marked-paths.ts). A `rename` (created, deleted, moved) of a
+   * folder is watched afresh: a folder deleted and made again may even get the same inode back, and the
+   * old watch died with the old folder.
    */
   const onChange = (folder: string, type: string, name: string | Buffer | null) => {
     generation += 1;
     if (broken || closed) return;
-    if (folder === workspaceDir) {
-      // The root's own deletion or move comes as a rename named like it (so may a child's: same answer).
-      if (type === 'rename' && name?.toString() === basename(workspaceDir)) return giveUp();
-      rootChanged = true;
-    }
-    if (name !== null) {
-      const child = join(folder, name.toString());
-      const renamed = type === 'rename' || pending.get(child) === true;
-      // Re-marked paths keep their place: the look happens later and sees the latest state anyway.
-      if (!pending.has(child)) queued += 1;
-      pending.set(child, renamed);
-      if (pending.size > maxDirectories) return giveUp();
-    }
-    if (!working) {
-      working = true;
-      work().catch(giveUp);
-    }
-  };
-
-  /** Looks at what the events marked, in the order they marked it, until nothing is left. */
-  const work = async () => {
-    try {
-      while (!broken && !closed) {
-        if (rootChanged) {
-          rootChanged = false;
-          await checkRoot();
-          continue;
-        }
-        const next = pending.entries().next();
-        if (next.done) return;
-        const [child, renamed] = next.value;
-        pending.delete(child);
-        await lookAgain(child, renamed);
-        looked += 1;
-        for (let index = waiting.length - 1; index >= 0; index--) {
-          const entry = waiting[index];
-          if (entry && entry.ticket <= looked) {
-            waiting.splice(index, 1);
-            entry.resolve();
-          }
-        }
-      }
-    } finally {
-      // Cleared in the same turn the loop found nothing left, so the next event starts a new one.
-      working = false;
-    }
+    // The root's own deletion or move comes as a rename named like it (so may a child's: same answer).
+    if (folder === workspaceDir && type === 'rename' && name?.toString() === basename(workspaceDir))
+      return giveUp();
+    const path = name === null ? undefined : join(folder, name.toString());
+    if (!marked.mark(path, type === 'rename', folder === workspaceDir)) giveUp();
   };
 
   const lookAgain = async (child: string, renamed: boolean) => {
     const stat = await lstat(child).catch(() => undefined);
     if (!stat?.isDirectory()) return forget(child);
     if (renamed || folders.get(child)?.identity !== identity(stat)) await addTree(child);
-  };
-
-  /** Resolves once every path marked so far was looked at (at once when the watcher gave up). */
-  const lookedAtAll = () => {
-    const ticket = queued;
-    if (looked >= ticket || broken || closed) return Promise.resolve();
-    return new Promise<void>((resolve) => waiting.push({ ticket, resolve }));
   };
 
   /** Watches `folder`, then reads it and watches its subfolders; a folder swapped meanwhile counts as a change. */
@@ -189,6 +127,14 @@ export async function watchWorkspace(
     if (!stat?.isDirectory() || identity(stat) !== folders.get(workspaceDir)?.identity) giveUp();
   };
 
+  const marked = markedPaths({
+    look: lookAgain,
+    lookAtRoot: checkRoot,
+    stopped: () => broken || closed,
+    onError: giveUp,
+    limit: maxDirectories,
+  });
+
   const probeDir = await mkdtemp(join(tmpdir(), 'awb-watch-probe-'));
   const probe = watch(probeDir, { persistent: false }, (_type, name) => {
     const arrived = name === null ? undefined : probes.get(name.toString());
@@ -214,7 +160,7 @@ export async function watchWorkspace(
       await writeFile(join(probeDir, name), '').catch(giveUp);
       await arrived;
       await unlink(join(probeDir, name)).catch(() => undefined); // Gone with a closed watcher's folder.
-      await lookedAtAll();
+      await marked.lookedAtAll();
     },
     async close() {
       closed = true;
@@ -223,8 +169,7 @@ export async function watchWorkspace(
       probe.close();
       for (const resolve of probes.values()) resolve();
       probes.clear();
-      pending.clear();
-      releaseWaiting();
+      marked.clear();
       await rm(probeDir, { recursive: true, force: true });
     },
   };
