@@ -1,3 +1,4 @@
+import { FALLBACK_CONTAINER_USER } from '../../src/runtime/sandbox/docker/container-user';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type Docker from 'dockerode';
@@ -15,7 +16,7 @@ export function benchDockerBackend(docker: Docker, workspaceDir: string): Sandbo
     conversationId: `bench-${Date.now()}`,
     workspaceDir,
     dataDir: join(workspaceDir, '..', 'awb-bench-data'),
-    adoptRootOwned: true,
+    adoptRootOwned: FALLBACK_CONTAINER_USER,
   });
 }
 

@@ -99,68 +99,62 @@ describe.each(['bubblewrap', 'docker'] as const)('file audit (%s)', (sandbox) =>
     });
   });
 
-  // Bubblewrap only, for now: on docker with the runtime running as root (as here and in CI), a fork
-  // with files fails before any attack (500 branch_folder_failed: the branch folder the runtime makes
-  // is root's, and the container refuses a root-owned workspace it did not make). That fails closed,
-  // but the swap attacks cannot be staged until forks with files work there. Not a skip: the docker
-  // matrix does not hold these tests (yet).
-  if (sandbox === 'bubblewrap')
-    describe('deleting a branch with its files while an agent swaps its folders for links', () => {
-      it('is refused while another conversation works in the folder, and never deletes outside files', async () => {
-        outsideFolder();
-        const source = await workbench.runTurns([terminalTurn('echo one > a.txt'), FINISH], NEVER_CONFIRM);
-        const branch = await workbench.api.json('POST', `/api/conversations/${source.id}/fork`, {
-          files: 'copy',
-        });
-        const branchId = String(branch.id);
-        const folder = String((branch.workspace as { working_dir: string }).working_dir);
-        expect(branch.branch_folder).toBe(true);
+  describe('deleting a branch with its files while an agent swaps its folders for links', () => {
+    it('is refused while another conversation works in the folder, and never deletes outside files', async () => {
+      outsideFolder();
+      const source = await workbench.runTurns([terminalTurn('echo one > a.txt'), FINISH], NEVER_CONFIRM);
+      const branch = await workbench.api.json('POST', `/api/conversations/${source.id}/fork`, {
+        files: 'copy',
+      });
+      const branchId = String(branch.id);
+      const folder = String((branch.workspace as { working_dir: string }).working_dir);
+      expect(branch.branch_folder).toBe(true);
 
-        // A second conversation in the same folder keeps swapping sub-folders for links to the outside.
-        const sharing = await startRun(workbench, folder, [
-          terminalTurn(swapLoop('.', outside), 'LOW', { timeout: 60 }),
-        ]);
-        await waitFor(() => existsSync(join(folder, '.swapping')), 30_000);
+      // A second conversation in the same folder keeps swapping sub-folders for links to the outside.
+      const sharing = await startRun(workbench, folder, [
+        terminalTurn(swapLoop('.', outside), 'LOW', { timeout: 60 }),
+      ]);
+      await waitFor(() => existsSync(join(folder, '.swapping')), 30_000);
 
-        const refused = await workbench.api.request(
-          'DELETE',
-          `/api/conversations/${branchId}?delete_files=true`,
-        );
-        expect(refused.status).toBe(409);
-        expect(refused.json().code).toBe('branch_folder_in_use');
-        expect(existsSync(join(folder, 'a.txt'))).toBe(true);
-        expect(outsideIntact()).toBe(true);
+      const refused = await workbench.api.request(
+        'DELETE',
+        `/api/conversations/${branchId}?delete_files=true`,
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.json().code).toBe('branch_folder_in_use');
+      expect(existsSync(join(folder, 'a.txt'))).toBe(true);
+      expect(outsideIntact()).toBe(true);
 
-        await workbench.api.json('DELETE', `/api/conversations/${sharing}`);
-      }, 120_000);
+      await workbench.api.json('DELETE', `/api/conversations/${sharing}`);
+    }, 120_000);
 
-      it('an agent whose workspace holds the branches folder cannot turn the delete against outside files', async () => {
-        outsideFolder();
-        const source = await workbench.runTurns([terminalTurn('echo two > b.txt'), FINISH], NEVER_CONFIRM);
-        const branch = await workbench.api.json('POST', `/api/conversations/${source.id}/fork`, {
-          files: 'copy',
-        });
-        const folder = String((branch.workspace as { working_dir: string }).working_dir);
+    it('an agent whose workspace holds the branches folder cannot turn the delete against outside files', async () => {
+      outsideFolder();
+      const source = await workbench.runTurns([terminalTurn('echo two > b.txt'), FINISH], NEVER_CONFIRM);
+      const branch = await workbench.api.json('POST', `/api/conversations/${source.id}/fork`, {
+        files: 'copy',
+      });
+      const folder = String((branch.workspace as { working_dir: string }).working_dir);
 
-        // HOME holds `project.branches/`: this agent does not work in the folder, yet can reach it.
-        const swapper = await startRun(workbench, workbench.home, [
-          terminalTurn(swapLoop(folder, outside), 'LOW', { timeout: 60 }),
-        ]);
-        await waitFor(() => existsSync(join(folder, '.swapping')), 30_000);
+      // HOME holds `project.branches/`: this agent does not work in the folder, yet can reach it.
+      const swapper = await startRun(workbench, workbench.home, [
+        terminalTurn(swapLoop(folder, outside), 'LOW', { timeout: 60 }),
+      ]);
+      await waitFor(() => existsSync(join(folder, '.swapping')), 30_000);
 
-        const deleted = await workbench.api.request(
-          'DELETE',
-          `/api/conversations/${String(branch.id)}?delete_files=true`,
-        );
-        expect(outsideIntact()).toBe(true);
-        // Deleted without following a link, or refused because the files kept changing: never a 500.
-        expect([200, 409]).toContain(deleted.status);
-        if (deleted.status === 409) expect(deleted.json().code).toBe('branch_folder_not_removed');
+      const deleted = await workbench.api.request(
+        'DELETE',
+        `/api/conversations/${String(branch.id)}?delete_files=true`,
+      );
+      expect(outsideIntact()).toBe(true);
+      // Deleted without following a link, or refused because the files kept changing: never a 500.
+      expect([200, 409]).toContain(deleted.status);
+      if (deleted.status === 409) expect(deleted.json().code).toBe('branch_folder_not_removed');
 
-        await workbench.api.json('DELETE', `/api/conversations/${swapper}`);
-        expect(outsideIntact()).toBe(true);
-      }, 120_000);
-    });
+      await workbench.api.json('DELETE', `/api/conversations/${swapper}`);
+      expect(outsideIntact()).toBe(true);
+    }, 120_000);
+  });
 });
 
 /**

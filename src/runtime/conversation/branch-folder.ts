@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { closestRepository } from '../workspace/closest-repository';
+import { BRANCHES_SUFFIX, WORKTREES_SUFFIX } from '../sandbox/branch-folder-names';
 import { runConfined } from '../sandbox/run-confined';
 import { SAFE_CONFIG, SAFE_ENV } from '../workspace/run-git';
 import type { WorkspaceConfinement } from '../sandbox/workspace-confinement';
@@ -11,9 +12,6 @@ import { RUNTIME_ERRORS, RuntimeError } from '../errors/runtime-error';
 
 const GIT_TIMEOUT_MS = 120_000;
 const GIT_OUTPUT_BYTES = 1024 * 1024;
-const BRANCHES_SUFFIX = '.branches';
-/** Where a conversation created with `worktree: true` gets its own worktree: deleted with it. */
-const WORKTREES_SUFFIX = '.worktrees';
 
 export interface BranchFolder {
   /** The folder the fork owns (a git worktree of the workspace's repository, or a plain folder). */

@@ -4,26 +4,39 @@ import { join } from 'node:path';
 /** The user commands run as when the workspace belongs to root (CI and containers run as root). */
 export const FALLBACK_CONTAINER_USER = { uid: 1000, gid: 1000 };
 
+/** A user commands run as. */
+export interface ContainerUserId {
+  uid: number;
+  gid: number;
+}
+
 /** `adopt`: the workspace holds entries of another owner, to hand to this user first (adopt-workspace.ts). */
-export type ContainerUser = { uid: number; gid: number; adopt: boolean } | { refused: string };
+export type ContainerUser = (ContainerUserId & { adopt: boolean }) | { refused: string };
 
 /**
  * Who runs commands in the container: the workspace owner, so what the agent writes stays theirs.
- * Never root: a root-owned workspace the runtime made itself (`adopt`) goes to uid 1000, again
- * whenever the runtime (root: the file editor) wrote in it since, which this finds by walking the
- * tree (a cost only a runtime running as root pays). One a person picked is refused with what to
- * do, since chowning a person's folder is not ours to do. Reads only; never changes a file.
+ * Never root: a root-owned workspace the runtime made itself goes to `adoptTo` (uid 1000 for its own
+ * workspace, the source's owner for a branch folder it made), again whenever the runtime (root: the
+ * file editor) wrote in it since, which this finds by walking the tree (a cost only a runtime running
+ * as root pays). One a person picked (`adoptTo` undefined) is refused with what to do, since chowning
+ * a person's folder is not ours to do. Reads only; never changes a file.
  */
-export function containerUser(workspaceDir: string, adopt: boolean): ContainerUser {
+export function containerUser(workspaceDir: string, adoptTo: ContainerUserId | undefined): ContainerUser {
+  const user = intendedUser(workspaceDir, adoptTo);
+  if ('refused' in user || adoptTo === undefined || user.uid !== adoptTo.uid) return user;
+  return { ...adoptTo, adopt: hasOtherOwner(workspaceDir, adoptTo.uid) };
+}
+
+/** containerUser without the walk: the folder's owner, or `adoptTo` for a root-owned one (adopt unknown: false). */
+export function intendedUser(workspaceDir: string, adoptTo: ContainerUserId | undefined): ContainerUser {
   const owner = lstatSync(workspaceDir);
-  const adopted = adopt && owner.uid === FALLBACK_CONTAINER_USER.uid;
-  if (owner.uid !== 0 && !adopted) return { uid: owner.uid, gid: owner.gid, adopt: false };
-  if (!adopt) {
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid, adopt: false };
+  if (adoptTo === undefined) {
     return {
       refused: `The workspace ${workspaceDir} belongs to root, and the container sandbox runs commands as a regular user (uid ${FALLBACK_CONTAINER_USER.uid}), never root: pick a folder a regular user owns, or give this one to one (\`sudo chown -R ${FALLBACK_CONTAINER_USER.uid}:${FALLBACK_CONTAINER_USER.gid} ${workspaceDir}\`).`,
     };
   }
-  return { ...FALLBACK_CONTAINER_USER, adopt: hasOtherOwner(workspaceDir, FALLBACK_CONTAINER_USER.uid) };
+  return { uid: adoptTo.uid, gid: adoptTo.gid, adopt: false };
 }
 
 /** Whether anything in the tree is not `uid`'s; links are looked at, never followed. Read-only. */

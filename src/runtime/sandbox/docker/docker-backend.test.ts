@@ -1,3 +1,4 @@
+import { FALLBACK_CONTAINER_USER } from './container-user';
 import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -101,7 +102,7 @@ describe.each(ENGINES)('docker backend on %s', (engine) => {
       conversationId: 'no-daemon',
       workspaceDir,
       dataDir: join(root, 'data'),
-      adoptRootOwned: true,
+      adoptRootOwned: FALLBACK_CONTAINER_USER,
     });
     const result = await run(session(backend), 'echo never');
     expect(result.ending).toBe('refused');

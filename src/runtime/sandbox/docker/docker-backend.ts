@@ -10,7 +10,7 @@ import type { SandboxBackend, SandboxLimits, ShellRequest } from '../sandbox-bac
 import { CONTAINER_HOME } from './container-spec';
 import { startContainerPiped } from './container-piped';
 import { startContainerPty } from './container-pty';
-import { chownTree, type ContainerUser, containerUser } from './container-user';
+import { chownTree, type ContainerUser, type ContainerUserId, containerUser } from './container-user';
 import { type ConversationContainer, createConversationContainer } from './conversation-container';
 import { adoptWorkspace } from './adopt-workspace';
 import { dockerRefusal } from './docker-readiness';
@@ -39,8 +39,11 @@ export interface DockerBackendOptions {
   network?: SandboxNetworkOptions;
   limits?: TerminalLimitSettings;
   cpus?: number;
-  /** The workspace is the runtime's own (not a folder a person picked): a root-owned one is handed to uid 1000. */
-  adoptRootOwned?: boolean;
+  /**
+   * The workspace is one the runtime made (not a folder a person picked): root-owned, it is handed to
+   * this user (uid 1000 for its own workspace, the source's owner for a branch folder). Absent: refused.
+   */
+  adoptRootOwned?: ContainerUserId;
   idleMs?: number;
   /** Tests: another host folder bound at the workspace's path (a daemon that does not share it). */
   workspaceSource?: string;
@@ -66,7 +69,7 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
   let lostReason: string | undefined;
 
   const userNow = (): ContainerUser => {
-    user ??= containerUser(workspaceDir, options.adoptRootOwned === true);
+    user ??= containerUser(workspaceDir, options.adoptRootOwned);
     return user;
   };
   const ensureScriptsDir = (): string => {
@@ -93,7 +96,7 @@ export function createDockerBackend(options: DockerBackendOptions): SandboxBacke
     // A late open (the person's terminal tab, the preview) after the tools closed must not leave a container behind.
     if (disposed) throw new Error("the conversation's tools are closed");
     // Looked at again for each shell: the runtime may have written files in the workspace since.
-    user = containerUser(workspaceDir, options.adoptRootOwned === true);
+    user = containerUser(workspaceDir, options.adoptRootOwned);
     const found = user;
     if ('refused' in found) throw new Error(found.refused);
     if (found.adopt) await adoptWorkspace(options.docker, options.image, workspaceDir, found);

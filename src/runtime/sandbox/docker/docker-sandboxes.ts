@@ -7,7 +7,8 @@ import { realHostView } from '../host-view';
 import type { ConfinedRunner, SandboxBackend } from '../sandbox-backend';
 import { createContainerRunner } from './container-run';
 import { CONTAINER_LABEL } from './container-spec';
-import { containerUser } from './container-user';
+import { branchesSource } from '../branch-folder-names';
+import { type ContainerUserId, containerUser, FALLBACK_CONTAINER_USER, intendedUser } from './container-user';
 import { createDockerBackend } from './docker-backend';
 import { loadDockerClient } from './load-docker-client';
 
@@ -61,7 +62,7 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
   };
   const owner = containerOwner(options.dataDir, options.runtimeName);
   const adopt = (workspaceDir: string) =>
-    options.ownWorkspaces().some((own) => isInside(workspaceDir, realHostView.realPath(own)));
+    adoptTo(realHostView.realPath(workspaceDir), options.ownWorkspaces());
   return {
     backend: (request) =>
       createDockerBackend({
@@ -76,7 +77,7 @@ export function createDockerSandboxes(options: DockerSandboxesOptions): DockerSa
         ...(request.network === undefined ? {} : { network: request.network }),
         limits: request.limits,
         ...(request.cpus === undefined ? {} : { cpus: request.cpus }),
-        adoptRootOwned: adopt(realHostView.realPath(request.workspaceDir)),
+        adoptRootOwned: adopt(request.workspaceDir),
       }),
     runner: (limits, cpus, image) =>
       createContainerRunner({
@@ -111,3 +112,36 @@ export function containerOwner(dataDir: string, runtimeName?: string): string {
     .digest('hex')
     .slice(0, 16);
 }
+
+/**
+ * Whom a root-owned folder the runtime made is handed to; undefined for a folder a person picked.
+ * The runtime's own workspaces go to uid 1000. A branch folder (`<source>.branches/<id>`, a fork's
+ * own copy) or a conversation's worktree (`<repository>.worktrees/<id>`) holds the source's files, so
+ * it goes to whoever runs the source's commands: under a runtime running as root the runtime made it
+ * root's, and the container would otherwise refuse it. Forks of forks follow the chain up.
+ */
+export function adoptTo(
+  folder: string,
+  ownWorkspaces: readonly string[],
+  depth = 0,
+): ContainerUserId | undefined {
+  if (ownWorkspaces.some((own) => isInside(folder, realHostView.realPath(own))))
+    return FALLBACK_CONTAINER_USER;
+  const source = branchesSource(folder);
+  if (source === undefined || depth >= MAX_BRANCH_DEPTH) return undefined;
+  // A repository holding one of the runtime's workspaces: its branches are that workspace's copies.
+  const holdsOwn = ownWorkspaces.some((own) => isInside(realHostView.realPath(own), source));
+  try {
+    const sourceAdopted =
+      adoptTo(source, ownWorkspaces, depth + 1) ?? (holdsOwn ? FALLBACK_CONTAINER_USER : undefined);
+    // Read only: the source's owner, never a change to the source.
+    const user = intendedUser(source, sourceAdopted);
+    return 'refused' in user ? undefined : { uid: user.uid, gid: user.gid };
+  } catch {
+    // The source is gone: nothing says whose its branches are.
+    return undefined;
+  }
+}
+
+/** Forks of forks of forks…: past this many, a root-owned branch is refused like a person's folder. */
+const MAX_BRANCH_DEPTH = 16;

@@ -1,3 +1,4 @@
+import { FALLBACK_CONTAINER_USER } from '../container-user';
 import { randomUUID } from 'node:crypto';
 import type Docker from 'dockerode';
 import type { TerminalLimitSettings } from '../../limit-notices';
@@ -42,6 +43,6 @@ export function testDockerBackend(docker: Docker, options: TestDockerBackendOpti
     ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
     exposedPaths: options.exposedPaths ?? [],
     ...(options.workspaceSource === undefined ? {} : { workspaceSource: options.workspaceSource }),
-    adoptRootOwned: true,
+    adoptRootOwned: FALLBACK_CONTAINER_USER,
   });
 }

@@ -1,3 +1,4 @@
+import { FALLBACK_CONTAINER_USER } from '../../../sandbox/docker/container-user';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,7 @@ export async function runThroughRemoteDaemon(remote: Docker, local: Docker): Pro
     workspaceDir,
     dataDir: join(root, 'data'),
     exposedPaths: [],
-    adoptRootOwned: true,
+    adoptRootOwned: FALLBACK_CONTAINER_USER,
   });
   const terminal = createTerminalSession({ workspaceDir, backend });
   const live = () =>
@@ -102,7 +103,7 @@ export async function refusedThrough(
     workspaceDir,
     dataDir: join(root, 'data'),
     exposedPaths: [],
-    adoptRootOwned: true,
+    adoptRootOwned: FALLBACK_CONTAINER_USER,
   });
   const terminal = createTerminalSession({ workspaceDir, backend });
   try {
