@@ -33,6 +33,12 @@ export const INTERRUPT_PROMPT_WAIT_MS = 100;
 export const PROMPT_QUIET_MS = 2_000;
 /** While still quiet, the check is repeated this often (a process may block on the read a bit later). */
 const PROMPT_RECHECK_MS = 1_000;
+/**
+ * A positive check counts once a second one agrees this much later with no output between. bash back
+ * at its own prompt reads the terminal too: when the runtime was busy, the command's last output and
+ * the prompt marker may still be unread, and the event loop reads them before the second check.
+ */
+const PROMPT_CONFIRM_MS = 200;
 
 /** Whether the shell's command waits at a prompt now: the prompt-like last line, or undefined. */
 export function waitingPrompt(shell: Shell): string | undefined {
@@ -57,18 +63,20 @@ export function waitForEnding(shell: Shell, options: TerminalWaitOptions): Promi
       options.signal.removeEventListener('abort', onAbort);
       resolve(ending);
     };
-    const checkPrompt = () => {
+    const checkPrompt = (seen?: string) => {
       const line = waitingPrompt(shell);
-      if (line !== undefined) {
+      if (line !== undefined && line === seen) {
         shell.waitingPrompt = line;
         finish('waiting_input');
       } else {
-        promptTimer = setTimeout(checkPrompt, PROMPT_RECHECK_MS);
+        // Any output meanwhile re-arms the wait from the start (armNoOutputTimer).
+        const delay = line === undefined ? PROMPT_RECHECK_MS : PROMPT_CONFIRM_MS;
+        promptTimer = setTimeout(() => checkPrompt(line), delay);
       }
     };
     const armNoOutputTimer = () => {
       clearTimeout(promptTimer);
-      promptTimer = setTimeout(checkPrompt, options.promptQuietMs ?? PROMPT_QUIET_MS);
+      promptTimer = setTimeout(() => checkPrompt(), options.promptQuietMs ?? PROMPT_QUIET_MS);
       if (options.hardTimeoutMs !== undefined) return;
       clearTimeout(noOutputTimer);
       noOutputTimer = setTimeout(() => finish('no_output'), options.noOutputTimeoutMs);

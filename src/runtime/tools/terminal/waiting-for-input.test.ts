@@ -174,6 +174,30 @@ describe.each(modes)('a command waiting at a prompt (sandbox: %s, real pty)', (s
     expect(observation.exit_code).toBe(0);
   }, 20_000);
 
+  it('does not take the shell back at its own prompt for a command waiting, when its output is read late', async () => {
+    const tool = terminal();
+    // The runtime's event loop is held from 2.3 s to 3.3 s, in the phase after its reads: the command
+    // ends at 2.5 s and bash reads the terminal at its prompt, but "built" and the prompt marker are
+    // still unread when the check due at about 3 s runs first. One positive check used to answer
+    // "Waiting for input" at "Compiling: ".
+    const hold = setTimeout(() => {
+      setImmediate(() => {
+        const until = Date.now() + 1_000;
+        while (Date.now() < until) {
+          // held on purpose
+        }
+      });
+    }, 2_300);
+    try {
+      const observation = await run(tool, { command: 'printf "Compiling: "; sleep 2.5; echo built' });
+      expect(observation.text).not.toContain('Waiting for input');
+      expect(observation.text).toContain('built');
+      expect(observation.exit_code).toBe(0);
+    } finally {
+      clearTimeout(hold);
+    }
+  }, 20_000);
+
   it('does not take a long quiet computation (a compile printing nothing) for a prompt', async () => {
     const tool = terminal();
     const observation = await run(tool, {
