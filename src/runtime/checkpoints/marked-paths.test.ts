@@ -24,6 +24,17 @@ function slowLooks() {
   return { look, seen, finishAll, finishOne, mostInFlight: () => mostInFlight, inFlight: () => inFlight };
 }
 
+/** Marked paths over `looks`, whose root needs no look. */
+function quietRoot(looks: ReturnType<typeof slowLooks>, limit: number) {
+  return markedPaths({
+    look: looks.look,
+    lookAtRoot: async () => undefined,
+    stopped: () => false,
+    onError: () => undefined,
+    limit,
+  });
+}
+
 describe('markedPaths', () => {
   it('looks at one path at a time, each once however often it was marked, in the order first marked', async () => {
     const looks = slowLooks();
@@ -52,13 +63,7 @@ describe('markedPaths', () => {
 
   it('a settle waits only for what was marked before it', async () => {
     const looks = slowLooks();
-    const marked = markedPaths({
-      look: looks.look,
-      lookAtRoot: async () => undefined,
-      stopped: () => false,
-      onError: () => undefined,
-      limit: 100,
-    });
+    const marked = quietRoot(looks, 100);
     marked.mark('/w/first', false, false);
     let settled = false;
     const first = marked.lookedAtAll().then(() => {
@@ -79,13 +84,7 @@ describe('markedPaths', () => {
 
   it('says to give up past its limit of waiting paths, and clear releases every settle', async () => {
     const looks = slowLooks();
-    const marked = markedPaths({
-      look: looks.look,
-      lookAtRoot: async () => undefined,
-      stopped: () => false,
-      onError: () => undefined,
-      limit: 3,
-    });
+    const marked = quietRoot(looks, 3);
     expect(marked.mark('/w/0', false, false)).toBe(true);
     const pending = marked.lookedAtAll();
     for (let index = 1; index <= 3; index++) expect(marked.mark(`/w/${index}`, false, false)).toBe(true);
