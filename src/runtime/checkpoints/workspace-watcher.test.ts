@@ -114,6 +114,14 @@ describe('watchWorkspace', () => {
     expect(watcher.healthy()).toBe(false);
   });
 
+  it('keeps watching through a burst of more files than its folder limit', async () => {
+    watcher = await watchWorkspace(workspace, { maxDirectories: 8 });
+    const before = await settled(watcher);
+    for (let index = 0; index < 500; index++) writeFileSync(join(workspace, `file-${index}`), 'x\n');
+    expect(await settled(watcher)).toBeGreaterThan(before);
+    expect(watcher.healthy()).toBe(true);
+  });
+
   it('settles while another process keeps swapping folders, and still counts their changes', async () => {
     watcher = await watchWorkspace(workspace);
     const churner = churn(workspace, 30);

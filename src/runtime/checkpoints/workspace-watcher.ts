@@ -34,6 +34,11 @@ export interface WatchWorkspaceOptions {
 }
 
 export const DEFAULT_MAX_WATCHED_DIRECTORIES = 4_096;
+/**
+ * Past this many distinct paths waiting for a look the watcher gives up. Files count, not only
+ * folders: a checkout writes thousands at once, which is no reason to stop watching (a map entry each).
+ */
+const MAX_MARKED_PATHS = 65_536;
 
 /** Watches `workspaceDir` (its real path); resolves once every folder found is watched. Never rejects. */
 export async function watchWorkspace(
@@ -132,7 +137,7 @@ export async function watchWorkspace(
     lookAtRoot: checkRoot,
     stopped: () => broken || closed,
     onError: giveUp,
-    limit: maxDirectories,
+    limit: MAX_MARKED_PATHS,
   });
 
   const probeDir = await mkdtemp(join(tmpdir(), 'awb-watch-probe-'));
