@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuditedWorkbench,
@@ -10,6 +10,7 @@ import {
   terminalTurn,
 } from './audited-workbench';
 import { chownTree, FALLBACK_CONTAINER_USER } from '../../src/runtime/sandbox/docker/container-user';
+import { waitFor } from './file-attack-helpers';
 import { actionRisks, gitControlSnapshot, hasGit, hostGit } from './host-git';
 
 // The agent plants code the person's own git runs on the host (an fsmonitor in .git/config runs at
@@ -91,6 +92,37 @@ describe.each(['bubblewrap', 'docker'] as const)(
 
       expect(gitControlSnapshot(gitDir)).toBe(before);
       await personCommits(repo);
+      expect(existsSync(marker)).toBe(false);
+    });
+
+    it("worktree: true gives the agent its own worktree of the person's repository, its commands run there as the files' owner, and the repository's hooks never run", async () => {
+      const { repo, gitDir, marker } = await personRepository('with-worktree');
+      // The person's own hook: making or removing the worktree must not run it on the host.
+      await writeFile(join(gitDir, 'hooks', 'post-checkout'), `#!/bin/sh\ntouch ${marker}\n`, {
+        mode: 0o755,
+      });
+      workbench.mockLlm.setScript({
+        turns: [terminalTurn('echo from-the-agent > agent.txt'), FINISH],
+        fallback: { text: 'Done.' },
+      });
+      const created = await workbench.api.json('POST', '/api/conversations', {
+        workspace: { working_dir: repo },
+        worktree: true,
+        confirmation_policy: { kind: 'NeverConfirm' },
+        initial_message: { role: 'user', content: [{ type: 'text', text: 'Work in a worktree' }], run: true },
+      });
+      const folder = String((created.workspace as { working_dir: string }).working_dir);
+      expect(dirname(folder)).toBe(`${repo}.worktrees`);
+      await waitFor(() => existsSync(join(folder, 'agent.txt')), 60_000);
+      expect(readFileSync(join(folder, 'agent.txt'), 'utf8')).toBe('from-the-agent\n');
+      // On docker a runtime running as root made the worktree: it went to the repository's owner.
+      if (sandbox === 'docker')
+        expect(statSync(join(folder, 'agent.txt')).uid).toBe(FALLBACK_CONTAINER_USER.uid);
+      expect(existsSync(join(repo, 'agent.txt'))).toBe(false);
+
+      const deleted = await workbench.api.request('DELETE', `/api/conversations/${String(created.id)}`);
+      expect(deleted.status).toBe(200);
+      expect(existsSync(folder)).toBe(false);
       expect(existsSync(marker)).toBe(false);
     });
 

@@ -43,6 +43,8 @@ export async function makeTestSandbox(): Promise<TestSandbox> {
     workspaceDir,
     dataDir,
     sandbox: { workspaceDir, readOnlyDir, dataDir, bwrapPath },
-    remove: () => rm(root, { recursive: true, force: true }),
+    // A container's process may still be writing in the workspace while its removal completes: rm
+    // retries ENOTEMPTY (a test failed on it once) instead of failing the test's clean-up.
+    remove: () => rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
   };
 }
