@@ -115,7 +115,7 @@ describe.each(['bubblewrap', 'docker'] as const)(
       expect(dirname(folder)).toBe(`${repo}.worktrees`);
       await waitFor(() => existsSync(join(folder, 'agent.txt')), 60_000);
       expect(readFileSync(join(folder, 'agent.txt'), 'utf8')).toBe('from-the-agent\n');
-      // On docker a runtime running as root made the worktree: it went to the repository's owner.
+      // On docker the commands run as the repository's owner, so what the agent writes stays theirs.
       if (sandbox === 'docker')
         expect(statSync(join(folder, 'agent.txt')).uid).toBe(FALLBACK_CONTAINER_USER.uid);
       expect(existsSync(join(repo, 'agent.txt'))).toBe(false);
