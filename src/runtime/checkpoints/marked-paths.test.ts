@@ -82,6 +82,27 @@ describe('markedPaths', () => {
     await looks.finishAll();
   });
 
+  it("a settle waits for the root's look when an event named the root", async () => {
+    let finishRoot: () => void = () => undefined;
+    const marked = markedPaths({
+      look: async () => undefined,
+      lookAtRoot: () => new Promise<void>((resolve) => (finishRoot = resolve)),
+      stopped: () => false,
+      onError: () => undefined,
+      limit: 100,
+    });
+    marked.mark(undefined, false, true);
+    let settled = false;
+    const all = marked.lookedAtAll().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    finishRoot();
+    await all;
+    expect(settled).toBe(true);
+  });
+
   it('says to give up past its limit of waiting paths, and clear releases every settle', async () => {
     const looks = slowLooks();
     const marked = quietRoot(looks, 3);

@@ -30,10 +30,12 @@ export interface MarkedPathsOptions {
   limit: number;
 }
 
+/** The key of the watched root's own look: no path an event names is empty. */
+const ROOT = '';
+
 export function markedPaths(options: MarkedPathsOptions): MarkedPaths {
-  /** Paths to look at again; true when one of their events was a rename. */
+  /** Paths to look at again (ROOT for the root itself); true when one of their events was a rename. */
   const pending = new Map<string, boolean>();
-  let rootMarked = false;
   let working = false;
   /** How many paths were marked, and how many looked at: a settle waits for its own count. */
   let marked = 0;
@@ -50,19 +52,19 @@ export function markedPaths(options: MarkedPathsOptions): MarkedPaths {
     }
   };
 
+  const add = (key: string, renamed: boolean) => {
+    if (!pending.has(key)) marked += 1;
+    pending.set(key, renamed || pending.get(key) === true);
+  };
+
   const work = async () => {
     try {
       while (!options.stopped()) {
-        if (rootMarked) {
-          rootMarked = false;
-          await options.lookAtRoot();
-          continue;
-        }
         const next = pending.entries().next();
         if (next.done) return;
         const [path, renamed] = next.value;
         pending.delete(path);
-        await options.look(path, renamed);
+        await (path === ROOT ? options.lookAtRoot() : options.look(path, renamed));
         looked += 1;
         release(false);
       }
@@ -74,12 +76,10 @@ export function markedPaths(options: MarkedPathsOptions): MarkedPaths {
 
   return {
     mark(path, renamed, root) {
-      if (root) rootMarked = true;
-      if (path !== undefined) {
-        if (!pending.has(path)) marked += 1;
-        pending.set(path, renamed || pending.get(path) === true);
-        if (pending.size > options.limit) return false;
-      }
+      // The root waits in the same queue, so a settle also waits for the root's look it came after.
+      if (root) add(ROOT, false);
+      if (path !== undefined) add(path, renamed);
+      if (pending.size > options.limit) return false;
       if (!working) {
         working = true;
         work().catch(options.onError);
