@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { handleAuthRequest } from './src/cli/handle-auth-request';
-import { isAllowedOrigin } from './src/cli/ingress-guards';
-import { routeFor } from './src/cli/ingress-route';
+import { isAllowedOrigin } from './src/client/ingress-guards';
+import { routeFor } from './src/client/ingress-route';
 import { sendJson } from './src/cli/send-text';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));

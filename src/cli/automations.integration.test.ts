@@ -220,6 +220,10 @@ describe('automations through the real launcher', () => {
     const pid = workbench.runtimePid();
     process.kill(pid ?? 0, 'SIGKILL');
     await waitUntilProcessGone(pid ?? 0, 5_000);
+    // This client's kept-alive connections that the ingress handed to the runtime closed with it: let
+    // it read that before its next request (a browser resends a request on a reused connection the
+    // server closed; Node's fetch does not resend a POST).
+    await new Promise((resolve) => setTimeout(resolve, 100));
     // The launcher waits before restarting, so the first attempt meets a closed port and is retried.
     const run = await call('POST', `/api/automation/automations/${automation.id}/run`);
     expect(run.json).toMatchObject({ status: 'started' });

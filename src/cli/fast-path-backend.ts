@@ -1,6 +1,6 @@
 import type { Backend } from './forward-request';
-import { isAllowedHost, isAllowedOrigin, needsOriginCheck } from './ingress-guards';
-import { routeFor } from './ingress-route';
+import { isAllowedHost, isAllowedOrigin, needsOriginCheck } from '../client/ingress-guards';
+import { isSocketPath, routeFor } from '../client/ingress-route';
 import type { RequestHead } from './parse-request-head';
 
 export interface FastPathBackends {
@@ -20,21 +20,54 @@ export interface FastPathBackends {
  * Pure.
  */
 export function fastPathBackend(head: RequestHead, backends: FastPathBackends): Backend | undefined {
-  if (head.version !== 'HTTP/1.1' || !head.target.startsWith('/')) return undefined;
-  const fields = head.byName;
-  if (fields.has('transfer-encoding') || fields.has('expect') || fields.has('upgrade')) return undefined;
-  const connection = fields.get('connection');
-  if (connection !== undefined && connection.toLowerCase() !== 'keep-alive') return undefined;
-  if (head.repeated.has('origin') || head.repeated.has('connection')) return undefined;
-  const host = fields.get('host');
-  if (!isAllowedHost(host, backends.allowedHosts)) return undefined;
-  if (
-    needsOriginCheck(head.method, false) &&
-    !isAllowedOrigin(fields.get('origin'), host, backends.allowOrigins)
-  )
-    return undefined;
+  if (!isPlainKeptAliveRequest(head) || !passesGuards(head, false, backends)) return undefined;
   const target = routeFor(head.target);
   if (target === 'runtime') return backends.runtime;
   if (target === 'automation') return backends.automation;
   return undefined;
+}
+
+/**
+ * Whether a connection whose next request is `head` may be handed to the one runtime's process, to be
+ * served there for the rest of its life (start-ingress.ts): a request of the shape the fast path
+ * carries that passes the Host and Origin checks, whatever its path (the runtime sends one that is not
+ * its own back to the ingress), or a WebSocket handshake on a socket path (GET, `Upgrade: websocket`,
+ * no body) that passes the same checks as the http.Server path's upgrade. Pure.
+ */
+export function handsOverToRuntime(head: RequestHead, backends: FastPathBackends): boolean {
+  if (backends.runtime === undefined) return false;
+  if (!head.byName.has('upgrade'))
+    return isPlainKeptAliveRequest(head) && passesGuards(head, false, backends);
+  const fields = head.byName;
+  return (
+    head.version === 'HTTP/1.1' &&
+    head.method === 'GET' &&
+    isSocketPath(head.target) &&
+    routeFor(head.target) === 'runtime' &&
+    !head.repeated.has('upgrade') &&
+    fields.get('upgrade')?.toLowerCase() === 'websocket' &&
+    !fields.has('transfer-encoding') &&
+    Number(fields.get('content-length') ?? 0) === 0 &&
+    passesGuards(head, true, backends)
+  );
+}
+
+/** HTTP/1.1 in origin form, on a kept-alive connection, with no chunked body, Expect or Upgrade. */
+function isPlainKeptAliveRequest(head: RequestHead): boolean {
+  if (head.version !== 'HTTP/1.1' || !head.target.startsWith('/')) return false;
+  const fields = head.byName;
+  if (fields.has('transfer-encoding') || fields.has('expect') || fields.has('upgrade')) return false;
+  const connection = fields.get('connection');
+  return connection === undefined || connection.toLowerCase() === 'keep-alive';
+}
+
+/** The Host and Origin checks, refusing headers Node would merge before the checks read them. */
+function passesGuards(head: RequestHead, isUpgrade: boolean, backends: FastPathBackends): boolean {
+  if (head.repeated.has('origin') || head.repeated.has('connection')) return false;
+  const host = head.byName.get('host');
+  if (!isAllowedHost(host, backends.allowedHosts)) return false;
+  return (
+    !needsOriginCheck(head.method, isUpgrade) ||
+    isAllowedOrigin(head.byName.get('origin'), host, backends.allowOrigins)
+  );
 }

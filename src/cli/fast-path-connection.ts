@@ -9,6 +9,12 @@ export interface FastPathContext {
   backendFor(head: RequestHead): Backend | undefined;
   /** Gives the connection, with `unread` bytes to read first, to the http.Server for the rest of its life. */
   handOff(socket: Socket, unread: Buffer): void;
+  /**
+   * Who serves the connection for the rest of its life from this request on, instead of the fast
+   * path (the one runtime's own process, start-ingress.ts), or undefined. Given the connection with
+   * `unread` (this request's bytes read so far, and any after them).
+   */
+  receiverFor?(head: RequestHead): ((socket: Socket, unread: Buffer) => void) | undefined;
   /** The backend could not be reached, or broke before answering: what the browser gets (a 502). */
   unreachable(backend: Backend, error: Error): { status: number; body: string };
 }
@@ -93,6 +99,8 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     const parsed = parseRequestHead(buffered.toString('latin1', 0, headEnd));
     if (!parsed.ok) return void refuse(400, 'Bad Request');
     const head = parsed.head;
+    const receiver = context.receiverFor?.(head);
+    if (receiver) return void release(receiver);
     const bodyLength = Number(head.byName.get('content-length') ?? 0);
     const backend = context.backendFor(head);
     const bodyStart = headEnd + 4;
@@ -100,7 +108,7 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     // Bytes after the body are a pipelined request: its answer must wait for this one's, which
     // the http.Server knows how to do.
     if (!backend || bodyLength > FAST_PATH_BODY_LIMIT_BYTES || buffered.length > requestEnd) {
-      handOff();
+      release(context.handOff);
       return;
     }
     if (buffered.length < requestEnd) return; // the rest of the body is on its way
@@ -178,7 +186,8 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     return current;
   }
 
-  function handOff(): void {
+  /** The connection leaves the fast path, with what was read of it and not yet sent. */
+  function release(to: (socket: Socket, unread: Buffer) => void): void {
     socket.off('data', onData);
     socket.off('end', onEnd);
     socket.off('close', onClose);
@@ -186,7 +195,7 @@ export function serveFastPathConnection(socket: Socket, context: FastPathContext
     socket.setTimeout(0);
     upstream?.detach();
     socket.pause();
-    context.handOff(socket, buffered);
+    to(socket, buffered);
   }
 
   function refuse(status: 400 | 431, body: string): void {

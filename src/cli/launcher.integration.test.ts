@@ -99,23 +99,27 @@ describe('launcher with the real runtime', () => {
     });
   });
 
-  it('reaches the runtime on a Unix socket in the data dir, 0600 in a 0700 folder', async () => {
+  it('reaches the runtime on a Unix socket in the data dir, 0600 in a 0700 folder, for what it proxies', async () => {
     const socketPath = join(workbench.dataDir, 'sockets', 'runtime.sock');
     expect(statSync(socketPath).isSocket()).toBe(true);
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
     expect(statSync(join(workbench.dataDir, 'sockets')).mode & 0o777).toBe(0o700);
     const before = unixConnectionsTo(socketPath);
-    // A kept-alive browser connection keeps its backend connection: the runtime's end of it is on the socket.
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // A request that closes its connection is proxied (not handed to the runtime), on a backend
+    // connection the ingress keeps: the runtime's end of it is on the socket.
+    const agent = new Agent({ keepAlive: false });
     await new Promise<void>((resolve, reject) => {
-      request(`${workbench.url}/server_info`, { agent }, (response) => {
+      request(`${workbench.url}/server_info`, { agent, headers: { connection: 'close' } }, (response) => {
         expect(response.statusCode).toBe(200);
         response.resume().on('end', resolve);
       })
         .on('error', reject)
         .end();
     });
-    expect(unixConnectionsTo(socketPath)).toBe(before + 1);
+    // The listening socket is one line; the ingress's pooled connection (made now, or by an earlier
+    // proxied request) is another, and nothing but the ingress connects there.
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(unixConnectionsTo(socketPath)).toBeGreaterThanOrEqual(2);
     agent.destroy();
   });
 

@@ -12,7 +12,7 @@ import { prepareDataDir } from './prepare-data-dir';
 import { resolveLaunchPaths } from './resolve-launch-paths';
 import { findFreePort } from './find-free-port';
 import { REPO_DIR, runtimeCommand } from './runtime-command';
-import { runtimeSocketPath } from './runtime-socket-path';
+import { handsConnectionsOver, ingressSocketPath, runtimeSocketPath } from './runtime-socket-path';
 import { createRuntimeSupervisor, type RuntimeSupervisor } from './runtime-supervisor';
 import { type Ingress, startIngress } from './start-ingress';
 import { checkPortFree } from './check-port-free';
@@ -23,7 +23,7 @@ import {
   launchRuntime,
   RUNTIME_CHILD,
 } from './launch-runtime';
-import type { RuntimeCommand } from './spawn-runtime';
+import type { RuntimeCommand, RuntimeProcess } from './spawn-runtime';
 import { HEALTH_INTERVAL_MS, HEALTH_TIMEOUT_MS, waitUntilHealthy } from './wait-until-healthy';
 import { prepareSandboxImage } from './sandbox-image/prepare-sandbox-image';
 
@@ -133,6 +133,8 @@ async function startUp(
   // --runtime-url, over TCP.
   const socketPath =
     options.runtimeUrl || options.runtimes > 1 ? undefined : runtimeSocketPath(paths.dataDir, io.env);
+  // The one runtime it starts takes the browser's connections from the ingress (start-ingress.ts).
+  const takesConnections = !options.runtimeUrl && options.runtimes === 1 && handsConnectionsOver(io.env);
   // The ingress binds first: a busy port is found before any runtime is spawned.
   const ingress = await startIngress({
     host: options.host,
@@ -146,8 +148,10 @@ async function startUp(
     sessionKey: key.sessionKey,
     loginToken,
     allowOrigins: options.allowOrigins,
+    backDoorSocketPath: takesConnections ? ingressSocketPath(paths.dataDir) : undefined,
   });
-  if (!ingress.ok) return { ok: false, message: describeIngressFailure(options.port, ingress.code) };
+  if (!ingress.ok)
+    return { ok: false, message: ingress.message ?? describeIngressFailure(options.port, ingress.code) };
   started.ingress = ingress.ingress;
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${ingress.ingress.port}`;
   const url = loginToken ? `${origin}/?token=${loginToken.token}` : origin;
@@ -189,7 +193,11 @@ async function startUp(
     const childUrl = runtimeUrls[index] as string;
     // Its conversations move at once: the router asks the others, which take them (their lock died).
     const onExit = () => started.ingress?.runtimeDown(childUrl);
-    started.supervisors.push(superviseChild(child, command, port, log, io, onExit));
+    // It takes the browser's connections from the ingress once it listens, until it exits.
+    const onRuntime = takesConnections
+      ? (runtime: RuntimeProcess) => handConnectionsTo(ingress.ingress, runtime)
+      : undefined;
+    started.supervisors.push(superviseChild(child, command, port, log, io, onExit, onRuntime));
   });
   started.automation = superviseChild(
     AUTOMATION_CHILD,
@@ -288,17 +296,42 @@ function superviseChild(
   log: RuntimeLog,
   io: LauncherIo,
   onExit?: () => void,
+  onRuntime?: (runtime: RuntimeProcess) => void,
 ): RuntimeSupervisor {
   return createRuntimeSupervisor({
     ...(onExit ? { onExit } : {}),
     start: (onSpawn) =>
-      launchRuntime({ command, host: RUNTIME_HOST, port, logPath: log.path, onSpawn, child }, log.output),
+      launchRuntime(
+        {
+          command,
+          host: RUNTIME_HOST,
+          port,
+          logPath: log.path,
+          onSpawn: (runtime) => {
+            onSpawn(runtime);
+            onRuntime?.(runtime);
+          },
+          child,
+        },
+        log.output,
+      ),
     report: (line) => io.stderr(`agent-workbench: ${line}`),
     now: () => Date.now(),
     sleep: (ms) => sleep(ms),
     name: child.name,
     logPath: log.path,
   });
+}
+
+/**
+ * From the moment the runtime says it listens (it takes connections from then on) until its process
+ * is gone, the ingress hands it the connections whose first request is its own.
+ */
+function handConnectionsTo(ingress: Ingress, runtime: RuntimeProcess): void {
+  void runtime.listening.then(() => {
+    if (!runtime.hasExited()) ingress.handOverTo(runtime);
+  });
+  void runtime.exited.then(() => ingress.handOverTo(undefined));
 }
 
 async function stopAll(started: Started, exitCode: number): Promise<number> {

@@ -17,6 +17,7 @@ function fakeRuntime(pid: number) {
     listening: Promise.resolve(),
     exited,
     hasExited: () => exitedWith !== undefined,
+    take: () => false,
     stops: 0,
     stop: async () => {
       runtime.stops++;

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import type { HandedConnectionMessage } from '../client/handed-connection';
 
 export interface RuntimeCommand {
   command: string;
@@ -27,6 +29,12 @@ export interface RuntimeProcess {
   /** Settles once, when the process is gone (a failed spawn counts as an exit with code null). */
   exited: Promise<RuntimeExit>;
   hasExited(): boolean;
+  /**
+   * Hands a browser connection to the process over its IPC channel (the handle goes with the message,
+   * and the launcher's copy is closed once sent). False, with the socket untouched, when the channel
+   * is gone (the process exited or is exiting).
+   */
+  take(socket: Socket, message: HandedConnectionMessage): boolean;
   /** SIGTERM to the whole process group, SIGKILL after graceMs; resolves when the leader is gone. */
   stop(graceMs?: number): Promise<RuntimeExit>;
 }
@@ -49,7 +57,9 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
     // The runtime reads its stdin pipe as a lifeline: when this process dies the pipe closes and it exits.
     env: { ...command.env, AGENT_WORKBENCH_PARENT_PIPE: '1' },
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
+    // The IPC channel carries browser connections the ingress hands over (start-ingress.ts); Node opens
+    // it close-on-exec in the child, so nothing the runtime starts inherits it.
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
   });
   // Nothing is ever written; an EPIPE after the runtime exits is expected and harmless.
   child.stdin?.on('error', () => {});
@@ -83,6 +93,13 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
     listening,
     exited,
     hasExited: () => exit !== undefined,
+    take(socket, message) {
+      if (!child.connected || exit !== undefined) return false;
+      child.send(message, socket, (error) => {
+        if (error) socket.destroy();
+      });
+      return true;
+    },
     stop: (graceMs = STOP_GRACE_MS) => stopGroup(child, exited, graceMs),
   };
 }

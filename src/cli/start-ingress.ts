@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { fastPathBackend } from './fast-path-backend';
+import { HANDED_CONNECTION, type HandedConnectionMessage } from '../client/handed-connection';
+import { listenOnUnixSocket, type UnixSocketListener } from '../client/listen-on-unix-socket';
+import { type FastPathBackends, fastPathBackend, handsOverToRuntime } from './fast-path-backend';
+import type { RequestHead } from './parse-request-head';
 import { serveFastPathConnection } from './fast-path-connection';
 import { type Backend, createBackend } from './forward-request';
 import { forwardUpgrade } from './forward-upgrade';
@@ -13,8 +16,8 @@ import {
   isAllowedHost,
   isAllowedOrigin,
   needsOriginCheck,
-} from './ingress-guards';
-import { isSocketPath, routeFor } from './ingress-route';
+} from '../client/ingress-guards';
+import { isSocketPath, routeFor } from '../client/ingress-route';
 import { askOwnerOverHttp, createRuntimeRouter } from './runtime-router';
 import type { LoginToken } from './login-token';
 import {
@@ -58,6 +61,12 @@ export interface IngressOptions {
   loginToken: LoginToken | undefined;
   /** Other front ends' origins (--allow-origin) whose pages may make changes and open sockets here. */
   allowOrigins?: readonly string[];
+  /**
+   * The ingress's door for the runtime (ingressSocketPath, in the data dir): what a connection handed
+   * to the runtime carries that is not the runtime's comes back there, to the http.Server path. Absent:
+   * no connection is handed over.
+   */
+  backDoorSocketPath?: string | undefined;
 }
 
 export interface Ingress {
@@ -72,9 +81,22 @@ export interface Ingress {
    * runtime takes them, their owner's lock having died with it) and it is passed over while it restarts.
    */
   runtimeDown(url: string): void;
+  /**
+   * The one runtime's process that takes browser connections from now on (undefined: none, e.g. while
+   * it restarts). A connection whose first request is the runtime's is handed to it and served there.
+   */
+  handOverTo(receiver: ConnectionReceiver | undefined): void;
 }
 
-export type StartIngressResult = { ok: true; ingress: Ingress } | { ok: false; code: string };
+/** A process that can take a browser connection (spawn-runtime.ts's `take`). */
+export interface ConnectionReceiver {
+  take(socket: Socket, message: HandedConnectionMessage): boolean;
+}
+
+export type StartIngressResult =
+  | { ok: true; ingress: Ingress }
+  /** `code` is the listen error's (EADDRINUSE, …); `message` says what else failed, in words. */
+  | { ok: false; code: string; message?: string };
 
 export {
   BODY_LIMIT_BYTES,
@@ -171,19 +193,26 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   // The port is a plain TCP server: each connection starts on the fast path (fast-path-connection.ts),
   // which hands it to the http.Server above for whatever it does not carry itself.
   const connections = new Set<Socket>();
+  const fastPathBackends = (): FastPathBackends => ({
+    runtime: severalRuntimes ? undefined : firstRuntime,
+    automation,
+    allowedHosts,
+    allowOrigins: options.allowOrigins ?? [],
+  });
+  const handOver = createHandOver({
+    backDoorSocketPath: options.backDoorSocketPath,
+    backends: fastPathBackends,
+    forget: (socket) => connections.delete(socket),
+    keep: (socket, unread) => fastPath.handOff(socket, unread),
+  });
   const fastPath = {
-    backendFor: (head: Parameters<typeof fastPathBackend>[0]) =>
-      fastPathBackend(head, {
-        runtime: severalRuntimes ? undefined : firstRuntime,
-        automation,
-        allowedHosts,
-        allowOrigins: options.allowOrigins ?? [],
-      }),
+    backendFor: (head: RequestHead) => fastPathBackend(head, fastPathBackends()),
     handOff(socket: Socket, unread: Buffer) {
       if (unread.length > 0) socket.unshift(unread);
       server.emit('connection', socket);
       socket.resume();
     },
+    receiverFor: handOver.receiverFor,
     unreachable(backend: Backend, error: Error) {
       const isRuntime = backend !== automation;
       if (isRuntime && isConnectFailure(error)) router.runtimeDown(backend.url);
@@ -203,10 +232,16 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   const address = listener.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   allowedHosts = allowedHostHeaders({ host: options.host, port, public: options.public });
+  const backDoor = await openBackDoor(server, options.backDoorSocketPath);
+  if (!backDoor.ok) {
+    listener.close();
+    return { ok: false, code: 'back_door', message: backDoor.message };
+  }
 
   const close = () =>
     new Promise<void>((resolve) => {
       listener.close(() => resolve());
+      backDoor.listener?.close();
       server.close();
       server.closeAllConnections();
       for (const socket of connections) socket.destroy();
@@ -221,6 +256,7 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
       origins: allowedOrigins(allowedHosts),
       close,
       runtimeDown: (url) => router.runtimeDown(url),
+      handOverTo: handOver.to,
     },
   };
 }
@@ -263,6 +299,62 @@ function rejectUpgrade(socket: Duplex, status: number, statusText: string, body:
     `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/**
+ * What the fast path hands to the one runtime's process: a connection whose request passes
+ * handsOverToRuntime, while a process takes them (`to`) and the ingress has its back door. A process
+ * that will not take it (it is going) leaves it to `keep`; one it took is no longer tracked here.
+ */
+function createHandOver(deps: {
+  backDoorSocketPath: string | undefined;
+  backends: () => FastPathBackends;
+  forget: (socket: Socket) => void;
+  keep: (socket: Socket, unread: Buffer) => void;
+}) {
+  let receiver: ConnectionReceiver | undefined;
+  return {
+    to(next: ConnectionReceiver | undefined) {
+      receiver = next;
+    },
+    receiverFor(head: RequestHead) {
+      const taker = receiver;
+      const backDoor = deps.backDoorSocketPath;
+      const backends = deps.backends();
+      if (taker === undefined || backDoor === undefined || !handsOverToRuntime(head, backends))
+        return undefined;
+      return (socket: Socket, unread: Buffer) => {
+        const message: HandedConnectionMessage = {
+          kind: HANDED_CONNECTION,
+          unread: unread.toString('base64'),
+          hosts: [...backends.allowedHosts],
+          allowOrigins: [...backends.allowOrigins],
+          ingressSocketPath: backDoor,
+        };
+        // Once sent, the socket here has no handle and never closes: it is no longer ours to track.
+        if (taker.take(socket, message)) return void deps.forget(socket);
+        // The process is going: this connection stays here, served as if it had never been offered.
+        deps.keep(socket, unread);
+      };
+    },
+  };
+}
+
+/**
+ * The ingress's door for the runtime, if it has one: its connections go straight to the http.Server,
+ * so nothing that comes back from the runtime is handed to it again.
+ */
+async function openBackDoor(
+  server: ReturnType<typeof createServer>,
+  path: string | undefined,
+): Promise<{ ok: true; listener: UnixSocketListener | undefined } | { ok: false; message: string }> {
+  if (path === undefined) return { ok: true, listener: undefined };
+  try {
+    return { ok: true, listener: await listenOnUnixSocket(server, path) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `cannot open the ingress's socket: ${why}` };
+  }
 }
 
 /** Resolves with an error code (EADDRINUSE, EACCES, …) instead of throwing: a busy port is expected. */

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isAllowedRuntimeOrigin, isSocketPath, runtimeHostHeaders } from './runtime-request-guards';
 import { requestError, sendError } from './error-catalogue';
+import { forwardToIngress, ingressRefusal, ingressRulesOf, isRuntimeRequest } from './handed-connections';
 
 /**
  * The runtime port's own walls, before any auth or routing (so a refused caller learns nothing):
@@ -13,23 +14,38 @@ import { requestError, sendError } from './error-catalogue';
  *   Access-Control-Allow-Origin, so a front end given --allow-origin can call the runtime directly.
  * - Every answer carries `X-Content-Type-Options: nosniff`.
  * The runtime's port and bound address are read from the connection itself (its local end), so the
- * check needs no configuration. Requests made with inject() have no such end and skip the Host check:
+ * check needs no configuration. A connection the ingress handed over (handed-connections.ts) is held to
+ * the ingress's Host and Origin checks instead of the Host check, and a request on it that is not the
+ * runtime's goes back to the ingress, which answers it. Requests made with inject() have no such end and skip the Host check:
  * there is no network for them to come from.
  */
 const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 export function installRequestGuards(app: FastifyInstance, allowedOrigins: ReadonlySet<string>): void {
   app.addHook('onRequest', async (request, reply) => {
-    const { localAddress, localPort } = request.raw.socket;
-    const hosts = localPort === undefined ? undefined : runtimeHostHeaders(localAddress ?? '', localPort);
-    const host = request.headers.host?.toLowerCase();
-    if (hosts && (host === undefined || !hosts.has(host))) {
-      return sendError(reply, requestError('forbidden_host'));
+    const handed = ingressRulesOf(request.raw.socket);
+    const upgrade = isUpgrade(request.headers.upgrade);
+    if (handed) {
+      const refusal = ingressRefusal(request.method, request.headers, upgrade, handed);
+      if (refusal) return sendPlainText(reply, 403, refusal);
+      // The ingress's to answer, by its rules alone, as if the connection had stayed there.
+      if (!upgrade && !isRuntimeRequest(request.url)) {
+        reply.hijack();
+        forwardToIngress(request.raw, reply.raw, handed);
+        return reply;
+      }
+    } else {
+      const { localAddress, localPort } = request.raw.socket;
+      const hosts = localPort === undefined ? undefined : runtimeHostHeaders(localAddress ?? '', localPort);
+      const host = request.headers.host?.toLowerCase();
+      if (hosts && (host === undefined || !hosts.has(host))) {
+        return sendError(reply, requestError('forbidden_host'));
+      }
     }
     if (!isAllowedRuntimeOrigin(request.headers.origin, allowedOrigins)) {
       return sendError(reply, requestError('forbidden_origin'));
     }
-    if (isUpgrade(request.headers.upgrade) && !isSocketPath(request.url)) {
+    if (upgrade && !isSocketPath(request.url)) {
       return sendError(reply, requestError('not_found'));
     }
     const origin = request.headers.origin;
@@ -58,4 +74,13 @@ export function installRequestGuards(app: FastifyInstance, allowedOrigins: Reado
 
 function isUpgrade(upgradeHeader: string | undefined): boolean {
   return upgradeHeader?.toLowerCase() === 'websocket';
+}
+
+/** The ingress's refusals are short plain text (src/cli/send-text.ts): a handed connection gets the same. */
+function sendPlainText(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(`${message}\n`);
 }

@@ -1,5 +1,6 @@
 import { PARENT_PIPE_VARIABLE, readRuntimeEnv, StartupError } from './runtime-env';
 import { type RunningRuntime, startRuntime } from './start-runtime';
+import { acceptHandedConnections } from '../http/handed-connections';
 
 const CLOSE_DEADLINE_MS = 2_500;
 
@@ -21,6 +22,8 @@ export async function runRuntimeProcess(): Promise<void> {
     process.stderr.write(`agent-workbench runtime: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
     process.exit(1);
   }
+  // Spawned by the launcher with an IPC channel: its ingress hands browser connections over it.
+  if (process.channel) acceptHandedConnections(runtime.app.server);
   // The launcher takes this line as the runtime's readiness (LISTENING_LINE, src/cli/spawn-runtime.ts).
   process.stdout.write(`Agent Workbench runtime listening on ${runtime.url}\n`);
 

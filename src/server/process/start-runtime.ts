@@ -12,7 +12,11 @@ import { type PreviewServer, startPreviewServer } from '../preview/start-preview
 const PREVIEW_HOST = '127.0.0.1';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { type CorruptRow, createRuntimeService, type RuntimeService } from './create-runtime-service';
-import { listenOnUnixSocket, type UnixSocketListener } from './listen-on-unix-socket';
+import {
+  listenOnUnixSocket,
+  UnixSocketError,
+  type UnixSocketListener,
+} from '../../client/listen-on-unix-socket';
 import { readVersion } from './read-version';
 import { type RuntimeEnv, StartupError } from './runtime-env';
 import type { ZodApp } from '../http/server-context';
@@ -117,7 +121,7 @@ async function startLocked(
     } catch (error) {
       await app.close();
       await runtime.close();
-      throw error;
+      throw error instanceof UnixSocketError ? new StartupError(error.message) : error;
     }
   }
   let previewServer: PreviewServer | undefined;

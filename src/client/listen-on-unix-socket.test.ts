@@ -17,8 +17,8 @@ import {
   listenOnUnixSocket,
   MAX_UNIX_SOCKET_PATH_BYTES,
   type UnixSocketListener,
+  UnixSocketError,
 } from './listen-on-unix-socket';
-import { StartupError } from './runtime-env';
 
 let root: string;
 let server: Server;
@@ -96,9 +96,9 @@ describe('the runtime on a Unix socket', () => {
     expect(existsSync(join(root, 'elsewhere', 'runtime.sock'))).toBe(false);
   });
 
-  it('refuses a path too long for a socket address, with StartupError', async () => {
+  it('refuses a path too long for a socket address, with UnixSocketError', async () => {
     const path = join(root, 'x'.repeat(MAX_UNIX_SOCKET_PATH_BYTES), 'runtime.sock');
-    await expect(listenOnUnixSocket(server, path)).rejects.toBeInstanceOf(StartupError);
+    await expect(listenOnUnixSocket(server, path)).rejects.toBeInstanceOf(UnixSocketError);
   });
 
   it('stops accepting at once on shutdown, while a connection already made still gets its answers', async () => {

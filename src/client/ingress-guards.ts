@@ -2,7 +2,7 @@
  * DNS-rebinding and cross-site protection for the ingress (CONTRACT §2). Pure functions over headers;
  * the Host/Origin spelling rules are shared with the runtime through src/client/origin-host.
  */
-import { hostHeadersFor, LOOPBACK_HOST_NAMES, originHost } from '../client/origin-host';
+import { hostHeadersFor, LOOPBACK_HOST_NAMES, originHost } from './origin-host';
 
 /** The Host header values the ingress accepts: loopback names with our port, plus --host when public. */
 export function allowedHostHeaders(options: { host: string; port: number; public: boolean }): Set<string> {
