@@ -30,9 +30,10 @@ export interface RuntimeProcess {
   exited: Promise<RuntimeExit>;
   hasExited(): boolean;
   /**
-   * Hands a browser connection to the process over its IPC channel (the handle goes with the message,
-   * and the launcher's copy is closed once sent). False, with the socket untouched, when the channel
-   * is gone (the process exited or is exiting).
+   * Hands a browser connection to the process over its IPC channel (the descriptor goes with the
+   * message, and the launcher's copy is closed once sent; if the process dies first, the connection is
+   * closed). False, with the socket untouched, when the channel is gone (the process exited or is
+   * exiting).
    */
   take(socket: Socket, message: HandedConnectionMessage): boolean;
   /** SIGTERM to the whole process group, SIGKILL after graceMs; resolves when the leader is gone. */
@@ -60,6 +61,14 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
     // The IPC channel carries browser connections the ingress hands over (start-ingress.ts); Node opens
     // it close-on-exec in the child, so nothing the runtime starts inherits it.
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+  });
+  // Node sends one handle at a time, each after the one before is acknowledged. A socket still waiting
+  // when the process dies would be nobody's, its browser waiting forever: it is closed instead (on
+  // exit: Node's channel does not say it disconnected while handles wait).
+  const inFlight = new Set<Socket>();
+  child.once('exit', () => {
+    for (const socket of inFlight) socket.destroy();
+    inFlight.clear();
   });
   // Nothing is ever written; an EPIPE after the runtime exits is expected and harmless.
   child.stdin?.on('error', () => {});
@@ -95,8 +104,15 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
     hasExited: () => exit !== undefined,
     take(socket, message) {
       if (!child.connected || exit !== undefined) return false;
-      child.send(message, socket, (error) => {
-        if (error) socket.destroy();
+      // Node would count it as its net.Server's socket in the child, and that server's close would then
+      // wait for the child to close it: it is the child's alone.
+      (socket as { server?: unknown }).server = null;
+      inFlight.add(socket);
+      child.send(message, socket, { keepOpen: true }, () => {
+        inFlight.delete(socket);
+        // The child holds its own copy now (the descriptor went with the message): this process's is
+        // closed, which the browser does not see (no FIN while another copy is open).
+        socket.destroy();
       });
       return true;
     },

@@ -202,7 +202,6 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
   const handOver = createHandOver({
     backDoorSocketPath: options.backDoorSocketPath,
     backends: fastPathBackends,
-    forget: (socket) => connections.delete(socket),
     keep: (socket, unread) => fastPath.handOff(socket, unread),
   });
   const fastPath = {
@@ -304,12 +303,11 @@ function rejectUpgrade(socket: Duplex, status: number, statusText: string, body:
 /**
  * What the fast path hands to the one runtime's process: a connection whose request passes
  * handsOverToRuntime, while a process takes them (`to`) and the ingress has its back door. A process
- * that will not take it (it is going) leaves it to `keep`; one it took is no longer tracked here.
+ * that will not take it (it is going) leaves it to `keep`.
  */
 function createHandOver(deps: {
   backDoorSocketPath: string | undefined;
   backends: () => FastPathBackends;
-  forget: (socket: Socket) => void;
   keep: (socket: Socket, unread: Buffer) => void;
 }) {
   let receiver: ConnectionReceiver | undefined;
@@ -331,8 +329,7 @@ function createHandOver(deps: {
           allowOrigins: [...backends.allowOrigins],
           ingressSocketPath: backDoor,
         };
-        // Once sent, the socket here has no handle and never closes: it is no longer ours to track.
-        if (taker.take(socket, message)) return void deps.forget(socket);
+        if (taker.take(socket, message)) return;
         // The process is going: this connection stays here, served as if it had never been offered.
         deps.keep(socket, unread);
       };

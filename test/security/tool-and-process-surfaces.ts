@@ -162,8 +162,20 @@ export const TOOL_AND_PROCESS_SURFACES: readonly AttackSurface[] = [
         title: "cannot reach the runtime's Unix socket in the data dir (the ingress's door to it)",
       },
       {
-        file: 'src/server/process/listen-on-unix-socket.test.ts',
+        file: 'src/client/listen-on-unix-socket.test.ts',
         title: 'refuses a socket folder that is a link to another folder',
+      },
+      {
+        file: 'src/cli/ingress-hand-over.integration.test.ts',
+        title: "holds each request to the ingress's Host and Origin checks",
+      },
+      {
+        file: 'src/cli/ingress-hand-over.integration.test.ts',
+        title: 'is close-on-exec: nothing the runtime starts inherits it',
+      },
+      {
+        file: 'src/cli/ingress-hand-over.test.ts',
+        title: 'keeps what the ingress refuses, and answers it itself',
       },
     ],
   },

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, vi, beforeEach, describe, expect, it } from 'vitest';
 import { type WorkspaceWatcher, watchWorkspace } from './workspace-watcher';
 
 let root: string;
@@ -123,16 +123,19 @@ describe('watchWorkspace', () => {
   });
 
   it('settles while another process keeps swapping folders, and still counts their changes', async () => {
-    watcher = await watchWorkspace(workspace);
+    const watching = await watchWorkspace(workspace);
+    watcher = watching;
     const churner = churn(workspace, 30);
     try {
       await waitForFile(join(workspace, '.churning'));
-      const before = watcher.generation();
-      // Before the events were coalesced, each one queued its own work, and a settle waited for a queue
-      // that never emptied until the churn stopped (and held the event loop meanwhile).
-      await watcher.settle();
+      // Its changes are counted as they come (however slowly a loaded machine lets it churn)…
+      const before = watching.generation();
+      await vi.waitFor(() => expect(watching.generation()).toBeGreaterThan(before), { timeout: 30_000 });
+      // …and a settle returns while it goes on. Before the events were coalesced, each one queued its
+      // own work, and a settle waited for a queue that never emptied until the churn stopped (and held
+      // the event loop meanwhile).
+      await watching.settle();
       expect(churner.exitCode).toBeNull();
-      expect(watcher.generation()).toBeGreaterThan(before);
     } finally {
       churner.kill('SIGKILL');
     }
