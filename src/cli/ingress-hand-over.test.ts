@@ -19,12 +19,18 @@ let runtime: FakeRuntime;
 let ingress: Ingress;
 let taken: HandedConnectionMessage[];
 let accepting: boolean;
+/** When set, a taken connection waits here instead of being answered (a process that dies before it gets it). */
+let holding: Array<() => void> | undefined;
 
 const HANDED_ANSWER = 'HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nhanded';
 const receiver: ConnectionReceiver = {
-  take(socket: Socket, message: HandedConnectionMessage) {
+  take(socket: Socket, message: HandedConnectionMessage, giveBack: () => void) {
     if (!accepting) return false;
     taken.push(message);
+    if (holding) {
+      holding.push(giveBack);
+      return true;
+    }
     socket.end(HANDED_ANSWER);
     return true;
   },
@@ -47,6 +53,7 @@ beforeAll(async () => {
 beforeEach(() => {
   taken = [];
   accepting = true;
+  holding = undefined;
   ingress.handOverTo(receiver);
 });
 
@@ -144,5 +151,15 @@ describe('handing a connection to the runtime', () => {
     expect(runtime.seen).toEqual(
       expect.arrayContaining(['GET /api/echo?declined=1', 'GET /api/echo?none=1']),
     );
+  });
+
+  it('serves a connection given back (the process died before it got it) as if it had never been offered', async () => {
+    holding = [];
+    const connection = await openRawConnection(ingress.port);
+    const answer = connection.exchange(head('GET', '/api/echo?given-back=1'));
+    while (holding.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const giveBack of holding) giveBack();
+    expect((await answer).status).toBe(200);
+    expect(runtime.seen).toContain('GET /api/echo?given-back=1');
   });
 });

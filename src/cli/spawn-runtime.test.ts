@@ -58,21 +58,25 @@ async function connectionPairs(
 }
 
 describe('handing sockets to a runtime process', () => {
-  it('closes every socket still waiting to be sent when the process dies, so no browser waits forever', async () => {
+  it('gives back every socket still waiting to be sent when the process dies, so no browser waits forever', async () => {
     child = spawnStuckChild();
     await child.listening;
     const listener = createServer();
     const pairs = await connectionPairs(3, listener);
     listener.close();
-    for (const { server } of pairs) expect(child.take(server, message)).toBe(true);
+    const givenBack: number[] = [];
+    pairs.forEach(({ server }, index) => {
+      expect(child?.take(server, message, () => givenBack.push(index))).toBe(true);
+    });
     // One handle is sent and waits for an acknowledgement that never comes; the others wait behind it.
-    const closed = pairs.map(
-      ({ client }) => new Promise<void>((resolve) => client.once('close', () => resolve())),
-    );
-    for (const { client } of pairs) client.on('error', () => {});
     await child.stop(100);
-    await Promise.all(closed);
-    expect(child.take(pairs[0]?.server as Socket, message)).toBe(false);
+    expect(givenBack).toEqual([1, 2]);
+    for (const index of givenBack) expect(pairs[index]?.server.destroyed).toBe(false);
+    expect(child.take(pairs[0]?.server as Socket, message, () => {})).toBe(false);
+    for (const { client, server } of pairs) {
+      client.destroy();
+      server.destroy();
+    }
   });
 
   it("leaves the handed socket the child's: the browser hears the child, and the launcher's port still closes after it", async () => {
@@ -84,7 +88,7 @@ describe('handing sockets to a runtime process', () => {
       ({ client }) =>
         new Promise<string>((resolve) => client.once('data', (chunk) => resolve(String(chunk)))),
     );
-    for (const { server } of pairs) expect(child.take(server, message)).toBe(true);
+    for (const { server } of pairs) expect(child.take(server, message, () => {})).toBe(true);
     expect(await Promise.all(heard)).toEqual(['from the child', 'from the child']);
     await child.stop(100);
     // Node counts a handed socket as its server's in the child unless told otherwise: then this close

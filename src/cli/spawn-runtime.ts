@@ -31,11 +31,11 @@ export interface RuntimeProcess {
   hasExited(): boolean;
   /**
    * Hands a browser connection to the process over its IPC channel (the descriptor goes with the
-   * message, and the launcher's copy is closed once sent; if the process dies first, the connection is
-   * closed). False, with the socket untouched, when the channel is gone (the process exited or is
-   * exiting).
+   * message, and the launcher's copy is closed once sent). If the process dies before it is sent, the
+   * socket is given back (`giveBack`), to be served as if it had never been offered. False, with the
+   * socket untouched, when the channel is gone (the process exited or is exiting).
    */
-  take(socket: Socket, message: HandedConnectionMessage): boolean;
+  take(socket: Socket, message: HandedConnectionMessage, giveBack: () => void): boolean;
   /** SIGTERM to the whole process group, SIGKILL after graceMs; resolves when the leader is gone. */
   stop(graceMs?: number): Promise<RuntimeExit>;
 }
@@ -63,12 +63,13 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
   });
   // Node sends one handle at a time, each after the one before is acknowledged. A socket still waiting
-  // when the process dies would be nobody's, its browser waiting forever: it is closed instead (on
+  // when the process dies would be nobody's, its browser waiting forever: it is given back instead (on
   // exit: Node's channel does not say it disconnected while handles wait).
-  const inFlight = new Set<Socket>();
+  const inFlight = new Map<Socket, () => void>();
   child.once('exit', () => {
-    for (const socket of inFlight) socket.destroy();
+    const waiting = [...inFlight.values()];
     inFlight.clear();
+    for (const giveBack of waiting) giveBack();
   });
   // Nothing is ever written; an EPIPE after the runtime exits is expected and harmless.
   child.stdin?.on('error', () => {});
@@ -102,14 +103,14 @@ export function spawnRuntime(command: RuntimeCommand, output: RuntimeOutput): Ru
     listening,
     exited,
     hasExited: () => exit !== undefined,
-    take(socket, message) {
+    take(socket, message, giveBack) {
       if (!child.connected || exit !== undefined) return false;
       // Node would count it as its net.Server's socket in the child, and that server's close would then
       // wait for the child to close it: it is the child's alone.
       (socket as { server?: unknown }).server = null;
-      inFlight.add(socket);
+      inFlight.set(socket, giveBack);
       child.send(message, socket, { keepOpen: true }, () => {
-        inFlight.delete(socket);
+        if (!inFlight.delete(socket)) return; // given back meanwhile: it is served here
         // The child holds its own copy now (the descriptor went with the message): this process's is
         // closed, which the browser does not see (no FIN while another copy is open).
         socket.destroy();

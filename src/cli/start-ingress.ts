@@ -90,7 +90,7 @@ export interface Ingress {
 
 /** A process that can take a browser connection (spawn-runtime.ts's `take`). */
 export interface ConnectionReceiver {
-  take(socket: Socket, message: HandedConnectionMessage): boolean;
+  take(socket: Socket, message: HandedConnectionMessage, giveBack: () => void): boolean;
 }
 
 export type StartIngressResult =
@@ -329,9 +329,10 @@ function createHandOver(deps: {
           allowOrigins: [...backends.allowOrigins],
           ingressSocketPath: backDoor,
         };
-        if (taker.take(socket, message)) return;
-        // The process is going: this connection stays here, served as if it had never been offered.
-        deps.keep(socket, unread);
+        // The process is going (now, or before it got the connection): the connection stays here,
+        // served as if it had never been offered.
+        const keep = () => deps.keep(socket, unread);
+        if (!taker.take(socket, message, keep)) keep();
       };
     },
   };
