@@ -1,6 +1,7 @@
 import { readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openRawConnection, type RawConnection } from './testing/raw-connection';
 import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
 
@@ -111,6 +112,10 @@ describe('a connection handed to the runtime', () => {
     } finally {
       fresh.socket.destroy();
     }
+    // Each went back on a connection of its own, closed with its answer: none is kept that the ingress
+    // could be closing as the next is written. Only the listening socket is left.
+    const ingressSocket = join(workbench.dataDir, 'sockets', 'ingress.sock');
+    await vi.waitFor(() => expect(unixSocketLines(ingressSocket)).toBe(1), { timeout: 2_000 });
   });
 
   it("holds each request to the ingress's Host and Origin checks", async () => {
@@ -180,3 +185,10 @@ describe("the runtime's channel to the launcher", () => {
     expect(Number.parseInt(flags, 8) & O_CLOEXEC).toBe(O_CLOEXEC);
   });
 });
+
+/** Lines of /proc/net/unix bound to `path`: its listening socket and each connection accepted on it. */
+function unixSocketLines(path: string): number {
+  return readFileSync('/proc/net/unix', 'utf8')
+    .split('\n')
+    .filter((line) => line.endsWith(` ${path}`)).length;
+}

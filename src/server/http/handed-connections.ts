@@ -1,5 +1,4 @@
 import {
-  Agent,
   type IncomingHttpHeaders,
   type IncomingMessage,
   request as httpRequest,
@@ -68,8 +67,6 @@ export function isRuntimeRequest(url: string): boolean {
   return routeFor(url) === 'runtime';
 }
 
-/** Kept-alive connections back to the ingress, for the few requests a handed connection carries that are its. */
-const backToIngress = new Agent({ keepAlive: true });
 /** Fields of one hop only: ours to the ingress is a kept-alive connection of its own. */
 const HOP_FIELDS = new Set([
   'connection',
@@ -98,7 +95,9 @@ export function forwardToIngress(
       method: request.method,
       path: request.url,
       headers: withoutHopFields(request.headers),
-      agent: backToIngress,
+      // A connection of its own each time (a Unix socket in the data dir: cheap), never a kept-alive
+      // one the ingress may be closing as the request is written (a reset, a failed page, once in CI).
+      agent: false,
     },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, withoutHopFields(answer.headers));
