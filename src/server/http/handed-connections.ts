@@ -105,9 +105,14 @@ export function forwardToIngress(
       answer.on('error', () => response.destroy());
     },
   );
-  upstream.on('error', () => {
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    // Said on stderr (the runtime log) and in the answer, so a failure here tells why.
+    const why = error.code ?? error.message;
+    // The path only: a query may hold a credential (the login URL's token).
+    const path = (request.url ?? '').split('?')[0];
+    process.stderr.write(`agent-workbench runtime: ${request.method} ${path} back to the ingress: ${why}\n`);
     if (response.headersSent) return void response.destroy();
-    const body = 'The workbench could not answer this request (the ingress did not)\n';
+    const body = `The workbench could not answer this request (the ingress did not: ${why})\n`;
     response.writeHead(502, {
       'content-type': 'text/plain; charset=utf-8',
       'content-length': Buffer.byteLength(body),
