@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openRawConnection, type RawConnection } from './testing/raw-connection';
+import { unixSocketLines } from './testing/unix-socket-lines';
 import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
 
 /**
@@ -185,10 +186,3 @@ describe("the runtime's channel to the launcher", () => {
     expect(Number.parseInt(flags, 8) & O_CLOEXEC).toBe(O_CLOEXEC);
   });
 });
-
-/** Lines of /proc/net/unix bound to `path`: its listening socket and each connection accepted on it. */
-function unixSocketLines(path: string): number {
-  return readFileSync('/proc/net/unix', 'utf8')
-    .split('\n')
-    .filter((line) => line.endsWith(` ${path}`)).length;
-}

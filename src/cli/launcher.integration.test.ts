@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitUntilProcessGone } from './testing/process-gone';
 import { rawRequest } from './testing/raw-request';
+import { unixSocketLines } from './testing/unix-socket-lines';
 import { startTestWorkbench, type TestWorkbench } from './testing/start-test-workbench';
 
 // The real launcher (bin/agent-workbench.mjs) spawning the real runtime (src/server/process/main.ts).
@@ -104,7 +105,7 @@ describe('launcher with the real runtime', () => {
     expect(statSync(socketPath).isSocket()).toBe(true);
     expect(statSync(socketPath).mode & 0o777).toBe(0o600);
     expect(statSync(join(workbench.dataDir, 'sockets')).mode & 0o777).toBe(0o700);
-    const before = unixConnectionsTo(socketPath);
+    const before = unixSocketLines(socketPath);
     // A request that closes its connection is proxied (not handed to the runtime), on a backend
     // connection the ingress keeps: the runtime's end of it is on the socket.
     const agent = new Agent({ keepAlive: false });
@@ -119,7 +120,7 @@ describe('launcher with the real runtime', () => {
     // The listening socket is one line; the ingress's pooled connection (made now, or by an earlier
     // proxied request) is another, and nothing but the ingress connects there.
     expect(before).toBeGreaterThanOrEqual(1);
-    expect(unixConnectionsTo(socketPath)).toBeGreaterThanOrEqual(2);
+    expect(unixSocketLines(socketPath)).toBeGreaterThanOrEqual(2);
     agent.destroy();
   });
 
@@ -196,10 +197,3 @@ describe('launcher with the real runtime', () => {
     expect(exit.runtimeGone).toBe(true);
   });
 });
-
-/** Sockets bound at `path` (/proc/net/unix): its listener, and one per connection the runtime accepted there. */
-function unixConnectionsTo(path: string): number {
-  return readFileSync('/proc/net/unix', 'utf8')
-    .split('\n')
-    .filter((line) => line.endsWith(` ${path}`)).length;
-}

@@ -29,8 +29,9 @@ const rulesBySocket = new WeakMap<Socket, IngressRules>();
  */
 export function acceptHandedConnections(server: Server): void {
   process.on('message', (message: unknown, handle: unknown) => {
-    if (!isHandedConnectionMessage(message)) return;
     if (!(handle instanceof Socket)) return;
+    // Not a connection of the ingress's: not ours to keep open either.
+    if (!isHandedConnectionMessage(message)) return void handle.destroy();
     const { hosts, allowOrigins, ingressSocketPath, unread } = message;
     rulesBySocket.set(handle, { hosts: new Set(hosts), allowOrigins, ingressSocketPath });
     if (unread.length > 0) handle.unshift(Buffer.from(unread, 'base64'));
