@@ -106,5 +106,27 @@ for (const row of rows) {
 const passed = rows.reduce((sum, row) => sum + row.passed, 0);
 const failed = rows.reduce((sum, row) => sum + row.failed, 0);
 const skipped = rows.reduce((sum, row) => sum + row.skipped, 0);
+// The failures by name, last: a log cut to its tail still says which tests failed.
+const failures = [
+  ...(vitest?.testResults ?? []).flatMap((file) => {
+    const name = file.name.replace(`${root}/`, '');
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [`vitest  ${name} (the file itself)`];
+    return tests.map((test) => `vitest  ${name} > ${test.fullName}`);
+  }),
+  ...playwrightFailures(readJson(playwrightJson)?.suites ?? []),
+];
+if (failures.length > 0) process.stdout.write(`\n=== failed\n${failures.join('\n')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** Playwright's report nests suites (files, describes); a spec whose tests did not pass, by title. */
+function playwrightFailures(suites, titles = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    const specs = (suite.specs ?? [])
+      .filter((spec) => spec.ok === false)
+      .map((spec) => `playwright  ${[...path, spec.title].join(' > ')}`);
+    return [...specs, ...playwrightFailures(suite.suites ?? [], path)];
+  });
+}

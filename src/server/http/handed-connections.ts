@@ -95,8 +95,10 @@ export function forwardToIngress(
       socketPath: rules.ingressSocketPath,
       method: request.method,
       path: request.url,
-      headers: withoutHopFields(request.headers),
-      // A connection of its own each time (a Unix socket in the data dir: cheap), never a kept-alive
+      // Asked to stay open: a connection the ingress closes after its answer could be gone before
+      // this side has ended the request (EPIPE, a failed login under load). This side closes it.
+      headers: { ...withoutHopFields(request.headers), connection: 'keep-alive' },
+      // A connection of its own each time (a Unix socket in the data dir: cheap), never a pooled
       // one the ingress may be closing as the request is written (a reset, a failed page, once in CI).
       agent: false,
     },
@@ -104,6 +106,13 @@ export function forwardToIngress(
       response.writeHead(answer.statusCode ?? 502, withoutHopFields(answer.headers));
       answer.pipe(response);
       answer.on('error', () => response.destroy());
+      answer.on('end', () => {
+        // Answered, perhaps before the whole body was sent (a refusal): the rest is read and
+        // dropped, so the connection's next request can be parsed.
+        request.unpipe(upstream);
+        request.resume();
+        upstream.destroy();
+      });
     },
   );
   upstream.on('error', (error: NodeJS.ErrnoException) => {
@@ -112,6 +121,7 @@ export function forwardToIngress(
     // The path only: a query may hold a credential (the login URL's token).
     const path = (request.url ?? '').split('?')[0];
     process.stderr.write(`agent-workbench runtime: ${request.method} ${path} back to the ingress: ${why}\n`);
+    if (response.writableEnded) return; // the answer is whole: nothing of it was lost
     if (response.headersSent) return void response.destroy();
     const body = `The workbench could not answer this request (the ingress did not: ${why})\n`;
     response.writeHead(502, {
