@@ -101,7 +101,7 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
       options.env?.AGENT_WORKBENCH_SESSION_KEY ??
       (await readFile(join(dataDir, 'session-key'), 'utf8')).trim();
     const loginUrl = ready[1] ?? '';
-    await waitForAutomations(new URL(loginUrl).origin, options.readyTimeoutMs ?? 30_000);
+    await waitForAutomations(new URL(loginUrl).origin, options.readyTimeoutMs ?? 30_000, launcher);
     return {
       url: new URL(loginUrl).origin,
       loginUrl,
@@ -127,17 +127,33 @@ async function startOnce(options: StartOptions): Promise<TestWorkbench> {
  * The automation service starts once the runtime answers and the ready line does not wait for it;
  * until it listens the ingress answers its prefix with 502. Tests start from a whole workbench.
  */
-async function waitForAutomations(origin: string, timeoutMs: number): Promise<void> {
+async function waitForAutomations(
+  origin: string,
+  timeoutMs: number,
+  launcher: LauncherProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
   while (Date.now() < deadline) {
     const status = await fetch(`${origin}/api/automation/automations`).then(
-      (response) => response.status,
-      () => 0,
+      async (response) => {
+        last = `${response.status} ${(await response.text()).slice(0, 200)}`;
+        return response.status;
+      },
+      (error: Error) => {
+        last = `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}`;
+        return 0;
+      },
     );
     if (status !== 502 && status !== 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`the automation service did not answer within ${timeoutMs} ms`);
+  // What the launcher said is the likeliest why (a port taken meanwhile, a service that exited).
+  const exit = launcher.child.exitCode ?? launcher.child.signalCode ?? 'running';
+  throw new Error(
+    `the automation service did not answer within ${timeoutMs} ms (last: ${last.trim()}; launcher: ${exit})\n` +
+      launcher.stderrLines.slice(-15).join('\n'),
+  );
 }
 
 /** The test's environment without the person's own workbench settings leaking in. */

@@ -1,4 +1,4 @@
-import { type FSWatcher, type Stats, watch } from 'node:fs';
+import { type Dirent, type FSWatcher, type Stats, watch } from 'node:fs';
 import { lstat, mkdtemp, readdir, realpath, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -109,18 +109,32 @@ export async function watchWorkspace(
     if (!before.isDirectory()) return;
     if (folders.size >= maxDirectories) return giveUp();
     forget(folder);
+    /**
+     * Moved or deleted while it was being watched and read (a build renaming folders in turn): below
+     * the root that is an event of the folder above, already watched, which looks at both names again.
+     * So it is simply not watched here; only the root has no folder above to tell.
+     */
+    const vanished = (error: unknown) => {
+      if (folder === workspaceDir || !isGone(error)) return giveUp();
+      forget(folder);
+    };
     try {
       const watcher = watch(folder, { persistent: false }, (type, name) => onChange(folder, type, name));
       watcher.on('error', giveUp);
       folders.set(folder, { watcher, identity: identity(before) });
-    } catch {
-      return giveUp();
+    } catch (error) {
+      return vanished(error);
     }
-    const entries = await readdir(folder, { withFileTypes: true }).catch(() => undefined);
-    const after = await lstat(folder).catch(() => undefined);
+    let entries: Dirent[];
+    let after: Stats;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+      after = await lstat(folder);
+    } catch (error) {
+      return vanished(error);
+    }
     // Replaced while read (perhaps by a link): never walk what it points to, and trust nothing below it.
-    if (entries === undefined || !after?.isDirectory() || identity(after) !== identity(before))
-      return giveUp();
+    if (!after.isDirectory() || identity(after) !== identity(before)) return giveUp();
     await Promise.all(
       entries.filter((entry) => entry.isDirectory()).map((entry) => addTree(join(folder, entry.name))),
     );
@@ -178,6 +192,12 @@ export async function watchWorkspace(
       await rm(probeDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The path no longer names a folder: moved or deleted (or a file now stands where it was). */
+function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /** A folder's identity: its inode, and its birth time where the file system keeps one (ext4 hands a freed inode out again at once). */
