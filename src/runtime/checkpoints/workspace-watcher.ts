@@ -109,11 +109,7 @@ export async function watchWorkspace(
     if (!before.isDirectory()) return;
     if (folders.size >= maxDirectories) return giveUp();
     forget(folder);
-    /**
-     * Moved or deleted while it was being watched and read (a build renaming folders in turn): below
-     * the root that is an event of the folder above, already watched, which looks at both names again.
-     * So it is simply not watched here; only the root has no folder above to tell.
-     */
+    // Moved or deleted while watched and read: not watched here (isGone says why); the root must be.
     const vanished = (error: unknown) => {
       if (folder === workspaceDir || !isGone(error)) return giveUp();
       forget(folder);
@@ -194,7 +190,11 @@ export async function watchWorkspace(
   };
 }
 
-/** The path no longer names a folder: moved or deleted (or a file now stands where it was). */
+/**
+ * The path no longer names a folder: moved or deleted (or a file now stands where it was), perhaps by
+ * a build renaming folders in turn. Below the root that is an event of the folder above, already
+ * watched, which looks at both names again; only the root has no folder above to tell.
+ */
 function isGone(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
