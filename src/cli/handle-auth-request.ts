@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constantTimeEqual } from './constant-time-equal';
+import { refuseTooLarge } from './ingress-body-limit';
 import { readBodyUpTo } from './read-body-up-to';
 import { sendJson } from './send-text';
 import { clearedSessionCookieHeader, sessionCookieHeader } from './session-cookie-header';
 
 /** A key, in JSON, with room to spare; nothing legitimate comes near it. */
 export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
+const TOO_LARGE = { detail: 'Request body is too large' };
 
 /**
  * The ingress's own login endpoints (CONTRACT §2):
@@ -35,8 +37,10 @@ export async function handleAuthRequest(
   }
   const body = await readBodyUpTo(request, AUTH_BODY_LIMIT_BYTES);
   if (body === undefined) {
-    response.setHeader('Connection', 'close');
-    return sendJson(response, 413, { detail: 'Request body is too large' });
+    // Read to its end first, as any 413 of the ingress's: a client still writing would otherwise meet
+    // a closed connection (a broken pipe, or a 502 from a runtime sending a handed request back).
+    if (request.readableEnded) return sendJson(response, 413, TOO_LARGE);
+    return refuseTooLarge(request, response, { bytes: AUTH_BODY_LIMIT_BYTES, tooLarge: TOO_LARGE });
   }
   const key = readKey(body);
   if (key === undefined) return sendJson(response, 400, { detail: 'Send the key as JSON: {"key": "…"}' });
