@@ -116,12 +116,12 @@ export function forwardToIngress(
     },
   );
   upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (response.writableEnded) return; // the answer is whole: nothing of it was lost, nothing to say
     // Said on stderr (the runtime log) and in the answer, so a failure here tells why.
     const why = error.code ?? error.message;
     // The path only: a query may hold a credential (the login URL's token).
     const path = (request.url ?? '').split('?')[0];
     process.stderr.write(`agent-workbench runtime: ${request.method} ${path} back to the ingress: ${why}\n`);
-    if (response.writableEnded) return; // the answer is whole: nothing of it was lost
     if (response.headersSent) return void response.destroy();
     const body = `The workbench could not answer this request (the ingress did not: ${why})\n`;
     response.writeHead(502, {
