@@ -8,6 +8,7 @@ import { isolatedEnv, READY_LINE } from '../../src/cli/testing/start-test-workbe
 import { isBundleCurrent } from '../../src/cli/bundle-freshness';
 import type { BenchFigure } from './bench-figure';
 import { processCpuMs } from './process-cpu-ms';
+import { startupFloorMs } from './startup-floor';
 import { treeResidentMiB } from './tree-resident-memory';
 
 /** Starts measured; `--startup-runs=N` takes more, for medians on a machine shared with other work. */
@@ -27,12 +28,29 @@ export default async function startupBenchmark(): Promise<BenchFigure[]> {
     `  launcher: ${isBundleCurrent(root, join(root, 'dist', 'cli')) ? 'dist/cli bundle' : 'sources through tsx (run npm run build)'}, ` +
       `runtime: ${isBundleCurrent(root, join(root, 'dist', 'runtime')) ? 'dist/runtime bundle' : 'sources through tsx (run npm run build)'}\n`,
   );
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    process.stderr.write('  NODE_EXTRA_CA_CERTS is set: every Node boot reads it first (in the floor too)\n');
   const samples: StartupSample[] = [];
+  const floors: number[] = [];
   const runs = startupRunsOption(process.argv);
-  for (let run = 0; run < runs; run++) samples.push(await startOnce());
+  // In turns, so that whatever else the machine does weighs on both alike.
+  for (let run = 0; run < runs; run++) {
+    floors.push(await startupFloorMs(isolatedEnv()));
+    samples.push(await startOnce());
+  }
   const column = (key: keyof StartupSample) => samples.map((sample) => sample[key]);
   return [
     { name: 'startup: npm start to ready line', unit: 'ms', samples: column('readyMs') },
+    {
+      name: 'startup: floor, npm start of a bare Node launcher and listening Node child',
+      unit: 'ms',
+      samples: floors,
+    },
+    {
+      name: 'startup: npm start to ready line, above the floor',
+      unit: 'ms',
+      samples: samples.map((sample, run) => sample.readyMs - (floors[run] as number)),
+    },
     { name: 'startup: CPU time of launcher + runtime to ready line', unit: 'ms', samples: column('cpuMs') },
     { name: 'startup: launcher idle RSS', unit: 'MiB', samples: column('launcherRssMiB') },
     { name: 'startup: runtime idle RSS', unit: 'MiB', samples: column('runtimeRssMiB') },
