@@ -2,7 +2,7 @@ import { readFileSync, statSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostProcessesMatching } from '../../src/cli/testing/child-pids';
+import { commandLine, hostProcessesMatching } from '../../src/cli/testing/child-pids';
 import { isProcessAlive } from '../../src/cli/testing/process-gone';
 import {
   type AuditedWorkbench,
@@ -197,24 +197,36 @@ describe.each(['bubblewrap', 'docker'] as const)('confinement audit (%s)', (sand
   });
 
   it('7: background jobs end when their conversation is deleted mid-run', async () => {
+    // Durations of this run's own: other tests' sleeps on the host (or this test's under the other
+    // sandbox) can never be counted as these.
+    const base = 70_000 + Math.floor(Math.random() * 20_000) * 10;
+    const [bare, nohup, session, foreground] = [1, 2, 3, 4].map((offset) => String(base + offset));
     workbench.mockLlm.setScript({
       turns: [
         terminalTurn(
-          '(sleep 600 &); nohup sleep 601 >/dev/null 2>&1 & disown; setsid sleep 602 & echo started',
+          `(sleep ${bare} &); nohup sleep ${nohup} >/dev/null 2>&1 & disown; setsid sleep ${session} & echo started`,
         ),
-        terminalTurn('sleep 30'),
+        terminalTurn(`sleep ${foreground}`),
       ],
     });
     const created = await workbench.api.json('POST', '/api/conversations', {
       confirmation_policy: { kind: 'NeverConfirm' },
       initial_message: { role: 'user', content: [{ type: 'text', text: 'Start jobs' }], run: true },
     });
-    const detached = /^sleep 60[012]$/;
-    expect(await waitUntil(() => hostProcessesMatching(detached).length === 3, 10_000)).toBe(true);
-    await workbench.api.json('DELETE', `/api/conversations/${String(created.id)}`);
-    expect(await waitUntil(() => hostProcessesMatching(/^sleep (60[012]|30)$/).length === 0, 5_000)).toBe(
-      true,
-    );
+    const id = String(created.id);
+    const ours = new RegExp(`^sleep (${bare}|${nohup}|${session}|${foreground})$`);
+    const detached = new RegExp(`^sleep (${bare}|${nohup}|${session})$`);
+    try {
+      const started = await waitUntil(() => hostProcessesMatching(detached).length === 3, 10_000);
+      // What a failure needs to be read: the jobs seen, and how far the conversation got.
+      const seen = hostProcessesMatching(detached).map((pid) => `${pid}: ${commandLine(pid)}`);
+      const events = await workbench.api.json('GET', `/api/conversations/${id}/events/search?limit=100`);
+      const kinds = (events.items as { kind?: string }[]).map((event) => event.kind).join(', ');
+      expect(started, `jobs seen: [${seen.join('; ')}]; events: ${kinds}`).toBe(true);
+    } finally {
+      await workbench.api.json('DELETE', `/api/conversations/${id}`);
+    }
+    expect(await waitUntil(() => hostProcessesMatching(ours).length === 0, 5_000)).toBe(true);
   });
 
   it('9: a process flood stops at the limit, says so, and leaves the terminal usable', async () => {

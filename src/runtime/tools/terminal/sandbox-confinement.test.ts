@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type Docker from 'dockerode';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { createTerminalTool, type TerminalTool } from './terminal-tool';
 import { requireExecutable } from '../../sandbox/testing/require-executable';
 import { ENGINE_START_MS, requireEngine } from '../../sandbox/docker/testing/require-engine';
 import { testDockerBackend } from '../../sandbox/docker/testing/test-docker-backend';
+import { writeStandInBridge } from './testing/stand-in-bridge';
 
 /**
  * Each test is an attack an untrusted agent could try from its terminal; each one succeeded against
@@ -254,23 +255,7 @@ describe.each(['bubblewrap', 'docker', 'podman'] as const)('sandbox confinement 
       const socketDir = join(root, 'proxy');
       await mkdir(socketDir);
       const bridge = join(root, 'bridge.mjs');
-      // A stand-in for the real bridge: answers every request itself, naming the socket it was given.
-      // Its output goes nowhere (as the real one's does), so it notes what happened to it in the
-      // workspace: a failure then says whether it started, listened, failed or died. In a container it
-      // runs as the proxy socket's owner without capabilities, so the file is made writable to all.
-      const bridgeLog = join(workspaceDir, 'bridge.log');
-      await writeFile(bridgeLog, '', { mode: 0o666 });
-      await chmod(bridgeLog, 0o666);
-      await writeFile(
-        bridge,
-        "import { appendFileSync } from 'node:fs';\nimport { createServer } from 'node:net';\n" +
-          `const note = (line) => { try { appendFileSync(${JSON.stringify(bridgeLog)}, line + '\\n'); } catch {} };\n` +
-          "note('started pid ' + process.pid);\n" +
-          "process.on('exit', (code) => note('exit ' + code));\n" +
-          "createServer((s) => s.end('HTTP/1.0 200 OK\\r\\n\\r\\nbridge-ok ' + process.argv[2] + '\\n'))\n" +
-          "  .on('error', (error) => note('error ' + error.stack))\n" +
-          "  .listen(3128, '127.0.0.1', () => note('listening'));\n",
-      );
+      const standIn = await writeStandInBridge(bridge, join(workspaceDir, 'bridge.log'));
       const tool = terminal({
         network: { proxySocketPath: join(socketDir, 'proxy.sock'), bridgeScriptPath: bridge },
       });
@@ -278,8 +263,7 @@ describe.each(['bubblewrap', 'docker', 'podman'] as const)('sandbox confinement 
         command: `end=$((SECONDS + 30)); until curl -s -m 2 http://example.com/; do [ $SECONDS -ge $end ] && break; sleep 0.25; done; echo "[$https_proxy][$NO_PROXY]"; curl -s -m 2 --noproxy '*' http://127.0.0.1:${port}/ || echo direct-blocked`,
         timeout: 40,
       });
-      const noted = (await readFile(bridgeLog, 'utf8')) || 'nothing: it never started';
-      expect(observation.text, `the stand-in bridge noted: ${noted}`).toContain(
+      expect(observation.text, `the stand-in bridge noted: ${await standIn.notes()}`).toContain(
         `bridge-ok ${join(socketDir, 'proxy.sock')}`,
       );
       expect(observation.text).toContain('[http://127.0.0.1:3128][localhost,127.0.0.1,::1]');
