@@ -126,8 +126,9 @@ export function passOn(
   backendResponse.on('close', () => {
     if (!backendResponse.complete) response.destroy();
   });
-  backendResponse.on('end', () => stopForwardingBody(request, backendResponse));
-  backendResponse.pipe(response);
+  // Ended here rather than by the pipe: an answer given before the body was read ends once the body is in.
+  backendResponse.on('end', () => endAfterBody(request, backendResponse, response));
+  backendResponse.pipe(response, { end: false });
 }
 
 export function headersToPassOn(
@@ -171,17 +172,24 @@ function sendBody(request: IncomingMessage, outgoing: ClientRequest, body: Buffe
 }
 
 /**
- * The backend has answered in full while the browser is still sending the body (an answer given
- * before reading it: 401, 403, 404). The backend does not want the rest, and Node stops passing
+ * The backend has answered in full, perhaps while the browser is still sending the body (an answer
+ * given before reading it: 401, 403, 404). The backend does not want the rest, and Node stops passing
  * 'drain' on from a request whose answer has ended, which would stall the pipe and with it the
  * browser's connection. So the rest is read here and dropped (the ingress's own limit, checked
- * before forwarding, bounds it), and the backend's connection is closed: the browser's upload ends
- * normally, its answer is never lost to a reset, and a kept-alive connection serves the next request.
+ * before forwarding, bounds it), and the backend's connection is closed. The browser's answer ends
+ * only once its body is in: a connection that asks to close is closed as the answer ends, and closed
+ * with body bytes still arriving it would answer them with a reset, which can take the answer with it
+ * before the browser has read it. A kept-alive connection then serves the next request.
  */
-function stopForwardingBody(request: IncomingMessage, backendResponse: IncomingMessage): void {
-  if (request.complete) return;
+function endAfterBody(
+  request: IncomingMessage,
+  backendResponse: IncomingMessage,
+  response: ServerResponse,
+): void {
+  if (request.complete) return void response.end();
   request.unpipe();
   request.resume();
   // Node sets `req` (the outgoing ClientRequest) on every response it parses; the types leave it out.
   (backendResponse as IncomingMessage & { req?: ClientRequest }).req?.destroy();
+  request.once('end', () => response.end());
 }

@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ingress } from './start-ingress';
 import { setUpIngressTestbed } from './testing/ingress-testbed';
 import { multipartBody, slowUpload } from './testing/slow-upload';
@@ -23,6 +24,34 @@ describe('an answer the runtime gives before reading the body', () => {
       outcomes.push(`${result.status} ${result.requestError ?? ''} ${result.body}`.trim());
     }
     expect(outcomes).toEqual(Array(ITERATIONS).fill('401  {"detail":"Unauthorized"}'));
+  });
+
+  it('keeps a connection that asks to close open until the body is in, so the answer is never lost to a reset', async () => {
+    // Closed with body bytes still arriving, the ingress's socket answers them with a reset, which can
+    // take the answer with it before the browser has read it (seen as a broken pipe and no status).
+    const socket = connect(ingress.port, '127.0.0.1');
+    const events: string[] = [];
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+    });
+    socket.on('end', () => events.push('end'));
+    socket.on('error', (error: NodeJS.ErrnoException) => events.push(`error ${error.code}`));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const half = upload.body.subarray(0, 64 * 1024);
+    socket.write(
+      `POST /api/early HTTP/1.1\r\nHost: localhost:${ingress.port}\r\nConnection: close\r\n` +
+        `Content-Type: ${upload.contentType}\r\nContent-Length: ${upload.body.length}\r\n\r\n`,
+    );
+    socket.write(half);
+    await vi.waitFor(() => expect(answer).toContain('{"detail":"Unauthorized"}'));
+    // The answer is whole; the connection must still be open while the rest of the body is owed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual([]);
+    socket.end(upload.body.subarray(half.length));
+    await closed;
+    expect(events).toEqual(['end']);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
   });
 
   it('reaches a slow multipart upload on a kept-alive connection, which then serves the next request', async () => {
