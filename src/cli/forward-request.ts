@@ -7,6 +7,7 @@ import {
   request as httpRequest,
   type ServerResponse,
 } from 'node:http';
+import { onceBodyIsIn } from './end-once-body-is-in';
 
 /** One backend (the runtime or the automation service) as the forwarder reaches it; made once per URL. */
 export interface Backend {
@@ -187,9 +188,7 @@ function endAfterBody(
   response: ServerResponse,
 ): void {
   if (request.complete) return void response.end();
-  request.unpipe();
-  request.resume();
+  onceBodyIsIn(request, response, () => response.end());
   // Node sets `req` (the outgoing ClientRequest) on every response it parses; the types leave it out.
   (backendResponse as IncomingMessage & { req?: ClientRequest }).req?.destroy();
-  request.once('end', () => response.end());
 }

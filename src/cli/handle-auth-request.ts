@@ -23,23 +23,23 @@ export async function handleAuthRequest(
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://ingress.invalid').pathname;
   if (path !== '/auth/session' && path !== '/auth/logout') {
-    return sendJson(response, 404, { detail: 'Not Found' });
+    return sendJson(response, 404, { detail: 'Not Found' }, request);
   }
   if (request.method !== 'POST') {
     response.setHeader('Allow', 'POST');
-    return sendJson(response, 405, { detail: 'Method Not Allowed' });
+    return sendJson(response, 405, { detail: 'Method Not Allowed' }, request);
   }
   if (path === '/auth/logout') return sendNoContent(response, clearedSessionCookieHeader());
 
   // JSON only: an HTML form cannot send it, one more wall against cross-site posts.
   if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-    return sendJson(response, 415, { detail: 'Send the key as JSON: {"key": "…"}' });
+    return sendJson(response, 415, { detail: 'Send the key as JSON: {"key": "…"}' }, request);
   }
   const body = await readBodyUpTo(request, AUTH_BODY_LIMIT_BYTES);
   if (body === undefined) {
-    // Read to its end first, as any 413 of the ingress's: a client still writing would otherwise meet
-    // a closed connection (a broken pipe, or a 502 from a runtime sending a handed request back).
-    if (request.readableEnded) return sendJson(response, 413, TOO_LARGE);
+    // Ended once the body is in, as any early answer of the ingress's: a client still writing would
+    // otherwise meet a closed connection (a broken pipe, or a 502 from a runtime sending a handed
+    // request back).
     return refuseTooLarge(request, response, { bytes: AUTH_BODY_LIMIT_BYTES, tooLarge: TOO_LARGE });
   }
   const key = readKey(body);

@@ -78,22 +78,9 @@ export function bodyLimitFor(request: IncomingMessage): BodyLimit {
   return { bytes: BODY_LIMIT_BYTES, tooLarge: BODY_TOO_LARGE };
 }
 
-/**
- * An announced body up to this size is read to its end (and dropped) before the 413 goes out: a client
- * still writing it would otherwise meet a closed connection and report a broken pipe instead of the
- * answer. A larger one is answered at once and its connection closed.
- */
-const READ_BEFORE_REFUSAL_BYTES = 8 * 1024 * 1024;
-
+/** The 413, ended once the body is in (end-once-body-is-in.ts). */
 export function refuseTooLarge(request: IncomingMessage, response: ServerResponse, limit: BodyLimit): void {
-  if (Number(request.headers['content-length']) > READ_BEFORE_REFUSAL_BYTES) {
-    response.setHeader('Connection', 'close');
-    sendJson(response, 413, limit.tooLarge);
-    return;
-  }
-  request.on('error', () => response.destroy());
-  request.on('end', () => sendJson(response, 413, limit.tooLarge));
-  request.resume();
+  sendJson(response, 413, limit.tooLarge, request);
 }
 
 export function exceedsBodyLimit(request: IncomingMessage, limit: BodyLimit): boolean {

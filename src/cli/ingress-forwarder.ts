@@ -50,7 +50,7 @@ export function createIngressForwarder(deps: IngressForwarderDeps): IngressForwa
       },
       failed(error) {
         if (isRuntime && isConnectFailure(error)) router.runtimeDown(backend.url);
-        sendText(response, 502, isRuntime ? RUNTIME_DOWN : AUTOMATION_DOWN);
+        sendText(response, 502, isRuntime ? RUNTIME_DOWN : AUTOMATION_DOWN, request);
       },
     });
   }
@@ -113,7 +113,7 @@ export function createIngressForwarder(deps: IngressForwarderDeps): IngressForwa
           if (isConnectFailure(error)) router.runtimeDown(runtime.url);
           const refused = (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
           if (refused && again) return void sendOnce(false);
-          sendText(response, 502, RUNTIME_DOWN);
+          sendText(response, 502, RUNTIME_DOWN, request);
         },
       });
     };

@@ -26,7 +26,7 @@ export function createSpaHandler(options: ServeSpaOptions): SpaHandler {
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
-      return sendText(response, 405, 'Method Not Allowed');
+      return sendText(response, 405, 'Method Not Allowed', request);
     }
     const pathname = decodePathname(request.url ?? '/');
     if (pathname === undefined) return sendText(response, 400, 'Bad Request');

@@ -144,9 +144,9 @@ export async function startIngress(options: IngressOptions): Promise<StartIngres
 
   const server = createServer((request, response) => {
     const refusal = refuse(request, allowedHosts, false, options.allowOrigins);
-    if (refusal) return sendText(response, 403, refusal);
+    if (refusal) return sendText(response, 403, refusal, request);
     const target = routeFor(request.url ?? '/');
-    if (target === 'automation' && !automation) return sendJson(response, 503, NO_AUTOMATIONS);
+    if (target === 'automation' && !automation) return sendJson(response, 503, NO_AUTOMATIONS, request);
     const backend = target === 'runtime' ? firstRuntime : target === 'automation' ? automation : undefined;
     if (backend) {
       const limit = bodyLimitFor(request);
