@@ -37,6 +37,9 @@ test('when the network comes back the page reconnects at once, not after its bac
   workbench.mockLlm.setScript(script(finish('Before the trip.')));
   const conversationId = await startConversation(page, workbench, 'Start something');
   await expectStatus(page, 'finished');
+  // Offline, Chromium holds back the frames that arrive on an open socket, and a close behind them: a
+  // socket whose sync frame came just after the switch would not see the runtime go until back online.
+  await expect(page.getByTestId('status-line')).toHaveAttribute('data-connection', 'live');
 
   // The laptop goes offline and the connection drops; every attempt while offline fails, so the
   // waits between them grow (1, 2, 4, 8 s, then 16 s give or take a fifth).

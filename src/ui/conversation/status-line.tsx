@@ -27,7 +27,7 @@ export function StatusLine({
   stats: Stats | undefined;
 }) {
   return (
-    <div className="status-line">
+    <div className="status-line" data-testid="status-line" data-connection={connection}>
       {status && queue ? (
         <span
           className="status-line__status status-line__status--queued"
