@@ -136,7 +136,8 @@ async function halfSentUpload(
     const length = /content-length: (\d+)/i.exec(answer);
     const bodyStart = answer.indexOf('\r\n\r\n');
     expect(length && bodyStart >= 0 && answer.length - bodyStart - 4 >= Number(length[1])).toBe(true);
-  });
+    // Generous: on a loaded machine an answer can take more than waitFor's default second.
+  }, 10_000);
   // The answer is whole; the connection must still be open while the rest of the body is owed.
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(events).toEqual([]);
