@@ -132,11 +132,12 @@ async function halfSentUpload(
       `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
   );
   socket.write(half);
+  // The whole answer, head and Content-Length body; 10 s, as a loaded machine can take more than
+  // waitFor's default second.
   await vi.waitFor(() => {
     const length = /content-length: (\d+)/i.exec(answer);
     const bodyStart = answer.indexOf('\r\n\r\n');
     expect(length && bodyStart >= 0 && answer.length - bodyStart - 4 >= Number(length[1])).toBe(true);
-    // Generous: on a loaded machine an answer can take more than waitFor's default second.
   }, 10_000);
   // The answer is whole; the connection must still be open while the rest of the body is owed.
   await new Promise((resolve) => setTimeout(resolve, 300));
