@@ -127,7 +127,7 @@ async function stepOverhead(openStore: (run: number) => EventStore, dataDir: str
     const store = openStore(run);
     const callStarts: number[] = [];
     const toolTime: number[] = [];
-    const scripted = createScriptedLLM(fiftyStepScript());
+    const scripted = createScriptedLLM(fiftyStepScript(), { recordCalls: false });
     const llm: LLM = {
       provider: scripted.provider,
       model: scripted.model,

@@ -10,6 +10,7 @@ import { DEFAULT_SANDBOX_SETTINGS } from '../../src/runtime/sandbox/sandbox-sett
 import { openSqliteEventStore } from '../../src/runtime/store/sqlite-event-store';
 import { createToolset } from '../../src/runtime/tools/create-toolset';
 import { workspaceConfinement } from '../../src/runtime/sandbox/workspace-confinement';
+import type { ConversationService } from '../../src/runtime/conversation/conversation-service';
 import { benchConversationService } from './bench-conversation-service';
 
 /**
@@ -41,7 +42,7 @@ export async function floorLoop(workspace: string, dataDir: string, run: number)
   });
   const terminal = toolset.get('terminal');
   if (!terminal) throw new Error('the toolset has no terminal');
-  const llm = createScriptedLLM(echoScript());
+  const llm = createScriptedLLM(echoScript(), { recordCalls: false });
   const messages: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'Do 50 steps.' }] }];
   const signal = new AbortController().signal;
   const context = { conversationId: conversation.id, workspaceDir: workspace, observationsDir, signal };
@@ -80,7 +81,7 @@ function message(role: 'assistant' | 'user', text: string) {
 export async function frameworkLoop(workspace: string, dataDir: string, run: number): Promise<number[]> {
   const store = openSqliteEventStore(join(dataDir, `framework-${run}.db`));
   const starts: number[] = [];
-  const scripted = createScriptedLLM(echoScript());
+  const scripted = createScriptedLLM(echoScript(), { recordCalls: false });
   const llm: LLM = {
     provider: scripted.provider,
     model: scripted.model,
@@ -108,18 +109,35 @@ export async function frameworkLoop(workspace: string, dataDir: string, run: num
       }),
   });
   const { info } = await service.create({ max_iterations: 500, stuck_detection: false });
+  // Told when the run ends rather than asking over and over: the floor loop is not polled either.
+  const { ended } = await runEnded(service, info.id);
   await service.sendMessage(info.id, {
     role: 'user',
     content: [{ type: 'text', text: 'Do 50 steps.' }],
     run: true,
   });
-  while ((await service.get(info.id)).execution_status === 'running')
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  await ended;
   if ((await service.get(info.id)).execution_status !== 'finished')
     throw new Error('the 50-step task did not finish');
   await service.close();
   await store.close();
   return starts.slice(1).map((start, index) => start - (starts[index] ?? start));
+}
+
+/** Subscribes now; `ended` settles when the conversation's status, once running, leaves `running`. */
+async function runEnded(service: ConversationService, id: string): Promise<{ ended: Promise<void> }> {
+  let started = false;
+  let resolveEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    resolveEnded = resolve;
+  });
+  const subscription = await service.subscribe(id, (frame) => {
+    if (frame.type !== 'durable' || frame.event.kind !== 'ConversationStateUpdateEvent') return;
+    if (frame.event.key !== 'execution_status') return;
+    if (frame.event.value === 'running') started = true;
+    else if (started) resolveEnded();
+  });
+  return { ended: ended.finally(() => subscription.unsubscribe()) };
 }
 
 /** A small workspace: a README and a source file. */

@@ -3,11 +3,12 @@ import { summarizeCondensation } from '../context/condenser-summarize';
 import { contextWindowFromError, contextWindowOf, promptBudget } from '../context/context-window';
 import { decideCondensation } from '../context/decide-condensation';
 import { modelMessages } from '../context/model-messages';
-import type { ViewItem } from '../context/view';
+import type { View, ViewItem } from '../context/view';
 import {
   estimateItemTokens,
   estimateMessagesTokens,
   estimatePromptTokens,
+  estimateToolsTokens,
   type MeasuredPrompt,
 } from '../context/token-estimate';
 import type { NewEvent } from '../events';
@@ -50,6 +51,23 @@ export function estimateStepPrompt(context: AgentContext, messages: readonly Cha
   return estimateMessagesTokens(messages, toolSpecsForModel(context.toolset.tools));
 }
 
+/** The estimate of a view's messages, kept while the view lives (a view never changes: a new event makes a new one). */
+const viewTokens = new WeakMap<View, number>();
+
+/**
+ * Our estimate of the prompt the current view makes, with the step's tools. A step asks twice for the
+ * same view (before condensing, then for the call), and the messages are projected only once for it.
+ */
+export function estimateViewPrompt(context: AgentContext): number {
+  const view = context.view();
+  let tokens = viewTokens.get(view);
+  if (tokens === undefined) {
+    tokens = estimateMessagesTokens(modelMessages(view));
+    viewTokens.set(view, tokens);
+  }
+  return tokens + estimateToolsTokens(toolSpecsForModel(context.toolset.tools));
+}
+
 /**
  * The next prompt's size against the model's budget. After the provider refused a prompt, the
  * rest of the run uses the window it stated in the refusal, or else at most three quarters of the
@@ -64,7 +82,7 @@ export function promptSizeOf(context: AgentContext): PromptSize {
   // Without a stated window, a refused prompt of our estimate's size bounds it from above.
   if (memory.statedWindow === undefined && memory.refusedAt !== undefined)
     budget = Math.min(budget, Math.floor(memory.refusedAt * 0.75));
-  const estimated = estimateStepPrompt(context, modelMessages(context.view()));
+  const estimated = estimateViewPrompt(context);
   return { tokens: estimatePromptTokens(estimated, memory.measured), budget };
 }
 

@@ -6,7 +6,7 @@ import { callModel, type ModelCall } from './call-model';
 import {
   condenseAfterOverflow,
   condenseIfNeeded,
-  estimateStepPrompt,
+  estimateViewPrompt,
   rememberPromptSize,
 } from './condense-if-needed';
 import { decideConfirmations } from './decide-confirmations';
@@ -63,7 +63,7 @@ export async function runAgentStep(context: AgentContext): Promise<StepOutcome> 
 /** One model call on the current view; remembers the provider's count of the prompt for the next trigger. */
 async function askModel(context: AgentContext): Promise<ModelCall & { sentTokens: number }> {
   const messages = modelMessages(context.view());
-  const sentTokens = estimateStepPrompt(context, messages);
+  const sentTokens = estimateViewPrompt(context);
   noticeLargeRequest(context, sentTokens);
   noticeCacheRestart(context);
   const call = await callModel(context, messages, toolSpecsForModel(context.toolset.tools));

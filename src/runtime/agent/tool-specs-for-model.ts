@@ -13,9 +13,23 @@ const SUMMARY_PARAMETER = {
   description: 'A few words saying what this call does, shown to the person.',
 };
 
-/** The tool specs offered to the model: every non-read-only tool also gets optional security_risk and summary. */
+/** Each tool's spec as offered, made once per spec: every step offers the same tools. */
+const offered = new WeakMap<ToolSpec, ToolSpec>();
+
+/**
+ * The tool specs offered to the model: every non-read-only tool also gets optional security_risk and
+ * summary. The same spec gives the same object each step; callers must not change it.
+ */
 export function toolSpecsForModel(tools: readonly Tool[]): ToolSpec[] {
-  return tools.map((tool) => (tool.readOnly ? tool.spec : withRiskArguments(tool.spec)));
+  return tools.map((tool) => {
+    if (tool.readOnly) return tool.spec;
+    let spec = offered.get(tool.spec);
+    if (!spec) {
+      spec = withRiskArguments(tool.spec);
+      offered.set(tool.spec, spec);
+    }
+    return spec;
+  });
 }
 
 function withRiskArguments(spec: ToolSpec): ToolSpec {

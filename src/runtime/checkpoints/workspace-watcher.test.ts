@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, stat } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, vi, beforeEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,20 @@ describe('watchWorkspace', () => {
     writeFileSync(join(workspace, 'src', 'deep', 'a.txt'), 'one\n');
     expect(await settled(watcher)).toBeGreaterThan(before);
     expect(watcher.healthy()).toBe(true);
+  });
+
+  it('counts a change made in an I/O callback just before the settle, as a step ending on command output does', async () => {
+    watcher = await watchWorkspace(workspace);
+    const current = watcher;
+    const before = await settled(current);
+    // The callback runs in the loop's poll phase, after this turn's read of the inotify queue.
+    const after = await new Promise<number>((resolve, reject) =>
+      stat(workspace, () => {
+        writeFileSync(join(workspace, 'src', 'late.txt'), 'late\n');
+        settled(current).then(resolve, reject);
+      }),
+    );
+    expect(after).toBeGreaterThan(before);
   });
 
   it('sees nothing when nothing changed', async () => {

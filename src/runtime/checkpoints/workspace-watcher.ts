@@ -1,6 +1,5 @@
 import { type Dirent, type FSWatcher, type Stats, watch } from 'node:fs';
-import { lstat, mkdtemp, readdir, realpath, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { markedPaths } from './marked-paths';
 
@@ -21,8 +20,11 @@ export interface WorkspaceWatcher {
   healthy(): boolean;
   /**
    * Resolves once every change made before the call is counted and every folder created before it is
-   * watched. Relies on libuv's one inotify descriptor per loop: the events arrive in the order the
-   * kernel queued them, so when our own probe file's event arrives, every earlier one has too.
+   * watched. The kernel queues a change's inotify event inside the call that makes it, so every change
+   * made before this call is already queued on libuv's inotify descriptor. That descriptor is read,
+   * up to empty, in the poll phase of the loop. Two turns of the loop (two setImmediate hops) let the
+   * second turn's poll read it in full after the call began; the folders that events named are then
+   * looked at.
    */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -49,19 +51,14 @@ export async function watchWorkspace(
   const workspaceDir = await realpath(workspacePath).catch(() => workspacePath);
   const maxDirectories = options.maxDirectories ?? DEFAULT_MAX_WATCHED_DIRECTORIES;
   const folders = new Map<string, { watcher: FSWatcher; identity: string }>();
-  const probes = new Map<string, () => void>();
   let generation = 0;
   let broken = false;
   let closed = false;
-  let probeCount = 0;
 
   const giveUp = () => {
     broken = true;
     for (const { watcher } of folders.values()) watcher.close();
     folders.clear();
-    // A settle waiting on the probe ends too: healthy() is false, so what it counted is not used.
-    for (const resolve of probes.values()) resolve();
-    probes.clear();
     marked.clear();
   };
 
@@ -150,15 +147,6 @@ export async function watchWorkspace(
     limit: MAX_MARKED_PATHS,
   });
 
-  const probeDir = await mkdtemp(join(tmpdir(), 'awb-watch-probe-'));
-  const probe = watch(probeDir, { persistent: false }, (_type, name) => {
-    const arrived = name === null ? undefined : probes.get(name.toString());
-    if (arrived) {
-      probes.delete(name?.toString() ?? '');
-      arrived();
-    }
-  });
-  probe.on('error', giveUp);
   await addTree(workspaceDir).catch(giveUp);
   // A workspace missing (or not a folder) is not watched: nothing could prove it unchanged.
   if (!folders.has(workspaceDir)) giveUp();
@@ -168,26 +156,23 @@ export async function watchWorkspace(
     healthy: () => !broken && !closed,
     async settle() {
       if (broken || closed) return;
-      probeCount += 1;
-      const name = `probe-${probeCount}`;
-      const arrived = new Promise<void>((resolve) => probes.set(name, resolve));
-      // Unwritable (closed meanwhile, a full disk): no flush, so nothing counted can be trusted.
-      await writeFile(join(probeDir, name), '').catch(giveUp);
-      await arrived;
-      await unlink(join(probeDir, name)).catch(() => undefined); // Gone with a closed watcher's folder.
+      // The first hop may run in this very turn, after its poll; the second's turn polls after the call.
+      await nextTurn();
+      await nextTurn();
       await marked.lookedAtAll();
     },
     async close() {
       closed = true;
       for (const { watcher } of folders.values()) watcher.close();
       folders.clear();
-      probe.close();
-      for (const resolve of probes.values()) resolve();
-      probes.clear();
       marked.clear();
-      await rm(probeDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves in the check phase of a loop turn: after that turn's poll phase has read what was ready. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   estimateMessagesTokens,
   estimatePromptTokens,
   estimateTextTokens,
+  estimateToolsTokens,
 } from './token-estimate';
 
 describe('token estimate', () => {
@@ -36,6 +37,21 @@ describe('token estimate', () => {
     expect(estimateMessagesTokens(messages)).toBe(14 + 1006 + 7 + 8);
     const tools = [{ name: 't', description: 'd', parameters: {} }];
     expect(estimateMessagesTokens(messages, tools)).toBe(1035 + estimateTextTokens(JSON.stringify(tools)));
+  });
+
+  it('counts several tool specs as the JSON array a call sends, however often the same specs are asked', () => {
+    const tools = [
+      { name: 'terminal', description: 'Runs a command.', parameters: { type: 'object', properties: {} } },
+      { name: 'editor', description: 'Édite un fichier ✓', parameters: { type: 'object' } },
+      { name: 'think', description: '', parameters: {} },
+    ];
+    const expected = estimateTextTokens(JSON.stringify(tools));
+    expect(estimateToolsTokens(tools)).toBe(expected);
+    expect(estimateToolsTokens(tools)).toBe(expected);
+    expect(estimateToolsTokens([tools[1] as (typeof tools)[number]])).toBe(
+      estimateTextTokens(JSON.stringify([tools[1]])),
+    );
+    expect(estimateToolsTokens([])).toBe(0);
   });
 
   it('estimates one view item from the message it becomes', () => {

@@ -21,9 +21,27 @@ export function estimateMessagesTokens(
   messages: readonly ChatMessage[],
   tools: readonly ToolSpec[] = [],
 ): number {
-  let tokens = tools.length > 0 ? estimateTextTokens(JSON.stringify(tools)) : 0;
+  let tokens = estimateToolsTokens(tools);
   for (const message of messages) tokens += TOKENS_PER_MESSAGE + messageTokens(message);
   return tokens;
+}
+
+/** The JSON length of each tool spec, kept while the spec lives: every step estimates the same specs. */
+const specLengths = new WeakMap<ToolSpec, number>();
+
+/** The tool specs as the JSON array a call sends: the specs, a comma between two, the brackets. */
+export function estimateToolsTokens(tools: readonly ToolSpec[]): number {
+  if (tools.length === 0) return 0;
+  let length = 2 + (tools.length - 1);
+  for (const spec of tools) {
+    let specLength = specLengths.get(spec);
+    if (specLength === undefined) {
+      specLength = JSON.stringify(spec).length;
+      specLengths.set(spec, specLength);
+    }
+    length += specLength;
+  }
+  return Math.ceil(length / CHARS_PER_TOKEN);
 }
 
 /** One view item on its own (for choosing how much of the tail to keep). */

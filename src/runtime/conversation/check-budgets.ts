@@ -15,14 +15,16 @@ export type BudgetVerdict =
  * spent >= limit, as upstream's check does. Pure.
  */
 export function checkBudgets(budgets: Budgets, branch: readonly Event[], stats: Stats): BudgetVerdict {
-  const spends: Array<{ budget: BudgetKind; limit: number | null; spent: number | null }> = [
-    { budget: 'run', limit: budgets.max_budget_per_run, spent: runSpend(branch, stats) },
-    { budget: 'conversation', limit: budgets.max_budget_per_conversation, spent: stats.cost },
-    { budget: 'automation', limit: budgets.max_budget_per_automation_run, spent: stats.cost },
+  // Checked before every step: the run's spend (a walk back along the branch) only when it has a limit.
+  const spends: Array<{ budget: BudgetKind; limit: number | null; spent: () => number | null }> = [
+    { budget: 'run', limit: budgets.max_budget_per_run, spent: () => runSpend(branch, stats) },
+    { budget: 'conversation', limit: budgets.max_budget_per_conversation, spent: () => stats.cost },
+    { budget: 'automation', limit: budgets.max_budget_per_automation_run, spent: () => stats.cost },
   ];
   let unknown: BudgetVerdict | undefined;
-  for (const { budget, limit, spent } of spends) {
+  for (const { budget, limit, spent: spentNow } of spends) {
     if (limit === null) continue;
+    const spent = spentNow();
     if (spent === null) unknown ??= { kind: 'unknown', budget, limit };
     else if (spent >= limit) return { kind: 'reached', budget, limit, spent };
   }

@@ -62,14 +62,19 @@ export type HookDefinition = z.infer<typeof HookDefinitionSchema>;
 export type HookMatcher = z.infer<typeof HookMatcherSchema>;
 export type HookConfig = z.infer<typeof HookConfigSchema>;
 
-export const EMPTY_HOOK_CONFIG: HookConfig = {
-  pre_tool_use: [],
-  post_tool_use: [],
-  user_prompt_submit: [],
-  session_start: [],
-  session_end: [],
-  stop: [],
-};
+/** Fresh empty lists for every hook event: built by hand, as merging asks for them several times a step. */
+export function emptyHookConfig(): HookConfig {
+  return {
+    pre_tool_use: [],
+    post_tool_use: [],
+    user_prompt_submit: [],
+    session_start: [],
+    session_end: [],
+    stop: [],
+  };
+}
+
+export const EMPTY_HOOK_CONFIG: HookConfig = emptyHookConfig();
 
 const HookDefinitionInputSchema = z
   .strictObject({
@@ -138,7 +143,7 @@ export const HookConfigInputSchema = z
   })
   .transform((input): HookConfig => {
     const lists = 'hooks' in input ? input.hooks : input;
-    const config = structuredClone(EMPTY_HOOK_CONFIG);
+    const config = emptyHookConfig();
     for (const [pascal, snake] of Object.entries(HOOK_EVENT_FIELDS) as [HookEventType, keyof HookConfig][]) {
       config[snake] = lists[snake] ?? lists[pascal] ?? [];
     }
@@ -157,7 +162,7 @@ export function isEmptyHookConfig(config: HookConfig): boolean {
  * HookConfig.merge), so every level's hooks run, the first level's first.
  */
 export function mergeHookConfigs(configs: readonly (HookConfig | undefined)[]): HookConfig {
-  const merged = structuredClone(EMPTY_HOOK_CONFIG);
+  const merged = emptyHookConfig();
   for (const config of configs) {
     if (!config) continue;
     for (const field of Object.keys(merged) as (keyof HookConfig)[]) merged[field].push(...config[field]);

@@ -37,7 +37,9 @@ export function readWorkspaceHooksFile(workspaceDir: string): WorkspaceHooksFile
   }
   const path = join(workspace, WORKSPACE_HOOKS_PATH);
   try {
-    const info = lstatSync(path);
+    // Most workspaces have none: say so without building an error.
+    const info = lstatSync(path, { throwIfNoEntry: false });
+    if (!info) return { workspace, exists: false };
     const real = realpathSync(path);
     if (!real.startsWith(workspace + sep) || info.isSymbolicLink() || !info.isFile())
       return {
@@ -60,11 +62,15 @@ export function readWorkspaceHooksFile(workspaceDir: string): WorkspaceHooksFile
   }
 }
 
-/** The workspace's hooks when the person accepted the file exactly as it is now; else none. */
+/**
+ * The workspace's hooks when the person accepted the file exactly as it is now; else none. Asked
+ * before every step: with no file accepted anywhere there is nothing to read.
+ */
 export function acceptedWorkspaceHooks(
   workspaceDir: string,
   accepted: Readonly<Record<string, string>> | undefined,
 ): HookConfig | undefined {
+  if (!accepted || Object.keys(accepted).length === 0) return undefined;
   const file = readWorkspaceHooksFile(workspaceDir);
   if (!file.config || !file.sha256) return undefined;
   return accepted?.[file.workspace] === file.sha256 ? file.config : undefined;

@@ -23,6 +23,12 @@ describe('createScriptedLLM', () => {
     expect(llm.calls).toHaveLength(3);
   });
 
+  it('keeps no copy of the requests when told not to (a benchmark), and answers the same', async () => {
+    const llm = createScriptedLLM({ turns: [{ text: 'one' }] }, { recordCalls: false });
+    expect((await llm.complete(request())).text).toBe('one');
+    expect(llm.calls).toHaveLength(0);
+  });
+
   it('sends string arguments as they are, so malformed JSON can be scripted', async () => {
     const llm = createScriptedLLM({
       turns: [{ tool_calls: [{ name: 'terminal', arguments: '{"command": ' }] }],

@@ -3,7 +3,7 @@ import { LLMError, type LLM, type LLMRequest, type LLMResponse } from './llm';
 import { type FailTurn, isFailTurn, type LLMScript, type ReplyTurn, type ScriptTurn } from './llm-script';
 
 export interface ScriptedLLM extends LLM {
-  /** Every request received, in order (messages copied at call time). */
+  /** Every request received, in order (messages copied at call time); empty with `recordCalls: false`. */
   readonly calls: LLMRequest[];
   /** Replaces the remaining turns; the call counter and the recorded calls stay. */
   setScript(script: LLMScript): void;
@@ -13,6 +13,11 @@ export interface ScriptedLLMOptions {
   model?: string;
   /** How many retryable failures in a row are "retried inside the adapter" before the call fails. */
   maxRetries?: number;
+  /**
+   * Keep a copy of every request in `calls` (the default). A benchmark turns it off: an instant model
+   * should cost nothing, and copying every prompt would charge the loop for the test double.
+   */
+  recordCalls?: boolean;
 }
 
 const DEFAULT_FALLBACK: ReplyTurn = { text: 'Done.' };
@@ -40,11 +45,12 @@ export function createScriptedLLM(script: LLMScript, options: ScriptedLLMOptions
       fallback = next.fallback ?? DEFAULT_FALLBACK;
     },
     async complete(request) {
-      calls.push({
-        ...request,
-        messages: structuredClone(request.messages),
-        tools: structuredClone(request.tools),
-      });
+      if (options.recordCalls !== false)
+        calls.push({
+          ...request,
+          messages: structuredClone(request.messages),
+          tools: structuredClone(request.tools),
+        });
       for (let attempt = 1; ; attempt++) {
         throwIfAborted(request.signal);
         const turn = nextTurn();

@@ -24,7 +24,9 @@ export interface HostView {
 export const realHostView: HostView = {
   kind(path) {
     try {
-      const stat = lstatSync(path);
+      // Asked for many paths that are not there (every folder's .git): no error built for those.
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      if (!stat) return { kind: 'missing' };
       if (stat.isSymbolicLink()) return { kind: 'symlink', target: readlinkSync(path) };
       return { kind: stat.isDirectory() ? 'directory' : 'file' };
     } catch {

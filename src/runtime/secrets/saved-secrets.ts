@@ -175,10 +175,11 @@ function requireName(name: string): void {
 /** Changes whenever the file is replaced (the atomic write renames a new inode into place). */
 function fileIdentity(path: string): string {
   try {
-    const stats = statSync(path, { bigint: true });
-    return `${stats.ino}:${stats.mtimeNs}:${stats.size}`;
+    // Asked on every redaction: a missing file answers without building an error.
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats ? `${stats.ino}:${stats.mtimeNs}:${stats.size}` : 'absent'; // absent: none saved yet
   } catch {
-    return 'absent'; // no secret saved yet
+    return 'unreadable'; // read again (and reported) by the next readSavedFile
   }
 }
 
