@@ -18,7 +18,7 @@ export type ModelCall =
  */
 export async function callModel(
   context: AgentContext,
-  messages: ChatMessage[],
+  messages: readonly ChatMessage[],
   tools: ToolSpec[],
 ): Promise<ModelCall> {
   let itemId = startItem(context);

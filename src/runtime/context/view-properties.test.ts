@@ -98,6 +98,8 @@ describe('view properties', () => {
         for (const event of branch) view = extendView(view, event);
         const rebuilt = buildView(branch);
         expect(view.items).toEqual(rebuilt.items);
+        // The appends that skip the pass over the branch leave it exactly as rebuilding states it.
+        expect(view.tail).toEqual(rebuilt.tail);
         // A message a UserPromptSubmit hook blocked never reaches the model.
         const blocked = branch.flatMap((event) =>
           event.kind === 'HookExecutionEvent' && event.blocked && event.message_id ? [event.message_id] : [],

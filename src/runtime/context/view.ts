@@ -1,4 +1,4 @@
-import type { Condensation, Event } from '../events';
+import type { ActionEvent, Condensation, Event } from '../events';
 import { enforceViewIntegrity } from './enforce-view-integrity';
 import { type CondensationSummary, isLLMVisible, type LLMVisibleEvent, type ViewItem } from './view-item';
 
@@ -17,9 +17,23 @@ export interface View {
   /** llm_response_id -> every action id that response produced on this branch. */
   readonly batches: ReadonlyMap<string, readonly string[]>;
   readonly summary: { item: CondensationSummary; offset: number } | null;
+  /**
+   * How the enforced items stand to `entries`, so the common appends skip a pass over the branch:
+   * `clean` when nothing was dropped, `pending` when only the last entry was (an action alone in its
+   * batch, waiting for its answer), `mixed` otherwise. A function of the other fields.
+   */
+  readonly tail: ViewTail;
 }
 
-export const EMPTY_VIEW: View = { items: [], entries: [], batches: new Map(), summary: null };
+export type ViewTail = { kind: 'clean' } | { kind: 'pending'; action: ActionEvent } | { kind: 'mixed' };
+
+export const EMPTY_VIEW: View = {
+  items: [],
+  entries: [],
+  batches: new Map(),
+  summary: null,
+  tail: { kind: 'clean' },
+};
 
 /** Rebuilds the view from a whole branch (root first), e.g. on load, fork or navigate. One pass. */
 export function buildView(branch: readonly Event[]): View {
@@ -54,19 +68,47 @@ export function extendView(view: View, event: Event): View {
     );
   }
   if (!isLLMVisible(event)) return view;
+  const entries = [...view.entries, event];
   if (event.kind === 'MessageEvent' || event.kind === 'SystemPromptEvent') {
     // Integrity rules concern tool calls only, so a message just joins the enforced items.
-    const summaryItem = view.summary?.item;
-    const enforced = view.items.filter((item) => item !== summaryItem);
-    return withSummary([...enforced, event], [...view.entries, event], view.batches, view.summary);
+    const tail: ViewTail = view.tail.kind === 'clean' ? view.tail : { kind: 'mixed' };
+    return withSummary([...enforcedOf(view), event], entries, view.batches, view.summary, tail);
   }
   let batches = view.batches;
   if (event.kind === 'ActionEvent') {
     const copy = new Map(view.batches);
     addToBatch(copy, event.llm_response_id, event.id);
     batches = copy;
+    // Alone in its batch after a clean view: it waits for its answer and nothing else moves.
+    if (view.tail.kind === 'clean' && copy.get(event.llm_response_id)?.length === 1)
+      return withSummary(enforcedOf(view), entries, batches, view.summary, {
+        kind: 'pending',
+        action: event,
+      });
   }
-  return project([...view.entries, event], batches, view.summary);
+  // The answer to the one action waiting at the end: both join, and the view is clean again.
+  if (
+    view.tail.kind === 'pending' &&
+    view.entries.at(-1) === view.tail.action &&
+    answers(event, view.tail.action)
+  )
+    return withSummary([...enforcedOf(view), view.tail.action, event], entries, batches, view.summary, {
+      kind: 'clean',
+    });
+  return project(entries, batches, view.summary);
+}
+
+/** The enforced items of a view, without the summary placed among them. */
+function enforcedOf(view: View): LLMVisibleEvent[] {
+  const summaryItem = view.summary?.item;
+  return view.items.filter((item): item is LLMVisibleEvent => item !== summaryItem);
+}
+
+/** Whether `event` answers `action` when that is the only action still waiting (pairAnswers' rule). */
+function answers(event: LLMVisibleEvent, action: ActionEvent): boolean {
+  if (event.kind === 'ObservationEvent' || event.kind === 'UserRejectObservation')
+    return event.action_id === action.id;
+  return event.kind === 'AgentErrorEvent' && event.tool_call_id === action.tool_call_id;
 }
 
 /** A person's message a UserPromptSubmit hook blocked: the model never reads it. */
@@ -99,7 +141,25 @@ function project(
   batches: ReadonlyMap<string, readonly string[]>,
   summary: View['summary'],
 ): View {
-  return withSummary(enforceViewIntegrity(entries, batches), entries, batches, summary);
+  const enforced = enforceViewIntegrity(entries, batches);
+  return withSummary(enforced, entries, batches, summary, tailOf(entries, enforced, batches));
+}
+
+function tailOf(
+  entries: readonly LLMVisibleEvent[],
+  enforced: readonly LLMVisibleEvent[],
+  batches: ReadonlyMap<string, readonly string[]>,
+): ViewTail {
+  if (enforced.length === entries.length) return { kind: 'clean' };
+  const last = entries.at(-1);
+  if (
+    last?.kind === 'ActionEvent' &&
+    enforced.length === entries.length - 1 &&
+    enforced.at(-1) !== last &&
+    batches.get(last.llm_response_id)?.length === 1
+  )
+    return { kind: 'pending', action: last };
+  return { kind: 'mixed' };
 }
 
 function withSummary(
@@ -107,7 +167,8 @@ function withSummary(
   entries: LLMVisibleEvent[],
   batches: ReadonlyMap<string, readonly string[]>,
   summary: View['summary'],
+  tail: ViewTail,
 ): View {
   if (summary) enforced.splice(Math.min(summary.offset, enforced.length), 0, summary.item);
-  return { items: enforced, entries, batches, summary };
+  return { items: enforced, entries, batches, summary, tail };
 }

@@ -44,7 +44,7 @@ export type ChatMessage =
   | { role: 'tool'; tool_call_id: string; tool_name: string; content: string };
 
 export interface LLMRequest {
-  messages: ChatMessage[];
+  messages: readonly ChatMessage[];
   tools: ToolSpec[];
   signal?: AbortSignal;
   onDelta?: (delta: LLMDelta) => void;

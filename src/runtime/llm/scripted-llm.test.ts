@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LLMError, type LLMDelta, type LLMRequest } from './llm';
+import { type ChatMessage, LLMError, type LLMDelta, type LLMRequest } from './llm';
 import { createScriptedLLM } from './scripted-llm';
 
 const request = (extra: Partial<LLMRequest> = {}): LLMRequest => ({
@@ -95,9 +95,9 @@ describe('createScriptedLLM', () => {
 
   it('records a copy of the messages at call time', async () => {
     const llm = createScriptedLLM({ turns: [] });
-    const sent = request();
-    await llm.complete(sent);
-    sent.messages.push({ role: 'system', content: 'later' });
+    const messages: ChatMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }];
+    await llm.complete(request({ messages }));
+    messages.push({ role: 'system', content: 'later' });
     expect(llm.calls[0]?.messages).toHaveLength(1);
   });
 });

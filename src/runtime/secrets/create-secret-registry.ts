@@ -33,6 +33,12 @@ export function createSecretRegistry(
   saved: () => Readonly<Record<string, string>> = () => ({}),
 ): SecretRegistry {
   const perConversation = new Map<string, Record<string, string>>();
+  /**
+   * What redactDeep gave, with the redactor that made it. An event is redacted for the conversation's
+   * memory and again on its way into the store: with the same secrets the second walk would change
+   * nothing, so it is skipped. A change of secrets compiles a new redactor, which walks again.
+   */
+  const cleanWith = new WeakMap<object, Redactor>();
   const compiled = new Map<string, { signature: string; redactor: Redactor }>();
 
   const redactor = (conversationId?: string): Redactor => {
@@ -56,7 +62,10 @@ export function createSecretRegistry(
     redact: (text, conversationId) => redactor(conversationId).redact(text),
     redactDeep(value, conversationId) {
       const current = redactor(conversationId);
-      return redactDeep(value, current.redact);
+      if (typeof value === 'object' && value !== null && cleanWith.get(value) === current) return value;
+      const redacted = redactDeep(value, current.redact);
+      if (typeof redacted === 'object' && redacted !== null) cleanWith.set(redacted, current);
+      return redacted;
     },
     setConversationSecrets(conversationId, secrets) {
       perConversation.set(conversationId, { ...perConversation.get(conversationId), ...secrets });
