@@ -8,14 +8,18 @@ import type { ConversationServiceDeps } from './conversation-service-deps';
 export function defaultSecretRegistry(deps: ConversationServiceDeps): SecretRegistry {
   const saved = createSavedSecrets(deps.dataDir);
   return createSecretRegistry(
-    () => [
-      ...runtimeSecrets({
-        settingsKeys: [deps.settings().llm?.api_key],
-        env: process.env,
-        sessionKey: deps.sessionKey,
-      }),
-      ...mcpSecretValues(deps.settings().mcp_servers ?? {}),
-    ],
+    () => {
+      // Read once per use: the settings are a fresh copy each time they are asked for.
+      const settings = deps.settings();
+      return [
+        ...runtimeSecrets({
+          settingsKeys: [settings.llm?.api_key],
+          env: process.env,
+          sessionKey: deps.sessionKey,
+        }),
+        ...mcpSecretValues(settings.mcp_servers ?? {}),
+      ];
+    },
     () => saved.values(),
   );
 }

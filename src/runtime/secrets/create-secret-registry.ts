@@ -39,7 +39,7 @@ export function createSecretRegistry(
    * nothing, so it is skipped. A change of secrets compiles a new redactor, which walks again.
    */
   const cleanWith = new WeakMap<object, Redactor>();
-  const compiled = new Map<string, { signature: string; redactor: Redactor }>();
+  const compiled = new Map<string, { secrets: readonly NamedSecret[]; redactor: Redactor }>();
 
   const redactor = (conversationId?: string): Redactor => {
     const own = conversationId ? perConversation.get(conversationId) : undefined;
@@ -48,12 +48,11 @@ export function createSecretRegistry(
       ...Object.entries(saved()).map(([name, value]) => ({ name, value })),
       ...Object.entries(own ?? {}).map(([name, value]) => ({ name, value })),
     ];
-    const signature = JSON.stringify(secrets.map(({ name, value }) => [name, value]));
     const cacheKey = own ? (conversationId as string) : '';
     const cached = compiled.get(cacheKey);
-    if (cached?.signature === signature) return cached.redactor;
+    if (cached && sameSecrets(cached.secrets, secrets)) return cached.redactor;
     const fresh = createRedactor(secrets);
-    compiled.set(cacheKey, { signature, redactor: fresh });
+    compiled.set(cacheKey, { secrets, redactor: fresh });
     return fresh;
   };
 
@@ -81,4 +80,10 @@ export function createSecretRegistry(
       compiled.delete(conversationId);
     },
   };
+}
+
+/** The same names and values in the same order: asked on every redaction, so compared in place. */
+function sameSecrets(a: readonly NamedSecret[], b: readonly NamedSecret[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((secret, index) => secret.name === b[index]?.name && secret.value === b[index]?.value);
 }
