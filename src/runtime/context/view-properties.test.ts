@@ -15,10 +15,11 @@ import {
 import { cutPoints } from './cut-points';
 import { pairAnswers } from '../../event-facts';
 import { buildView, EMPTY_VIEW, extendView } from './view';
+import { modelMessages } from './model-messages';
 
 type Step =
   | { op: 'user' }
-  | { op: 'agent' }
+  | { op: 'agent'; response?: number }
   | { op: 'action'; response: number }
   | { op: 'observe' | 'reject' | 'error'; target: number }
   | { op: 'condense'; forget: number[]; summary: boolean; offset: number }
@@ -26,6 +27,8 @@ type Step =
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.constantFrom<Step>({ op: 'user' }, { op: 'agent' }),
+  // An agent message of a response whose tool calls follow (its text then joins the calls' message).
+  fc.record({ op: fc.constant('agent' as const), response: fc.nat(4) }),
   fc.record({ op: fc.constant('action' as const), response: fc.nat(4) }),
   fc.record({
     op: fc.constantFrom('observe' as const, 'reject' as const, 'error' as const),
@@ -69,7 +72,10 @@ function toEvents(steps: readonly Step[]): NewEvent[] {
             : { actionN: target, blocked: step.blocked },
         ),
       );
-    } else if (step.op === 'agent') events.push(agentMessage(n, `a${n}`));
+    } else if (step.op === 'agent')
+      events.push(
+        agentMessage(n, `a${n}`, step.response === undefined ? {} : { llm_response_id: `r${step.response}` }),
+      );
     else if (step.op === 'action') {
       events.push(actionEvent(n, { responseId: `r${step.response}` }));
       actions.push(n);
@@ -90,12 +96,33 @@ function toEvents(steps: readonly Step[]): NewEvent[] {
 }
 
 describe('view properties', () => {
+  it('a run of steps asked for its messages only now and then still gets the whole list', () => {
+    const steps: NewEvent[] = [userMessage(1, 'go')];
+    for (let n = 2; n < 40; n += 2) {
+      steps.push(actionEvent(n, { responseId: `r${n}` }), observationEvent(n + 1, n));
+    }
+    const branch = linearBranch(steps);
+    let view = EMPTY_VIEW;
+    branch.forEach((event, index) => {
+      view = extendView(view, event);
+      // Every fifth view: two or more steps grew in between, none of them asked.
+      if (index % 5 === 0 || index === branch.length - 1)
+        expect(modelMessages(view)).toEqual(modelMessages(buildView(branch.slice(0, index + 1))));
+    });
+  });
+
   it('extending one event at a time always equals rebuilding, and the result is consistent (hook runs included)', () => {
     fc.assert(
       fc.property(fc.array(stepArbitrary, { maxLength: 40 }), (steps) => {
         const branch = linearBranch(toEvents(steps));
         let view = EMPTY_VIEW;
-        for (const event of branch) view = extendView(view, event);
+        branch.forEach((event, index) => {
+          view = extendView(view, event);
+          // The messages of a view that grew from an earlier one extend that one's: still the same list.
+          // Asked for at every third view only, as a run asks once a step, between an action and its answer.
+          if (index % 3 === 2 || index === branch.length - 1)
+            expect(modelMessages(view)).toEqual(modelMessages(buildView(branch.slice(0, index + 1))));
+        });
         const rebuilt = buildView(branch);
         expect(view.items).toEqual(rebuilt.items);
         // The appends that skip the pass over the branch leave it exactly as rebuilding states it.

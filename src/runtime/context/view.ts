@@ -23,6 +23,12 @@ export interface View {
    * batch, waiting for its answer), `mixed` otherwise. A function of the other fields.
    */
   readonly tail: ViewTail;
+  /**
+   * Set when this view grew from `view` with no pass over the branch: its items are that view's, then
+   * `appended` (none: the same items). What is derived from a view's items (the model's messages) can
+   * grow the same way. Held weakly, so a view never keeps its ancestors alive.
+   */
+  readonly grownFrom?: { view: WeakRef<View>; appended: readonly ViewItem[] };
 }
 
 export type ViewTail = { kind: 'clean' } | { kind: 'pending'; action: ActionEvent } | { kind: 'mixed' };
@@ -81,20 +87,25 @@ export function extendView(view: View, event: Event): View {
     batches = copy;
     // Alone in its batch after a clean view: it waits for its answer and nothing else moves.
     if (view.tail.kind === 'clean' && copy.get(event.llm_response_id)?.length === 1)
-      return withSummary(enforcedOf(view), entries, batches, view.summary, {
-        kind: 'pending',
-        action: event,
-      });
+      return {
+        ...withSummary(enforcedOf(view), entries, batches, view.summary, { kind: 'pending', action: event }),
+        grownFrom: { view: new WeakRef(view), appended: [] },
+      };
   }
   // The answer to the one action waiting at the end: both join, and the view is clean again.
   if (
     view.tail.kind === 'pending' &&
     view.entries.at(-1) === view.tail.action &&
     answers(event, view.tail.action)
-  )
-    return withSummary([...enforcedOf(view), view.tail.action, event], entries, batches, view.summary, {
+  ) {
+    const enforced = enforcedOf(view);
+    const grown = withSummary([...enforced, view.tail.action, event], entries, batches, view.summary, {
       kind: 'clean',
     });
+    // A summary placed past the end moves with it: the items are then not the old ones plus two.
+    if (view.summary && view.summary.offset > enforced.length) return grown;
+    return { ...grown, grownFrom: { view: new WeakRef(view), appended: [view.tail.action, event] } };
+  }
   return project(entries, batches, view.summary);
 }
 
