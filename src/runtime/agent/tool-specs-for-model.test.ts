@@ -39,6 +39,6 @@ describe('toolSpecsForModel', () => {
     const first = toolSpecsForModel(tools);
     const second = toolSpecsForModel(tools);
     expect(second).not.toBe(first);
-    second.forEach((spec, index) => expect(spec).toBe(first[index]));
+    for (const [index, spec] of second.entries()) expect(spec).toBe(first[index]);
   });
 });
