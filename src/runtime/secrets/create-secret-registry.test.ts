@@ -44,4 +44,16 @@ describe('createSecretRegistry', () => {
     expect(registry.redact('saved-token-0123456789', 'c2')).toBe('saved-token-0123456789');
     expect(registry.commandSecrets('c2')).toEqual({});
   });
+
+  it('hands back an object it redacted as it is, and walks it again once the secrets changed', () => {
+    let key = 'first-key-0123456789';
+    const registry = createSecretRegistry(() => [{ name: 'LLM_API_KEY', value: key }]);
+    const event = { text: 'says second-key-0123456789' };
+    const clean = registry.redactDeep(event, 'c1');
+    expect(clean).toBe(event);
+    expect(registry.redactDeep(clean, 'c1')).toBe(event);
+    // The key it printed becomes a secret: the object redacted before must not pass as clean.
+    key = 'second-key-0123456789';
+    expect(registry.redactDeep(clean, 'c1')).toEqual({ text: 'says ‹secret:LLM_API_KEY›' });
+  });
 });

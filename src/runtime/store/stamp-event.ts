@@ -4,8 +4,8 @@ import { StoreError } from './event-store';
 /**
  * Turns a caller's NewEvent into a stored Event: adds `seq` and the resolved parent (omitted for a
  * root), then validates against EventSchema so nothing malformed ever reaches the log (once per event
- * object: see stampedBefore). Defaults of the
- * schema are applied, so the returned event is exactly what a later read gives back.
+ * object: see stampedBefore). Defaults of the schema are applied, so the returned event is exactly
+ * what a later read gives back.
  * Throws StoreError `invalid_event`.
  */
 export function stampEvent(event: NewEvent, seq: number, parentId: string | null): Event {
